@@ -1,0 +1,82 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "CheckoutFlow",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "checkout", targets: ["CheckoutCLI"]),
+        .executable(name: "checkout-bench", targets: ["CheckoutBench"]),
+        // Embedders: the compiler, the runtime and the headless front end.
+        .library(
+            name: "CheckoutFlow",
+            targets: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless"]
+        ),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // libyaml from the system package `libyaml-dev`.
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        // Layer 1: payment domain — cards, addresses, money. No dependencies.
+        .target(name: "CheckoutDomain", swiftSettings: swiftSettings),
+        // Layer 2: the flow language — YAML syntax tree, diagnostics, model, compiler, pipeline.
+        .target(
+            name: "CheckoutLanguage",
+            dependencies: ["CYAML", "CheckoutDomain"],
+            swiftSettings: swiftSettings
+        ),
+        // Layer 3: the runtime — pipeline interpreter, providers (sandbox), results, traces.
+        .target(
+            name: "CheckoutRuntime",
+            dependencies: ["CheckoutDomain", "CheckoutLanguage"],
+            swiftSettings: swiftSettings
+        ),
+        // Layer 4: front ends. Headless answers files.
+        .target(
+            name: "CheckoutHeadless",
+            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime"],
+            swiftSettings: swiftSettings
+        ),
+        // Layer 5: the `checkout` executable: parses arguments and calls down.
+        .executableTarget(
+            name: "CheckoutCLI",
+            dependencies: [
+                "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Benchmarks: compile throughput against raw libyaml in the same run.
+        .executableTarget(
+            name: "CheckoutBench",
+            dependencies: ["CYAML", "CheckoutLanguage"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "CheckoutDomainTests", dependencies: ["CheckoutDomain"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CheckoutLanguageTests",
+            dependencies: ["CheckoutLanguage"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CheckoutRuntimeTests",
+            dependencies: ["CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CheckoutEndToEndTests",
+            dependencies: ["CheckoutCLI"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,66 @@
+/// A stable rule id. Ids never change once shipped; each is documented in `docs/rules.md`.
+public struct Rule: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+}
+
+extension Rule {
+    // MARK: YAML and file limits
+    /// The file is not well-formed YAML (libyaml's parser or scanner stopped).
+    public static let yamlSyntax = Rule(rawValue: "yaml-syntax")
+    /// The file is not UTF-8.
+    public static let yamlEncoding = Rule(rawValue: "yaml-encoding")
+    /// More than one YAML document in a flow file.
+    public static let yamlMultipleDocuments = Rule(rawValue: "yaml-multiple-documents")
+    /// A mapping repeats a key.
+    public static let duplicateKey = Rule(rawValue: "duplicate-key")
+    /// A key that is not a plain scalar (a list or mapping used as a key).
+    public static let complexKey = Rule(rawValue: "complex-key")
+    /// An alias names an anchor that does not exist.
+    public static let undefinedAlias = Rule(rawValue: "undefined-alias")
+    /// Alias expansion exceeds the node budget (a "billion laughs" document).
+    public static let aliasLimit = Rule(rawValue: "alias-limit")
+    /// Nesting deeper than the limit.
+    public static let depthLimit = Rule(rawValue: "depth-limit")
+    /// The file is larger than the limit.
+    public static let sizeLimit = Rule(rawValue: "size-limit")
+    /// The file could not be read.
+    public static let fileUnreadable = Rule(rawValue: "file-unreadable")
+    /// The document is empty.
+    public static let emptyDocument = Rule(rawValue: "empty-document")
+
+    // MARK: Shape and types
+    /// A key the language does not know.
+    public static let unknownKey = Rule(rawValue: "unknown-key")
+    /// A required key is missing.
+    public static let missingKey = Rule(rawValue: "missing-key")
+    /// A value of the wrong type (a list where a mapping belongs, `yes` for a boolean).
+    public static let typeMismatch = Rule(rawValue: "type-mismatch")
+    /// A value outside an enumeration.
+    public static let invalidEnum = Rule(rawValue: "invalid-enum")
+    /// A value that does not match its format (flow id, colour, email).
+    public static let invalidFormat = Rule(rawValue: "invalid-format")
+    /// An unsupported `dsl` version.
+    public static let dslVersion = Rule(rawValue: "dsl-version")
+
+    // MARK: Payment semantics
+    /// A currency code that is not ISO 4217.
+    public static let invalidCurrency = Rule(rawValue: "invalid-currency")
+    /// A country code that is not ISO 3166-1 alpha-2.
+    public static let invalidCountry = Rule(rawValue: "invalid-country")
+    /// A negative amount.
+    public static let negativeAmount = Rule(rawValue: "negative-amount")
+    /// An amount with more decimals than its currency's minor units.
+    public static let amountPrecision = Rule(rawValue: "amount-precision")
+    /// A value out of its allowed range (tax rate over 100%, a rate of zero).
+    public static let outOfRange = Rule(rawValue: "out-of-range")
+    /// Settings that cannot hold together (createPayment without a shopper).
+    public static let conflictingSettings = Rule(rawValue: "conflicting-settings")
+    /// A setting with no effect given the others (processFailed3DS without 3DS).
+    public static let ineffectiveSetting = Rule(rawValue: "ineffective-setting")
+    /// A credential written inline instead of `${env:NAME}`.
+    public static let inlineCredential = Rule(rawValue: "inline-credential")
+    /// A feature that is part of the language but not available in this build.
+    public static let unsupported = Rule(rawValue: "unsupported")
+}

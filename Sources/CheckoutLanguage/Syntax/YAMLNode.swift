@@ -1,0 +1,92 @@
+/// A node of the YAML syntax tree, with the source span it came from.
+///
+/// The tree is built from libyaml's event stream; aliases are resolved to the anchored node
+/// (keeping the alias's own range in `range`). Scalars stay untyped strings: the DSL decides
+/// what a scalar means, never YAML 1.1 guessing (`NO` is a string until a bool field reads it).
+public struct YAMLNode: Sendable {
+    /// The shape of a node.
+    public enum Kind: Sendable {
+        case scalar(YAMLScalar)
+        case mapping([YAMLPair])
+        case sequence([YAMLNode])
+    }
+
+    /// What the node holds.
+    public var kind: Kind
+    /// Where the node is in the source (for an alias: where the alias is).
+    public var range: SourceRange
+    /// An explicit tag (`!!str`, `!custom`), if the source had one.
+    public var tag: String?
+
+    /// Creates a node.
+    public init(kind: Kind, range: SourceRange, tag: String? = nil) {
+        self.kind = kind
+        self.range = range
+        self.tag = tag
+    }
+
+    /// The scalar, when this node is one.
+    public var scalar: YAMLScalar? {
+        if case .scalar(let s) = kind { return s }
+        return nil
+    }
+
+    /// The pairs, when this node is a mapping.
+    public var mapping: [YAMLPair]? {
+        if case .mapping(let pairs) = kind { return pairs }
+        return nil
+    }
+
+    /// The items, when this node is a sequence.
+    public var sequence: [YAMLNode]? {
+        if case .sequence(let items) = kind { return items }
+        return nil
+    }
+
+    /// A word for the node's shape, for messages: "a mapping", "a list", "a string".
+    public var shapeDescription: String {
+        switch kind {
+        case .scalar(let s): return s.isNull ? "null" : "a scalar"
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        }
+    }
+}
+
+/// A scalar's text and how it was written.
+public struct YAMLScalar: Sendable, Hashable {
+    /// How a scalar was quoted in the source.
+    public enum Style: Sendable, Hashable {
+        case plain, singleQuoted, doubleQuoted, literal, folded
+    }
+
+    /// The scalar's text after YAML unescaping and folding.
+    public var value: String
+    /// The quoting style.
+    public var style: Style
+
+    /// Creates a scalar.
+    public init(value: String, style: Style) {
+        self.value = value
+        self.style = style
+    }
+
+    /// True for an empty plain scalar or a plain `~` / `null` (YAML's null).
+    public var isNull: Bool {
+        style == .plain && (value.isEmpty || value == "~" || value == "null" || value == "Null" || value == "NULL")
+    }
+}
+
+/// One `key: value` entry of a mapping.
+public struct YAMLPair: Sendable {
+    /// The key node (a scalar in every valid flow).
+    public var key: YAMLNode
+    /// The value node.
+    public var value: YAMLNode
+
+    /// Creates a pair.
+    public init(key: YAMLNode, value: YAMLNode) {
+        self.key = key
+        self.value = value
+    }
+}
