@@ -30,6 +30,8 @@ public struct Diagnostic: Sendable, Hashable {
     public var notes: [String]
     /// A replacement the user probably meant (`withEmail` for `withEmial`).
     public var suggestion: String?
+    /// True when the source line must not be shown (it may hold a secret).
+    public var hidesSource: Bool = false
 
     /// Creates a diagnostic.
     public init(

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+
+/// The `checkout` executable: parses arguments and calls down into the library.
+@main
+struct Checkout: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "checkout",
+        abstract: "Compile and run payment checkout flows written in YAML.",
+        discussion: """
+            Exit codes: 0 success · 1 payment not completed (declined, failed, canceled) · \
+            2 invalid flow or usage · 3 invalid or missing answers · 4 provider failure after retries · 130 interrupted.
+            """,
+        version: "0.1.0",
+        subcommands: [RunCommand.self, ValidateCommand.self]
+    )
+
+    /// Runs the command, mapping usage errors to exit code 2 (SPEC §11) instead of
+    /// ArgumentParser's 64.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            Output.standardError(fullMessage(for: error) + "\n")
+            Output.standardError("Usage: see 'checkout --help'.\n")
+            Foundation.exit(ExitStatus.usage)
+        }
+    }
+}
+
+/// Exit codes of SPEC §11 that the CLI itself decides.
+enum ExitStatus {
+    static let usage: Int32 = 2
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// Writing to the standard streams, and whether colour is wanted there.
+enum Output {
+    static func standardOutput(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func standardError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Colour only on a terminal, and never when `NO_COLOR` is set (https://no-color.org).
+    static func wantsColor(fileDescriptor: Int32) -> Bool {
+        if let v = ProcessInfo.processInfo.environment["NO_COLOR"], !v.isEmpty { return false }
+        return isatty(fileDescriptor) == 1
+    }
+
+    /// Writes `text` to `path`, creating or replacing the file.
+    static func write(_ text: String, to path: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+}

@@ -1,0 +1,116 @@
+import ArgumentParser
+import CheckoutDomain
+import CheckoutHeadless
+import CheckoutLanguage
+import CheckoutRuntime
+import Foundation
+
+/// `checkout run FLOW`: run a flow headless from an answers file.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a flow against its provider.",
+        discussion: "With --answers FILE the run is headless and never prompts.")
+
+    @Argument(help: "The flow file.")
+    var flow: String
+
+    @Option(help: "Answers file (YAML or JSON) for a headless run.")
+    var answers: String?
+
+    @Flag(help: "Print the result as one JSON object on stdout.")
+    var json = false
+
+    @Option(help: "Also write the result JSON to this file.")
+    var result: String?
+
+    @Option(help: "Write a JSON Lines trace of every screen and step to this file.")
+    var trace: String?
+
+    @Option(help: "Seed for ids (tokens, transactions, fraud session), for reproducible runs.")
+    var seed: UInt64?
+
+    @Option(help: "Run as if the time were this ISO 8601 instant (card expiry checks, token lifetimes).")
+    var now: String?
+
+    func run() async throws {
+        let compiled = FlowCompiler.compile(contentsOf: flow)
+        if !compiled.diagnostics.isEmpty {
+            let renderer = TextDiagnosticRenderer(color: Output.wantsColor(fileDescriptor: STDERR_FILENO))
+            for d in compiled.diagnostics { Output.standardError(renderer.render(d, source: compiled.source)) }
+        }
+        guard let program = compiled.flow else { throw ExitCode(ExitStatus.usage) }
+        guard program.definition.provider.name == .sandbox else {
+            Output.standardError("checkout: provider '\(program.definition.provider.name.rawValue)' is not available in this build; only 'sandbox' runs today\n")
+            throw ExitCode(ExitStatus.usage)
+        }
+        guard let answersPath = answers else {
+            Output.standardError("checkout: the interactive prompt is not available in this build; pass --answers FILE for a headless run\n")
+            throw ExitCode(ExitStatus.usage)
+        }
+        let clock: any CheckoutClock
+        if let now {
+            guard let date = ISO8601DateFormatter().date(from: now) else {
+                throw ValidationError("--now must be an ISO 8601 instant such as 2026-11-21T10:00:00Z")
+            }
+            clock = ManualClock(start: date)
+        } else {
+            clock = SystemClock()
+        }
+        let random: any RandomSource = seed.map { SeededRandom(seed: $0) } ?? SystemRandom()
+        let traceSink = try trace.map(Self.openTrace)
+
+        let (parsed, problems) = AnswersReader.read(contentsOf: answersPath)
+        let outcome: CheckoutResult
+        if let parsed {
+            let runner = CheckoutRunner(
+                flow: program, provider: SandboxProvider(clock: clock, random: random),
+                frontend: HeadlessFrontend(answers: parsed), clock: clock, random: random, trace: traceSink)
+            outcome = await runner.run()
+        } else {
+            let renderer = TextDiagnosticRenderer(color: Output.wantsColor(fileDescriptor: STDERR_FILENO))
+            for p in problems { Output.standardError(renderer.render(p.diagnostic, source: nil)) }
+            var r = CheckoutResult(
+                status: .invalid, flow: program.definition.id,
+                fraudSessionId: program.definition.request.fraudSessionId ?? random.hex(32))
+            r.errors = problems.map(\.issue)
+            outcome = r
+        }
+        let resultJSON = outcome.json.serialized(pretty: true) + "\n"
+        if let result { try Output.write(resultJSON, to: result) }
+        if json {
+            Output.standardOutput(resultJSON)
+        } else {
+            Output.standardOutput(ResultSummary.text(outcome))
+        }
+        if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+    }
+
+    static func openTrace(_ path: String) throws -> JSONLinesTraceSink {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw ValidationError("cannot write the trace file \(path)")
+        }
+        return JSONLinesTraceSink { line in handle.write(Data(line.utf8)) }
+    }
+}
+
+/// The human summary of a result, for a terminal.
+enum ResultSummary {
+    static func text(_ r: CheckoutResult) -> String {
+        var lines = ["\(r.flow): \(r.status.rawValue)"]
+        if let p = r.price, let total = p.total {
+            let scale = p.currency.minorUnits
+            lines.append("  total \(DecimalText.format(total.amount, scale: scale)) \(p.currency.code) (tax \(DecimalText.format(p.taxAmount, scale: scale)))")
+        }
+        if let c = r.creditCard {
+            lines.append("  card \(c.brand.resultName) •••• \(c.last4), issued in \(c.issuingCountry)\(r.savedCard == true ? " (saved card)" : "")")
+        } else if let type = r.paymentType, type != "CC" {
+            lines.append("  paid with \(type)\(r.payPalInvoiceId.map { ", invoice \($0)" } ?? "")")
+        }
+        if let t = r.threeDSResult { lines.append("  3-D Secure \(t.rawValue)") }
+        if let t = r.transaction { lines.append("  transaction \(t.id) \(t.type) \(t.status)") }
+        if let d = r.declineCode { lines.append("  declined: \(d)") }
+        for e in r.errors { lines.append("  \(e.path.isEmpty ? "answers" : e.path): \(e.message) [\(e.code)]") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// A calendar month, the precision of card expiry dates. Ordered chronologically.
+public struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The four-digit year, e.g. 2030.
+    public var year: Int
+    /// The month, 1...12.
+    public var month: Int
+
+    /// Makes a month; values are stored as given (validation is the caller's job).
+    public init(year: Int, month: Int) {
+        self.year = year
+        self.month = month
+    }
+
+    /// The month containing `date` in `timeZone` (UTC by default), for callers with a clock.
+    public init(containing date: Date, timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month], from: date)
+        self.init(year: parts.year ?? 1970, month: parts.month ?? 1)
+    }
+
+    /// This month moved by `months` (negative goes back): 2024-11 + 3 = 2025-02.
+    public func adding(months: Int) -> YearMonth {
+        let index = year * 12 + (month - 1) + months
+        let (quotient, remainder) = index.quotientAndRemainder(dividingBy: 12)
+        return remainder < 0
+            ? YearMonth(year: quotient - 1, month: remainder + 13)
+            : YearMonth(year: quotient, month: remainder + 1)
+    }
+
+    /// Chronological order.
+    public static func < (lhs: YearMonth, rhs: YearMonth) -> Bool {
+        (lhs.year, lhs.month) < (rhs.year, rhs.month)
+    }
+
+    /// `YYYY-MM`, e.g. `2030-04`.
+    public var description: String {
+        let monthText = month < 10 ? "0\(month)" : "\(month)"
+        return "\(year)-\(monthText)"
+    }
+}

@@ -1,0 +1,44 @@
+import CheckoutDomain
+import CheckoutLanguage
+import CheckoutRuntime
+
+/// A headless run's answers (SPEC §9), typed by the DSL: `zip: 01234` stays `"01234"`.
+public struct Answers: Sendable {
+    public var paymentMethod: PaymentMethodKind?
+    public var card: CardAnswer?
+    /// Last 4 digits of a saved card.
+    public var savedCard: String?
+    public var billing: Address?
+    public var shipping: Address?
+    /// `shipping.sameAsBilling`.
+    public var sameAsBilling: Bool?
+    public var currency: String?
+    /// Custom field answers by field id.
+    public var custom: [String: String] = [:]
+    public var threeDSCode: String?
+    public var threeDSCancel = false
+    /// Card-scan output, by key.
+    public var scan: [String: String] = [:]
+
+    /// Creates empty answers.
+    public init() {}
+
+    /// The payment method: as answered, else the only one the answers imply (`card` given →
+    /// card; `savedCard` given → savedCard).
+    public var effectivePaymentMethod: PaymentMethodKind? {
+        if let paymentMethod { return paymentMethod }
+        switch (card != nil, savedCard != nil) {
+        case (true, false): return .card
+        case (false, true): return .savedCard
+        default: return nil
+        }
+    }
+}
+
+/// A problem with the answers file itself, positioned in it.
+public struct AnswersProblem: Sendable {
+    /// Path, code and message, as the result reports them.
+    public var issue: AnswerIssue
+    /// The diagnostic for stderr (file:line:col).
+    public var diagnostic: Diagnostic
+}

@@ -1,0 +1,142 @@
+import CheckoutDomain
+import CheckoutLanguage
+import CheckoutRuntime
+import Foundation
+
+/// Reads an answers file (YAML or JSON) into `Answers`, reporting every problem with its path
+/// (`billing.zip`) and position. Messages never quote card fields.
+public enum AnswersReader {
+    static let topKeys = ["paymentMethod", "card", "savedCard", "billing", "shipping", "currency", "custom", "threeDS", "scan"]
+    static let cardKeys = ["number", "expiry", "cvv", "name", "storeCard"]
+    static let addressKeys = ["name", "email", "address", "city", "zip", "country", "state", "phone"]
+    static let threeDSKeys = ["code", "cancel"]
+    /// Keys whose values are card data: never echoed.
+    static let secretPaths: Set<String> = ["card.number", "card.cvv"]
+
+    /// Reads the file at `path`.
+    public static func read(contentsOf path: String) -> (Answers?, [AnswersProblem]) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let d = Diagnostic(rule: .fileUnreadable, message: "cannot read the answers file", file: path)
+            return (nil, [AnswersProblem(issue: AnswerIssue(path: "", code: "file_unreadable", message: "cannot read the answers file \(path)"), diagnostic: d)])
+        }
+        return read([UInt8](data), file: path)
+    }
+
+    /// Reads answers from bytes.
+    public static func read(_ bytes: [UInt8], file: String?) -> (Answers?, [AnswersProblem]) {
+        var r = Reader(file: file)
+        let doc = YAMLParser.parse(bytes, file: file, limits: YAMLLimits(maxBytes: 1 << 20, maxDepth: 20, maxAliasNodes: 1000))
+        for d in doc.diagnostics where d.severity == .error {
+            r.problems.append(AnswersProblem(issue: AnswerIssue(path: "", code: d.rule.rawValue.replacingOccurrences(of: "-", with: "_"), message: d.message), diagnostic: d))
+        }
+        guard let root = doc.root, r.problems.isEmpty else { return (nil, r.problems) }
+        let answers = r.answers(root)
+        return (r.problems.isEmpty ? answers : nil, r.problems)
+    }
+
+    struct Reader {
+        let file: String?
+        var problems: [AnswersProblem] = []
+
+        mutating func problem(_ path: String, _ code: String, _ message: String, at range: SourceRange, rule: Rule = .typeMismatch, suggestion: String? = nil) {
+            let d = Diagnostic(rule: rule, message: "\(path.isEmpty ? "" : "'\(path)': ")\(message)", file: file, range: range, suggestion: suggestion)
+            problems.append(AnswersProblem(issue: AnswerIssue(path: path, code: code, message: message), diagnostic: d))
+        }
+
+        mutating func pairs(_ node: YAMLNode, path: String, keys: [String]) -> [String: YAMLNode] {
+            guard let pairs = node.mapping else {
+                problem(path, "invalid_type", "must be a mapping, found \(node.shapeDescription)", at: node.range)
+                return [:]
+            }
+            var out: [String: YAMLNode] = [:]
+            for p in pairs {
+                guard let k = p.key.scalar?.value else { continue }
+                if keys.contains(k) {
+                    out[k] = p.value
+                } else {
+                    let suggestion = Suggestions.closest(to: k, in: keys)
+                    let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; valid keys: \(keys.joined(separator: ", "))"
+                    problem(path.isEmpty ? k : "\(path).\(k)", "unknown_key", "unknown key '\(k)'\(hint)", at: p.key.range, rule: .unknownKey, suggestion: suggestion)
+                }
+            }
+            return out
+        }
+
+        mutating func text(_ node: YAMLNode, path: String) -> String? {
+            if let s = node.scalar, !(s.isNull && s.style == .plain) { return s.value }
+            problem(path, "invalid_type", "must be text, found \(node.shapeDescription)", at: node.range)
+            return nil
+        }
+
+        mutating func flag(_ node: YAMLNode, path: String) -> Bool? {
+            if let s = node.scalar, s.style == .plain, s.value == "true" || s.value == "false" { return s.value == "true" }
+            let found = AnswersReader.secretPaths.contains(path) ? "another value" : (node.scalar.map { "'\($0.value)'" } ?? node.shapeDescription)
+            problem(path, "invalid_type", "must be true or false, found \(found)", at: node.range)
+            return nil
+        }
+
+        mutating func address(_ node: YAMLNode, path: String, extra: [String] = []) -> (Address, YAMLNode?) {
+            let f = pairs(node, path: path, keys: AnswersReader.addressKeys + extra)
+            var a = Address()
+            func t(_ k: String) -> String? { f[k].flatMap { text($0, path: "\(path).\(k)") } }
+            a.name = t("name")
+            a.email = t("email")
+            a.address = t("address")
+            a.city = t("city")
+            a.zip = t("zip")
+            a.country = t("country")
+            a.state = t("state")
+            a.phone = t("phone")
+            return (a, f["sameAsBilling"])
+        }
+
+        mutating func answers(_ root: YAMLNode) -> Answers {
+            var a = Answers()
+            let top = pairs(root, path: "", keys: AnswersReader.topKeys)
+            if let n = top["paymentMethod"], let v = text(n, path: "paymentMethod") {
+                if let m = PaymentMethodKind(rawValue: v) {
+                    a.paymentMethod = m
+                } else {
+                    let names = PaymentMethodKind.allCases.map(\.rawValue)
+                    problem("paymentMethod", "invalid_value", "must be one of \(names.joined(separator: ", ")); found '\(v)'", at: n.range, rule: .invalidEnum, suggestion: Suggestions.closest(to: v, in: names))
+                }
+            }
+            if let n = top["card"] {
+                let f = pairs(n, path: "card", keys: AnswersReader.cardKeys)
+                var c = CardAnswer()
+                c.number = f["number"].flatMap { text($0, path: "card.number") }
+                c.expiry = f["expiry"].flatMap { text($0, path: "card.expiry") }
+                c.cvv = f["cvv"].flatMap { text($0, path: "card.cvv") }
+                c.name = f["name"].flatMap { text($0, path: "card.name") }
+                c.storeCard = f["storeCard"].flatMap { flag($0, path: "card.storeCard") }
+                a.card = c
+            }
+            if let n = top["savedCard"] { a.savedCard = text(n, path: "savedCard") }
+            if let n = top["billing"] { a.billing = address(n, path: "billing").0 }
+            if let n = top["shipping"] {
+                let (s, same) = address(n, path: "shipping", extra: ["sameAsBilling"])
+                a.shipping = s
+                a.sameAsBilling = same.flatMap { flag($0, path: "shipping.sameAsBilling") }
+            }
+            if let n = top["currency"] { a.currency = text(n, path: "currency") }
+            if let n = top["threeDS"] {
+                let f = pairs(n, path: "threeDS", keys: AnswersReader.threeDSKeys)
+                a.threeDSCode = f["code"].flatMap { text($0, path: "threeDS.code") }
+                a.threeDSCancel = f["cancel"].flatMap { flag($0, path: "threeDS.cancel") } ?? false
+            }
+            for (key, path) in [("custom", "custom"), ("scan", "scan")] {
+                guard let n = top[key] else { continue }
+                guard let pairs = n.mapping else {
+                    problem(path, "invalid_type", "must be a mapping, found \(n.shapeDescription)", at: n.range)
+                    continue
+                }
+                var values: [String: String] = [:]
+                for p in pairs {
+                    if let k = p.key.scalar?.value, let v = text(p.value, path: "\(path).\(k)") { values[k] = v }
+                }
+                if key == "custom" { a.custom = values } else { a.scan = values }
+            }
+            return a
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import CheckoutDomain
+import CheckoutLanguage
+import CheckoutRuntime
+
+/// Answers every screen from an answers file and never prompts. Invalid answers are not
+/// retried: the runtime collects every problem and ends the run `invalid`.
+public struct HeadlessFrontend: CheckoutFrontend {
+    /// The answers.
+    public let answers: Answers
+
+    /// Creates a headless front end.
+    public init(answers: Answers) {
+        self.answers = answers
+    }
+
+    public func answer(_ prompt: ScreenPrompt) async throws -> ScreenAnswer {
+        switch prompt.kind {
+        case .paymentMethod: .paymentMethod(answers.effectivePaymentMethod)
+        case .savedCard: .savedCard(last4: answers.savedCard)
+        case .creditCard, .cardScan: .card(answers.card ?? CardAnswer())
+        case .billing: .billing(answers.billing ?? Address(), sameAsBilling: answers.sameAsBilling)
+        case .shipping: .shipping(answers.shipping ?? Address())
+        case .currency: .currency(answers.currency)
+        case .review: .review
+        case .threeDSChallenge: .threeDSChallenge(code: answers.threeDSCode, cancel: answers.threeDSCancel)
+        case .form, .result: .acknowledged
+        }
+    }
+
+    public func rejected(_ prompt: ScreenPrompt, issues: [AnswerIssue]) async -> Bool { false }
+
+    public func finished(_ result: CheckoutResult) async {}
+}

@@ -1,0 +1,162 @@
+import CheckoutDomain
+import Foundation
+
+/// Collects diagnostics for one file and reads typed values out of the syntax tree.
+/// Every reader reports what is wrong and returns nil, so the compiler keeps going.
+struct CompileContext {
+    let file: String?
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String?) {
+        self.file = file
+    }
+
+    mutating func report(
+        _ rule: Rule, _ message: String, at range: SourceRange?, severity: Severity = .error,
+        notes: [String] = [], suggestion: String? = nil
+    ) {
+        diagnostics.append(
+            Diagnostic(severity, rule: rule, message: message, file: file, range: range, notes: notes, suggestion: suggestion)
+        )
+    }
+
+    mutating func append(_ more: [Diagnostic]) { diagnostics += more }
+
+    // MARK: Mappings
+
+    /// The pairs of a mapping keyed by name, after checking every key against `specs`:
+    /// unknown keys (with a suggestion), missing required keys. `path` names the mapping in
+    /// messages (`request.price`); the top level is `""`.
+    mutating func fields(of node: YAMLNode, path: String, specs: [KeySpec]) -> Fields? {
+        guard let pairs = node.mapping else {
+            if node.scalar?.isNull == true, !specs.contains(where: \.required) { return Fields(pairs: [:], range: node.range) }
+            report(.typeMismatch, "\(quoted(path)) must be a mapping, found \(node.shapeDescription)", at: node.range)
+            return nil
+        }
+        var byName: [String: YAMLPair] = [:]
+        byName.reserveCapacity(pairs.count)
+        for pair in pairs {
+            guard let key = pair.key.scalar?.value else { continue }
+            if specs.contains(where: { $0.name == key }) {
+                byName[key] = pair
+            } else {
+                let names = specs.map(\.name)
+                let where_ = path.isEmpty ? "at the top level" : "in \(quoted(path))"
+                let suggestion = Suggestions.closest(to: key, in: names)
+                report(
+                    .unknownKey, "unknown key \(quoted(key)) \(where_)", at: pair.key.range,
+                    notes: suggestion == nil ? ["valid keys: \(names.joined(separator: ", "))"] : [],
+                    suggestion: suggestion)
+            }
+        }
+        for spec in specs where spec.required && byName[spec.name] == nil {
+            let where_ = path.isEmpty ? "at the top level" : "in \(quoted(path))"
+            report(.missingKey, "missing required key \(quoted(spec.name)) \(where_)", at: firstLine(of: node))
+        }
+        return Fields(pairs: byName, range: node.range)
+    }
+
+    /// A zero-width range at the start of a node, for findings about the mapping as a whole.
+    func firstLine(of node: YAMLNode) -> SourceRange {
+        SourceRange(start: node.range.start, end: node.range.start)
+    }
+
+    // MARK: Scalars
+
+    /// A string scalar (any scalar style; the DSL types it as text).
+    mutating func string(_ node: YAMLNode, path: String) -> String? {
+        guard let s = node.scalar, !s.isNull || s.style != .plain else {
+            report(.typeMismatch, "\(quoted(path)) must be a string, found \(node.shapeDescription)", at: node.range)
+            return nil
+        }
+        return s.value
+    }
+
+    /// `true` or `false`, plain; nothing else (no `yes`, `on`, `"true"`).
+    mutating func bool(_ node: YAMLNode, path: String) -> Bool? {
+        if let s = node.scalar, s.style == .plain {
+            if s.value == "true" { return true }
+            if s.value == "false" { return false }
+        }
+        let found = node.scalar.map { $0.isNull ? "null" : "'\($0.value)'" } ?? node.shapeDescription
+        report(.typeMismatch, "\(quoted(path)) must be true or false, found \(found)", at: node.range)
+        return nil
+    }
+
+    /// A whole number.
+    mutating func integer(_ node: YAMLNode, path: String) -> Int? {
+        if let s = node.scalar, s.style == .plain, let v = Int(s.value) { return v }
+        report(.typeMismatch, "\(quoted(path)) must be a whole number, found \(describe(node))", at: node.range)
+        return nil
+    }
+
+    /// A decimal written as plain digits (`10`, `10.50`); quoted text of the same form is accepted.
+    mutating func decimal(_ node: YAMLNode, path: String) -> (value: Decimal, scale: Int)? {
+        if let s = node.scalar, let d = DecimalText.parse(s.value) { return d }
+        report(.typeMismatch, "\(quoted(path)) must be a decimal number such as 10 or 10.50, found \(describe(node))", at: node.range)
+        return nil
+    }
+
+    /// A non-negative decimal.
+    mutating func nonNegativeDecimal(_ node: YAMLNode, path: String) -> (value: Decimal, scale: Int)? {
+        guard let d = decimal(node, path: path) else { return nil }
+        if d.value < 0 {
+            report(.negativeAmount, "\(quoted(path)) must not be negative, found \(node.scalar?.value ?? "")", at: node.range)
+            return nil
+        }
+        return d
+    }
+
+    /// A value of a string enumeration; lists the valid values, suggests the closest.
+    mutating func enumeration<E: RawRepresentable & CaseIterable>(_ node: YAMLNode, path: String, as: E.Type) -> E?
+    where E.RawValue == String {
+        guard let text = string(node, path: path) else { return nil }
+        if let v = E(rawValue: text) { return v }
+        let names = E.allCases.map(\.rawValue)
+        report(
+            .invalidEnum, "\(quoted(path)) must be one of \(names.joined(separator: ", ")); found '\(text)'",
+            at: node.range, suggestion: Suggestions.closest(to: text, in: names))
+        return nil
+    }
+
+    /// An ISO 4217 currency code.
+    mutating func currency(_ node: YAMLNode, path: String) -> Currency? {
+        guard let text = string(node, path: path) else { return nil }
+        if let c = Currency.iso(text) { return c }
+        report(
+            .invalidCurrency, "'\(text)' is not an ISO 4217 currency code", at: node.range,
+            suggestion: Currency.iso(text.uppercased())?.code
+                ?? Suggestions.closest(to: text, in: Currency.all.map(\.code)))
+        return nil
+    }
+
+    /// An ISO 3166-1 alpha-2 country code.
+    mutating func country(_ node: YAMLNode, path: String) -> String? {
+        guard let text = string(node, path: path) else { return nil }
+        if Country.isValid(text) { return text }
+        report(
+            .invalidCountry, "'\(text)' is not an ISO 3166-1 alpha-2 country code", at: node.range,
+            suggestion: Country.isValid(text.uppercased()) ? text.uppercased() : nil)
+        return nil
+    }
+
+    func describe(_ node: YAMLNode) -> String {
+        guard let s = node.scalar else { return node.shapeDescription }
+        return s.isNull ? "null" : "'\(s.value)'"
+    }
+
+    func quoted(_ path: String) -> String { "'\(path)'" }
+}
+
+/// A checked mapping's pairs by key.
+struct Fields {
+    let pairs: [String: YAMLPair]
+    let range: SourceRange
+
+    subscript(_ key: String) -> YAMLNode? { pairs[key]?.value }
+
+    func keyRange(_ key: String) -> SourceRange? { pairs[key]?.key.range }
+}
+
+/// Joins a path and a key: `join("request", "price")` is `request.price`.
+func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }

@@ -1,0 +1,126 @@
+import CheckoutDomain
+import Foundation
+
+extension FlowCompiler {
+    /// `request` (SPEC §3), with the cross-field rules that make a request coherent.
+    static func compileRequest(_ node: YAMLNode?, root: YAMLNode, flow: FlowDefinition, _ ctx: inout CompileContext) -> CheckoutRequest {
+        var r = CheckoutRequest()
+        guard let node else {
+            ctx.report(
+                .missingKey, "missing 'request' with 'price.amount': a checkout needs an amount (or 'subscription: true')",
+                at: ctx.firstLine(of: root))
+            return r
+        }
+        guard let f = ctx.fields(of: node, path: "request", specs: FlowKeys.request) else { return r }
+
+        func flag(_ key: String, _ keyPath: WritableKeyPath<CheckoutRequest, Bool>) {
+            if let n = f[key], let v = ctx.bool(n, path: "request.\(key)") { r[keyPath: keyPath] = v }
+        }
+        flag("withEmail", \.withEmail)
+        flag("fullBilling", \.fullBilling)
+        flag("withShipping", \.withShipping)
+        flag("allowCurrencyChange", \.allowCurrencyChange)
+        flag("hideStoreCardSwitch", \.hideStoreCardSwitch)
+        flag("activate3DS", \.activate3DS)
+        flag("processFailed3DS", \.processFailed3DS)
+        flag("subscription", \.subscription)
+        if let n = f["mode"], let v = ctx.enumeration(n, path: "request.mode", as: CheckoutMode.self) { r.mode = v }
+        if let n = f["transactionType"], let v = ctx.enumeration(n, path: "request.transactionType", as: TransactionType.self) {
+            r.transactionType = v
+        }
+        if let n = f["shopperId"], let v = ctx.string(n, path: "request.shopperId") {
+            if v.isEmpty {
+                ctx.report(.invalidFormat, "'request.shopperId' must not be empty", at: n.range)
+            } else {
+                r.shopperId = v
+            }
+        }
+        if let n = f["fraud"], let ff = ctx.fields(of: n, path: "request.fraud", specs: FlowKeys.fraud),
+            let s = ff["sessionId"], let v = ctx.string(s, path: "request.fraud.sessionId")
+        {
+            if v.isEmpty || v.count > 32 {
+                ctx.report(.outOfRange, "'request.fraud.sessionId' must be 1 to 32 characters, found \(v.count)", at: s.range)
+            } else {
+                r.fraudSessionId = v
+            }
+        }
+        if let n = f["prefill"], let pf = ctx.fields(of: n, path: "request.prefill", specs: FlowKeys.prefill) {
+            if let b = pf["billing"] { r.prefillBilling = compileAddress(b, path: "request.prefill.billing", &ctx) }
+            if let s = pf["shipping"] { r.prefillShipping = compileAddress(s, path: "request.prefill.shipping", &ctx) }
+        }
+        compilePrice(f, request: &r, flow: flow, &ctx)
+        checkCoherence(f, r, flow: flow, &ctx)
+        return r
+    }
+
+    private static func compilePrice(_ f: Fields, request r: inout CheckoutRequest, flow: FlowDefinition, _ ctx: inout CompileContext) {
+        guard let node = f["price"] else {
+            if !r.subscription {
+                ctx.report(
+                    .missingKey, "missing required key 'price' in 'request' (only a subscription may omit it)",
+                    at: ctx.firstLine(of: YAMLNode(kind: .mapping([]), range: f.range)))
+            }
+            return
+        }
+        guard let p = ctx.fields(of: node, path: "request.price", specs: FlowKeys.price) else { return }
+        if let n = p["currency"], let c = ctx.currency(n, path: "request.price.currency") { r.price.currency = c }
+        let currency = r.price.currency
+        func amount(_ key: String) -> Decimal? {
+            guard let n = p[key], let d = ctx.nonNegativeDecimal(n, path: "request.price.\(key)") else { return nil }
+            if d.scale > currency.minorUnits, d.value.fractionDigits > currency.minorUnits {
+                ctx.report(
+                    .amountPrecision,
+                    "'request.price.\(key)' has \(d.value.fractionDigits) decimals but \(currency.code) allows \(currency.minorUnits)",
+                    at: n.range)
+                return nil
+            }
+            return d.value
+        }
+        r.price.amount = amount("amount")
+        if let tax = amount("taxAmount") { r.price.taxAmount = tax }
+        if p["amount"] == nil, !r.subscription {
+            ctx.report(
+                .missingKey, "missing required key 'amount' in 'request.price' (only a subscription may omit it)",
+                at: ctx.firstLine(of: node))
+        }
+    }
+
+    private static func checkCoherence(_ f: Fields, _ r: CheckoutRequest, flow: FlowDefinition, _ ctx: inout CompileContext) {
+        if r.processFailed3DS, !r.uses3DS, let range = f.keyRange("processFailed3DS") {
+            ctx.report(
+                .ineffectiveSetting, "'processFailed3DS' has no effect without 'activate3DS: true' or a 3DS transactionType",
+                at: range, severity: .warning)
+        }
+        if r.subscription, f["allowCurrencyChange"] != nil, r.allowCurrencyChange, let range = f.keyRange("allowCurrencyChange") {
+            ctx.report(
+                .ineffectiveSetting, "'allowCurrencyChange' has no effect on a subscription: its currency cannot change",
+                at: range, severity: .warning)
+        }
+        if r.mode == .createPayment, r.shopperId == nil, let range = f.keyRange("mode") {
+            ctx.report(
+                .conflictingSettings, "'mode: createPayment' pays with a stored choice and needs 'shopperId'",
+                at: range)
+        }
+        if let table = flow.currencies, table.rate(of: r.price.currency.code) == nil, let node = f["price"] {
+            ctx.report(
+                .conflictingSettings,
+                "currency \(r.price.currency.code) has no rate in 'currencies' (base \(table.base.code))", at: node.range)
+        }
+    }
+
+    /// An address mapping (prefill).
+    static func compileAddress(_ node: YAMLNode, path: String, _ ctx: inout CompileContext) -> Address? {
+        guard let f = ctx.fields(of: node, path: path, specs: FlowKeys.address) else { return nil }
+        var a = Address()
+        func text(_ key: String) -> String? { f[key].flatMap { ctx.string($0, path: join(path, key)) } }
+        a.name = text("name")
+        a.email = text("email")
+        a.address = text("address")
+        a.city = text("city")
+        a.zip = text("zip")
+        a.state = text("state")
+        a.phone = text("phone")
+        if let n = f["country"] { a.country = ctx.country(n, path: join(path, "country")) }
+        return a
+    }
+}

@@ -1,0 +1,156 @@
+import CheckoutDomain
+import Foundation
+
+extension FlowCompiler {
+    /// `provider` (SPEC §7). Credentials must be `${env:NAME}`; a diagnostic about an inline
+    /// secret never shows the secret or its source line.
+    static func compileProvider(_ node: YAMLNode, _ ctx: inout CompileContext) -> ProviderSettings? {
+        guard let f = ctx.fields(of: node, path: "provider", specs: FlowKeys.provider) else { return nil }
+        var p = ProviderSettings()
+        if let n = f["name"], let v = ctx.enumeration(n, path: "provider.name", as: ProviderName.self) { p.name = v }
+        if let n = f["baseURL"], let v = ctx.string(n, path: "provider.baseURL") {
+            if v.hasPrefix("https://") || v.hasPrefix("http://") {
+                p.baseURL = v
+            } else {
+                ctx.report(.invalidFormat, "'provider.baseURL' must start with https:// or http://", at: n.range)
+            }
+        }
+        if let n = f["credentials"] {
+            if let pairs = n.mapping {
+                for pair in pairs {
+                    guard let name = pair.key.scalar?.value else { continue }
+                    if let s = pair.value.scalar, let env = environmentReference(s.value) {
+                        p.credentials[name] = env
+                    } else {
+                        var d = Diagnostic(
+                            rule: .inlineCredential,
+                            message: "credential '\(name)' must name an environment variable as ${env:NAME}; secrets are never written in a flow",
+                            file: ctx.file, range: pair.value.range)
+                        d.hidesSource = true
+                        ctx.append([d])
+                    }
+                }
+            } else {
+                ctx.report(.typeMismatch, "'provider.credentials' must be a mapping, found \(n.shapeDescription)", at: n.range)
+            }
+        }
+        return p
+    }
+
+    /// `${env:NAME}` → `NAME`.
+    static func environmentReference(_ text: String) -> String? {
+        guard text.hasPrefix("${env:"), text.hasSuffix("}") else { return nil }
+        let name = text.dropFirst(6).dropLast()
+        guard let first = name.first, first.isLetter || first == "_",
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        else { return nil }
+        return String(name)
+    }
+
+    /// `currencies: { base, rates }`.
+    static func compileCurrencies(_ node: YAMLNode, _ ctx: inout CompileContext) -> CurrencyTable? {
+        guard let f = ctx.fields(of: node, path: "currencies", specs: FlowKeys.currencies) else { return nil }
+        guard let baseNode = f["base"], let base = ctx.currency(baseNode, path: "currencies.base") else { return nil }
+        var rates: [String: Decimal] = [:]
+        if let n = f["rates"] {
+            guard let pairs = n.mapping else {
+                ctx.report(.typeMismatch, "'currencies.rates' must be a mapping, found \(n.shapeDescription)", at: n.range)
+                return nil
+            }
+            for pair in pairs {
+                guard let code = ctx.currency(pair.key, path: "currencies.rates"),
+                    let rate = ctx.decimal(pair.value, path: "currencies.rates.\(code.code)")
+                else { continue }
+                if rate.value <= 0 {
+                    ctx.report(.outOfRange, "rate of \(code.code) must be greater than 0", at: pair.value.range)
+                } else {
+                    rates[code.code] = rate.value
+                }
+            }
+        }
+        return CurrencyTable(base: base, rates: rates)
+    }
+
+    /// `tax: { COUNTRY or COUNTRY-STATE: percent }`.
+    static func compileTax(_ node: YAMLNode, _ ctx: inout CompileContext) -> TaxTable {
+        guard let pairs = node.mapping else {
+            ctx.report(.typeMismatch, "'tax' must be a mapping of region to percent, found \(node.shapeDescription)", at: node.range)
+            return TaxTable()
+        }
+        var rates: [String: Decimal] = [:]
+        rates.reserveCapacity(pairs.count)
+        for pair in pairs {
+            guard let region = pair.key.scalar?.value else { continue }
+            guard isValidTaxRegion(region, at: pair.key.range, &ctx) else { continue }
+            guard let pct = ctx.decimal(pair.value, path: "tax.\(region)") else { continue }
+            if pct.value < 0 || pct.value > 100 {
+                ctx.report(.outOfRange, "tax rate of \(region) must be a percent from 0 to 100, found \(pair.value.scalar?.value ?? "")", at: pair.value.range)
+                continue
+            }
+            rates[region] = pct.value
+        }
+        return TaxTable(rates: rates)
+    }
+
+    private static func isValidTaxRegion(_ region: String, at range: SourceRange, _ ctx: inout CompileContext) -> Bool {
+        let parts = region.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        let country = String(parts[0])
+        guard Country.isValid(country) else {
+            ctx.report(
+                .invalidCountry, "tax region '\(region)' must be COUNTRY or COUNTRY-STATE with an ISO 3166-1 alpha-2 country",
+                at: range)
+            return false
+        }
+        guard parts.count == 2 else { return true }
+        let sub = String(parts[1])
+        if let states = Country.states(of: country) {
+            guard states[sub] != nil else {
+                ctx.report(
+                    .invalidFormat, "'\(sub)' is not a state of \(country) in tax region '\(region)'", at: range,
+                    suggestion: states[sub.uppercased()] != nil ? "\(country)-\(sub.uppercased())" : nil)
+                return false
+            }
+            return true
+        }
+        let ok = (1...3).contains(sub.count) && sub.allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber) }
+        if !ok {
+            ctx.report(.invalidFormat, "tax region '\(region)' must be COUNTRY-SUBDIVISION with 1 to 3 upper-case letters or digits", at: range)
+        }
+        return ok
+    }
+
+    /// `theme`.
+    static func compileTheme(_ node: YAMLNode, _ ctx: inout CompileContext) -> Theme {
+        var theme = Theme()
+        guard let f = ctx.fields(of: node, path: "theme", specs: FlowKeys.theme) else { return theme }
+        if let n = f["preset"], let v = ctx.enumeration(n, path: "theme.preset", as: ThemePreset.self) { theme.preset = v }
+        for key in Theme.colorKeys {
+            guard let n = f[key], let text = ctx.string(n, path: "theme.\(key)") else { continue }
+            if let c = RGBColor(hex: text) {
+                theme.colors[key] = c
+            } else {
+                ctx.report(.invalidFormat, "'theme.\(key)' must be a colour \"#RRGGBB\", found '\(text)'", at: n.range)
+            }
+        }
+        for key in Theme.numberKeys {
+            guard let n = f[key], let d = ctx.decimal(n, path: "theme.\(key)") else { continue }
+            if d.value < 0 {
+                ctx.report(.outOfRange, "'theme.\(key)' must not be negative", at: n.range)
+            } else {
+                theme.numbers[key] = NSDecimalNumber(decimal: d.value).doubleValue
+            }
+        }
+        for key in Theme.fontKeys {
+            guard let n = f[key], let ff = ctx.fields(of: n, path: "theme.\(key)", specs: FlowKeys.font),
+                let familyNode = ff["family"], let family = ctx.string(familyNode, path: "theme.\(key).family"),
+                let sizeNode = ff["size"], let size = ctx.decimal(sizeNode, path: "theme.\(key).size")
+            else { continue }
+            if size.value <= 0 {
+                ctx.report(.outOfRange, "'theme.\(key).size' must be greater than 0", at: sizeNode.range)
+            } else {
+                theme.fonts[key] = ThemeFont(family: family, size: NSDecimalNumber(decimal: size.value).doubleValue)
+            }
+        }
+        return theme
+    }
+}

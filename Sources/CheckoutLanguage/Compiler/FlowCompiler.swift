@@ -1,0 +1,124 @@
+import CheckoutDomain
+import Foundation
+
+/// A compiled flow: the checked definition and its executable pipeline.
+public struct CompiledFlow: Sendable {
+    /// The checked flow.
+    public var definition: FlowDefinition
+    /// The pipeline the runtime executes.
+    public var pipeline: Pipeline
+    /// The file it came from.
+    public var file: String?
+}
+
+/// The outcome of compiling one file: the flow when there were no errors, and every finding.
+public struct CompileResult: Sendable {
+    /// The compiled flow; nil when any error was found.
+    public var flow: CompiledFlow?
+    /// Every error, warning and note, in source order.
+    public var diagnostics: [Diagnostic]
+    /// The source, for rendering snippets.
+    public var source: SourceFile
+}
+
+/// Compiles flow files: YAML → syntax tree → checked model → pipeline, collecting every
+/// problem in one pass.
+public enum FlowCompiler {
+    /// The language versions this compiler reads.
+    public static let supportedDSLVersions = [1]
+
+    /// Compiles the file at `path`; a read failure is a diagnostic too.
+    public static func compile(contentsOf path: String, limits: YAMLLimits = .default) -> CompileResult {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let d = Diagnostic(rule: .fileUnreadable, message: "cannot read the file", file: path)
+            return CompileResult(flow: nil, diagnostics: [d], source: SourceFile(path: path, text: ""))
+        }
+        return compile([UInt8](data), file: path, limits: limits)
+    }
+
+    /// Compiles UTF-8 source text.
+    public static func compile(_ text: String, file: String?, limits: YAMLLimits = .default) -> CompileResult {
+        compile(Array(text.utf8), file: file, limits: limits)
+    }
+
+    /// Compiles UTF-8 bytes.
+    public static func compile(_ bytes: [UInt8], file: String?, limits: YAMLLimits = .default) -> CompileResult {
+        let document = YAMLParser.parse(bytes, file: file, limits: limits)
+        let source = SourceFile(path: file ?? "<input>", text: String(decoding: bytes, as: UTF8.self))
+        var ctx = CompileContext(file: file)
+        ctx.append(document.diagnostics)
+        guard let root = document.root else {
+            return CompileResult(flow: nil, diagnostics: ctx.diagnostics, source: source)
+        }
+        let definition = compileDefinition(root, &ctx)
+        var flow: CompiledFlow?
+        if let definition, !ctx.diagnostics.hasErrors {
+            flow = CompiledFlow(definition: definition, pipeline: StandardPipeline.derive(for: definition), file: file)
+        }
+        let sorted = ctx.diagnostics.enumerated().sorted { a, b in
+            let la = a.element.range?.start ?? SourceLocation(line: 0, column: 0)
+            let lb = b.element.range?.start ?? SourceLocation(line: 0, column: 0)
+            return la == lb ? a.offset < b.offset : la < lb
+        }.map(\.element)
+        return CompileResult(flow: flow, diagnostics: sorted, source: source)
+    }
+
+    static func compileDefinition(_ root: YAMLNode, _ ctx: inout CompileContext) -> FlowDefinition? {
+        guard let top = ctx.fields(of: root, path: "", specs: FlowKeys.topLevel) else { return nil }
+        var flow = FlowDefinition(id: "")
+        var ok = true
+
+        if let node = top["flow"] {
+            if let id = ctx.string(node, path: "flow") {
+                if isValidFlowID(id) {
+                    flow.id = id
+                } else {
+                    ctx.report(
+                        .invalidFormat,
+                        "flow id '\(id)' must start with a lower-case letter or digit and contain only a-z, 0-9 and '-'",
+                        at: node.range, suggestion: suggestedFlowID(id))
+                }
+            }
+        } else {
+            ok = false
+        }
+        if let node = top["dsl"], let v = ctx.integer(node, path: "dsl"), !supportedDSLVersions.contains(v) {
+            ctx.report(.dslVersion, "unsupported dsl version \(v); this compiler reads version 1", at: node.range)
+        }
+        if let node = top["title"] { flow.title = ctx.string(node, path: "title") }
+        if let node = top["description"] { flow.description = ctx.string(node, path: "description") }
+        if let node = top["provider"] { flow.provider = compileProvider(node, &ctx) ?? flow.provider }
+        if let node = top["currencies"] { flow.currencies = compileCurrencies(node, &ctx) }
+        if let node = top["tax"] { flow.tax = compileTax(node, &ctx) }
+        if let node = top["theme"] { flow.theme = compileTheme(node, &ctx) }
+        for key in ["fields", "cards", "screens", "steps"] {
+            if let range = top.keyRange(key) {
+                ctx.report(
+                    .unsupported, "'\(key)' is part of the flow language but not supported by this build yet",
+                    at: range, notes: ["remove it to use the standard checkout derived from 'request'"])
+            }
+        }
+        flow.request = compileRequest(top["request"], root: root, flow: flow, &ctx)
+        return ok ? flow : nil
+    }
+
+    static func isValidFlowID(_ id: String) -> Bool {
+        let u = Array(id.utf8)
+        guard let first = u.first, isLowerAlnum(first) else { return false }
+        return u.allSatisfy { isLowerAlnum($0) || $0 == UInt8(ascii: "-") }
+    }
+
+    private static func isLowerAlnum(_ c: UInt8) -> Bool {
+        (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+    }
+
+    /// `My Checkout` → `my-checkout`.
+    static func suggestedFlowID(_ id: String) -> String? {
+        var out = ""
+        for ch in id.lowercased() {
+            if ch.isASCII, ch.isLetter || ch.isNumber { out.append(ch) } else if !out.isEmpty, out.last != "-" { out.append("-") }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out.isEmpty || out == id ? nil : out
+    }
+}

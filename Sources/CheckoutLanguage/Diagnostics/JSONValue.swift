@@ -1,0 +1,106 @@
+/// A JSON value with ordered object keys, so reports and results print in a stable,
+/// documented order. Numbers are kept as their exact text (money prints as `10.50`).
+public indirect enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    /// A number's exact JSON text, e.g. `"10.50"` or `"3"`.
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    case object([JSONMember])
+
+    /// An integer number.
+    public static func int(_ value: Int) -> JSONValue { .number(String(value)) }
+
+    /// Serializes: compact on one line, or pretty with two-space indentation.
+    public func serialized(pretty: Bool = false) -> String {
+        var out = ""
+        write(into: &out, pretty: pretty, indent: 0)
+        return out
+    }
+
+    private func write(into out: inout String, pretty: Bool, indent: Int) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n): out += n
+        case .string(let s): JSONValue.quote(s, into: &out)
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+                item.write(into: &out, pretty: pretty, indent: indent + 1)
+            }
+            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
+            out += "]"
+        case .object(let members):
+            if members.isEmpty { out += "{}"; return }
+            out += "{"
+            for (i, m) in members.enumerated() {
+                if i > 0 { out += "," }
+                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+                JSONValue.quote(m.key, into: &out)
+                out += pretty ? ": " : ":"
+                m.value.write(into: &out, pretty: pretty, indent: indent + 1)
+            }
+            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
+            out += "}"
+        }
+    }
+
+    /// Appends `s` as a JSON string literal.
+    public static func quote(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20:
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
+
+/// One `"key": value` member of a JSON object.
+public struct JSONMember: Sendable, Equatable {
+    /// The member's name.
+    public var key: String
+    /// The member's value.
+    public var value: JSONValue
+
+    /// Creates a member.
+    public init(_ key: String, _ value: JSONValue) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// Builds a JSON object member by member, skipping members whose value is absent.
+public struct JSONObjectBuilder: Sendable {
+    /// The members so far.
+    public private(set) var members: [JSONMember] = []
+
+    /// Creates an empty builder.
+    public init() {}
+
+    /// Adds a member.
+    public mutating func add(_ key: String, _ value: JSONValue) { members.append(JSONMember(key, value)) }
+    /// Adds a string member when `value` is not nil.
+    public mutating func add(_ key: String, _ value: String?) { if let value { add(key, .string(value)) } }
+    /// Adds an integer member when `value` is not nil.
+    public mutating func add(_ key: String, _ value: Int?) { if let value { add(key, .int(value)) } }
+    /// Adds a boolean member when `value` is not nil.
+    public mutating func add(_ key: String, _ value: Bool?) { if let value { add(key, .bool(value)) } }
+
+    /// The object.
+    public var value: JSONValue { .object(members) }
+}

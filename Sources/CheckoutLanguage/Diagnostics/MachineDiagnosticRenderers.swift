@@ -1,0 +1,93 @@
+/// Renders diagnostics as one JSON object: `{"diagnostics":[…],"errors":N,"warnings":N,"files":N}`.
+/// Each diagnostic: `file`, `line`, `column`, `endLine`, `endColumn`, `severity`, `rule`,
+/// `message`, `notes`, and `suggestion` when there is one.
+public struct JSONDiagnosticRenderer: Sendable {
+    /// Creates a renderer.
+    public init() {}
+
+    /// Renders the whole report.
+    public func render(_ diagnostics: [Diagnostic], fileCount: Int) -> String {
+        var report = JSONObjectBuilder()
+        report.add("diagnostics", .array(diagnostics.map(Self.json)))
+        report.add("errors", diagnostics.filter { $0.severity == .error }.count)
+        report.add("warnings", diagnostics.filter { $0.severity == .warning }.count)
+        report.add("files", fileCount)
+        return report.value.serialized(pretty: true) + "\n"
+    }
+
+    /// One diagnostic as a JSON object.
+    public static func json(_ d: Diagnostic) -> JSONValue {
+        var o = JSONObjectBuilder()
+        o.add("file", d.file)
+        if let r = d.range {
+            o.add("line", r.start.line)
+            o.add("column", r.start.column)
+            o.add("endLine", r.end.line)
+            o.add("endColumn", r.end.column)
+        }
+        o.add("severity", d.severity.rawValue)
+        o.add("rule", d.rule.rawValue)
+        o.add("message", d.message)
+        o.add("notes", .array(d.notes.map { .string($0) }))
+        o.add("suggestion", d.suggestion)
+        return o.value
+    }
+}
+
+/// Renders diagnostics as GitHub Actions workflow commands, one per line, so they show as
+/// annotations on the pull request.
+public struct GitHubDiagnosticRenderer: Sendable {
+    /// Creates a renderer.
+    public init() {}
+
+    /// Renders every diagnostic as one `::error …::message` line.
+    public func render(_ diagnostics: [Diagnostic]) -> String {
+        var out = ""
+        for d in diagnostics {
+            let command: String
+            switch d.severity {
+            case .error: command = "error"
+            case .warning: command = "warning"
+            case .note: command = "notice"
+            }
+            var props: [String] = []
+            if let file = d.file { props.append("file=\(escapeProperty(file))") }
+            if let r = d.range {
+                props.append("line=\(r.start.line)")
+                props.append("col=\(r.start.column)")
+                props.append("endLine=\(r.end.line)")
+                props.append("endColumn=\(r.end.column)")
+            }
+            props.append("title=\(escapeProperty(d.rule.rawValue))")
+            var message = d.message
+            if let s = d.suggestion { message += " (did you mean '\(s)'?)" }
+            for n in d.notes { message += "\n" + n }
+            out += "::\(command) \(props.joined(separator: ","))::\(escapeData(message))\n"
+        }
+        return out
+    }
+
+    private func escapeData(_ s: String) -> String {
+        s.replacingAll("%", with: "%25").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A")
+    }
+
+    private func escapeProperty(_ s: String) -> String {
+        escapeData(s).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C")
+    }
+}
+
+extension String {
+    /// Replaces every occurrence of `target` (no Foundation needed).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty, contains(target) else { return self }
+        var result = ""
+        var rest = self[...]
+        while let r = rest.firstRange(of: target) {
+            result += rest[..<r.lowerBound]
+            result += replacement
+            rest = rest[r.upperBound...]
+        }
+        result += rest
+        return result
+    }
+}

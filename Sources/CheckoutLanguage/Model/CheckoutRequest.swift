@@ -1,0 +1,79 @@
+import CheckoutDomain
+import Foundation
+
+/// BlueSnap's three entry points (SPEC §3 `mode`).
+public enum CheckoutMode: String, Sendable, CaseIterable {
+    /// Pay now.
+    case checkout
+    /// Store the shopper's chosen method without paying.
+    case choosePayment
+    /// Pay with the stored choice.
+    case createPayment
+}
+
+/// What the final provider step does (SPEC §3 `transactionType`).
+public enum TransactionType: String, Sendable, CaseIterable {
+    case sale, auth, sale3d, auth3d, none
+
+    /// True for the types that require 3-D Secure.
+    public var requires3DS: Bool { self == .sale3d || self == .auth3d }
+}
+
+/// `request.price`.
+public struct Price: Sendable, Hashable {
+    /// Purchase amount; nil only for a subscription without a price.
+    public var amount: Decimal?
+    /// Tax amount.
+    public var taxAmount: Decimal
+    /// Currency.
+    public var currency: Currency
+
+    /// Creates a price.
+    public init(amount: Decimal?, taxAmount: Decimal = 0, currency: Currency = .usd) {
+        self.amount = amount
+        self.taxAmount = taxAmount
+        self.currency = currency
+    }
+}
+
+/// `request`: what the checkout asks for (SPEC §3), defaults applied.
+public struct CheckoutRequest: Sendable {
+    public var price = Price(amount: nil)
+    public var withEmail = true
+    public var fullBilling = false
+    public var withShipping = false
+    public var allowCurrencyChange = true
+    public var hideStoreCardSwitch = false
+    public var activate3DS = false
+    public var processFailed3DS = false
+    public var mode = CheckoutMode.checkout
+    public var subscription = false
+    public var transactionType = TransactionType.sale
+    /// A returning shopper's id at the provider.
+    public var shopperId: String?
+    /// Billing details already collected.
+    public var prefillBilling: Address?
+    /// Shipping details already collected.
+    public var prefillShipping: Address?
+    /// The fraud session id, when the flow fixes one (else one is generated per run).
+    public var fraudSessionId: String?
+
+    /// Creates a request with SPEC defaults.
+    public init() {}
+
+    /// True when 3-D Secure runs for card payments.
+    public var uses3DS: Bool { activate3DS || transactionType.requires3DS }
+
+    /// The field rules the billing screen applies.
+    public var addressRequirements: AddressRequirements {
+        AddressRequirements(withEmail: withEmail, fullBilling: fullBilling)
+    }
+
+    /// "Shipping same as billing" is offered when both full billing and shipping are asked for.
+    public var offersSameAsBilling: Bool { fullBilling && withShipping }
+
+    /// Whether PayPal can be offered: not for subscriptions, and only in PayPal's currencies.
+    public func offersPayPal(currency: String) -> Bool {
+        !subscription && PaymentMethodKind.payPalCurrencies.contains(currency)
+    }
+}

@@ -1,0 +1,102 @@
+import CheckoutDomain
+import Foundation
+
+/// A checked flow: what the YAML said, typed, with defaults filled in (SPEC §2).
+public struct FlowDefinition: Sendable {
+    /// The flow id (`^[a-z0-9][a-z0-9-]*$`).
+    public var id: String
+    /// The language version (1).
+    public var dsl: Int
+    /// Human title.
+    public var title: String?
+    /// Human description.
+    public var description: String?
+    /// The provider the flow runs against (default: the offline sandbox).
+    public var provider: ProviderSettings
+    /// What the checkout asks for and charges.
+    public var request: CheckoutRequest
+    /// Base currency and rates, when the flow sets its own (else the provider's).
+    public var currencies: CurrencyTable?
+    /// Tax rates by region, applied when the shipping address is known.
+    public var tax: TaxTable
+    /// Colours, fonts and radii for the front ends.
+    public var theme: Theme
+
+    /// Creates a flow definition.
+    public init(
+        id: String, dsl: Int = 1, title: String? = nil, description: String? = nil,
+        provider: ProviderSettings = ProviderSettings(), request: CheckoutRequest = CheckoutRequest(),
+        currencies: CurrencyTable? = nil, tax: TaxTable = TaxTable(), theme: Theme = Theme()
+    ) {
+        self.id = id
+        self.dsl = dsl
+        self.title = title
+        self.description = description
+        self.provider = provider
+        self.request = request
+        self.currencies = currencies
+        self.tax = tax
+        self.theme = theme
+    }
+}
+
+/// The providers a flow can name (SPEC §7).
+public enum ProviderName: String, Sendable, CaseIterable {
+    case sandbox, bluesnap, spreedly, maxpay
+}
+
+/// `provider`: which provider, where, and which environment variables hold its credentials.
+public struct ProviderSettings: Sendable {
+    /// The provider.
+    public var name: ProviderName = .sandbox
+    /// Overrides the provider's base URL.
+    public var baseURL: String?
+    /// Credential name → environment variable name (from `${env:NAME}`); never the secret itself.
+    public var credentials: [String: String] = [:]
+
+    /// Creates provider settings.
+    public init(name: ProviderName = .sandbox, baseURL: String? = nil, credentials: [String: String] = [:]) {
+        self.name = name
+        self.baseURL = baseURL
+        self.credentials = credentials
+    }
+}
+
+/// `currencies`: a base currency and the rate of each other currency per base unit.
+public struct CurrencyTable: Sendable, Hashable {
+    /// The base currency (rate 1).
+    public var base: Currency
+    /// Units of each currency per one unit of `base`.
+    public var rates: [String: Decimal]
+
+    /// Creates a table.
+    public init(base: Currency, rates: [String: Decimal]) {
+        self.base = base
+        self.rates = rates
+    }
+
+    /// The rate of `code`: 1 for the base, nil when the table has none.
+    public func rate(of code: String) -> Decimal? {
+        code == base.code ? 1 : rates[code]
+    }
+}
+
+/// `tax`: percentage rates keyed by `COUNTRY` or `COUNTRY-STATE` (e.g. `US-NY: 8.875`).
+public struct TaxTable: Sendable, Hashable {
+    /// Region → percent.
+    public var rates: [String: Decimal]
+
+    /// Creates a table.
+    public init(rates: [String: Decimal] = [:]) {
+        self.rates = rates
+    }
+
+    /// The rate for an address: `COUNTRY-STATE` first, then `COUNTRY`; nil when neither is set.
+    public func percent(country: String, state: String?) -> Decimal? {
+        if let state, !state.isEmpty, let r = rates["\(country)-\(state)"] { return r }
+        return rates[country]
+    }
+
+    /// True when no rate is set.
+    public var isEmpty: Bool { rates.isEmpty }
+}

@@ -1,0 +1,77 @@
+/// `theme`: the Maxpay `PAYTheme` properties by name, plus a named preset (SPEC §6).
+/// Kept as data for the front ends; the text front end maps colours to what the terminal has.
+public struct Theme: Sendable, Hashable {
+    /// A named preset the properties start from.
+    public var preset: ThemePreset = .standard
+    /// Colour properties, `#RRGGBB`, by name.
+    public var colors: [String: RGBColor] = [:]
+    /// Numeric properties (`buttonCornerRadius`, …).
+    public var numbers: [String: Double] = [:]
+    /// Font properties.
+    public var fonts: [String: ThemeFont] = [:]
+
+    /// Creates a theme.
+    public init() {}
+
+    /// The colour property names the language knows.
+    public static let colorKeys = [
+        "backgroundColor", "navigationBarColor", "separatorColor", "errorColor", "hyperlinkColor",
+        "headerTitleColor", "headerAmountColor", "headerBackgroundColor", "fieldTitleColor",
+        "fieldTextColor", "fieldPlaceholderColor", "fieldBackgroundColor", "fieldBorderColor",
+        "enabledButtonBackgroundColor", "enabledButtonTitleColor", "disabledButtonBackgroundColor",
+        "disabledButtonTitleColor", "switchOnColor",
+    ]
+    /// The numeric property names the language knows.
+    public static let numberKeys = ["buttonCornerRadius", "fieldCornerRadius", "fieldBorderWidth"]
+    /// The font property names the language knows.
+    public static let fontKeys = [
+        "headerTitleFont", "headerAmountFont", "fieldTitleFont", "fieldTextFont", "buttonTitleFont",
+    ]
+}
+
+/// Named theme presets.
+public enum ThemePreset: String, Sendable, CaseIterable {
+    case standard, dark, highContrast
+}
+
+/// A 24-bit colour.
+public struct RGBColor: Sendable, Hashable, CustomStringConvertible {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+
+    /// Creates a colour.
+    public init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    /// Parses `#RRGGBB` (either case); nil otherwise.
+    public init?(hex: String) {
+        let u = Array(hex.utf8)
+        guard u.count == 7, u[0] == UInt8(ascii: "#"), let v = UInt32(String(hex.dropFirst()), radix: 16) else {
+            return nil
+        }
+        red = UInt8((v >> 16) & 0xFF)
+        green = UInt8((v >> 8) & 0xFF)
+        blue = UInt8(v & 0xFF)
+    }
+
+    public var description: String {
+        func h(_ b: UInt8) -> String { let s = String(b, radix: 16, uppercase: true); return s.count == 1 ? "0" + s : s }
+        return "#" + h(red) + h(green) + h(blue)
+    }
+}
+
+/// A font: family name and point size.
+public struct ThemeFont: Sendable, Hashable {
+    public var family: String
+    public var size: Double
+
+    /// Creates a font.
+    public init(family: String, size: Double) {
+        self.family = family
+        self.size = size
+    }
+}

@@ -1,0 +1,89 @@
+import CheckoutDomain
+
+/// Derives the standard checkout pipeline from a request (SPEC §8):
+/// payment method (when there is a choice) → card → billing → shipping → tax update →
+/// currency change → review → tokenize → 3DS → charge → result.
+public enum StandardPipeline {
+    /// The pipeline for `flow`'s request.
+    public static func derive(for flow: FlowDefinition) -> Pipeline {
+        let r = flow.request
+        let methods = paymentMethods(for: r)
+        let cards: Set<PaymentMethodKind> = [.card, .savedCard]
+        let onlyCardish = Set(methods).isSubset(of: cards)
+        func when(_ set: Set<PaymentMethodKind>) -> StageCondition? {
+            Set(methods).isSubset(of: set) ? nil : .paymentMethod(in: set)
+        }
+        var stages: [PipelineStage] = []
+
+        if r.mode == .createPayment {
+            // Pay with the choice stored by an earlier choosePayment: nothing to ask but review.
+            stages.append(PipelineStage(.step(.createToken)))
+            stages.append(PipelineStage(.screen(.review)))
+            stages.append(PipelineStage(.step(.tokenize)))
+            if r.uses3DS { stages.append(PipelineStage(.step(.threeDS))) }
+            if let charge = chargeStep(r) { stages.append(PipelineStage(.step(charge))) }
+            stages.append(PipelineStage(.screen(.result)))
+            return Pipeline(stages: stages, paymentMethods: [.savedCard])
+        }
+
+        stages.append(PipelineStage(.step(.createToken)))
+        if methods.count > 1 { stages.append(PipelineStage(.screen(.paymentMethod))) }
+        if methods.contains(.savedCard) { stages.append(PipelineStage(.screen(.savedCard), when: when([.savedCard]))) }
+        if methods.contains(.card) { stages.append(PipelineStage(.screen(.creditCard), when: when([.card]))) }
+        stages.append(PipelineStage(.screen(.billing), when: onlyCardish ? nil : .paymentMethod(in: cards)))
+        if r.withShipping {
+            var conditions: [StageCondition] = []
+            if !onlyCardish { conditions.append(.paymentMethod(in: cards)) }
+            if r.offersSameAsBilling { conditions.append(.not(.shippingSameAsBilling)) }
+            let condition: StageCondition? =
+                conditions.isEmpty ? nil : conditions.count == 1 ? conditions[0] : .all(conditions)
+            stages.append(PipelineStage(.screen(.shipping), when: condition))
+            if r.mode == .checkout && !flow.tax.isEmpty {
+                stages.append(PipelineStage(.step(.taxUpdate), when: onlyCardish ? nil : .paymentMethod(in: cards)))
+            }
+        }
+        if r.mode == .checkout && r.allowCurrencyChange && !r.subscription {
+            stages.append(PipelineStage(.screen(.currency)))
+            stages.append(PipelineStage(.step(.currencyUpdate)))
+        }
+        stages.append(PipelineStage(.screen(.review)))
+        stages.append(PipelineStage(.step(.tokenize), when: onlyCardish ? nil : .paymentMethod(in: cards)))
+        if r.mode == .choosePayment {
+            stages.append(PipelineStage(.step(.storeShopper)))
+        } else {
+            if r.uses3DS {
+                stages.append(PipelineStage(.step(.threeDS), when: onlyCardish ? nil : .paymentMethod(in: cards)))
+            }
+            if let charge = chargeStep(r) {
+                stages.append(PipelineStage(.step(charge), when: onlyCardish ? nil : .paymentMethod(in: cards)))
+            }
+            let wallets = methods.filter(\.isWallet)
+            if !wallets.isEmpty {
+                stages.append(PipelineStage(.step(.walletPayment), when: .paymentMethod(in: Set(wallets))))
+            }
+        }
+        stages.append(PipelineStage(.screen(.result)))
+        return Pipeline(stages: stages, paymentMethods: methods)
+    }
+
+    /// The methods the request can offer, in display order: saved card, card, PayPal, Apple Pay.
+    public static func paymentMethods(for r: CheckoutRequest) -> [PaymentMethodKind] {
+        var methods: [PaymentMethodKind] = []
+        if r.shopperId != nil { methods.append(.savedCard) }
+        methods.append(.card)
+        if r.mode == .checkout && r.transactionType != .none {
+            if r.offersPayPal(currency: r.price.currency.code) { methods.append(.paypal) }
+            if !r.subscription { methods.append(.applePay) }
+        }
+        return methods
+    }
+
+    private static func chargeStep(_ r: CheckoutRequest) -> StepKind? {
+        if r.subscription { return r.transactionType == .none ? nil : .subscribe }
+        switch r.transactionType {
+        case .sale, .sale3d: return .sale
+        case .auth, .auth3d: return .authorize
+        case .none: return nil
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// Reads a flow file's YAML into a `YAMLNode` tree with positions, using libyaml's event stream.
+///
+/// Scalars stay text (the DSL types them); duplicate and complex keys, undefined aliases,
+/// multiple documents and empty files are reported; aliases, nesting and size are bounded by
+/// `YAMLLimits`. Nothing here throws: every problem is a `Diagnostic` with a position.
+public enum YAMLParser {
+    /// Parses one YAML document from UTF-8 bytes. Never crashes, never hangs: every problem
+    /// becomes a positioned `Diagnostic`, and `root` is `nil` when no tree could be built.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's contents; a leading UTF-8 byte order mark is skipped.
+    ///   - file: the name put on every diagnostic, as the user wrote it.
+    ///   - limits: size, depth and alias-expansion bounds.
+    public static func parse(_ bytes: [UInt8], file: String?, limits: YAMLLimits = .default) -> YAMLDocument {
+        guard bytes.count <= limits.maxBytes else {
+            let diagnostic = Diagnostic(
+                .error, rule: .sizeLimit,
+                message: "the file is \(bytes.count) bytes, more than the limit of \(limits.maxBytes) bytes",
+                file: file, range: YAMLTreeBuilder.fileStart
+            )
+            return YAMLDocument(root: nil, diagnostics: [diagnostic])
+        }
+        return bytes.withUnsafeBufferPointer { all in
+            let bom = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            let input = UnsafeBufferPointer(rebasing: all[bom...])
+            let reader = LibYAMLParser(input: input)
+            var builder = YAMLTreeBuilder(input: input, baseOffset: bom, file: file, limits: limits)
+            return builder.build(reader)
+        }
+    }
+
+    /// Parses one YAML document from a string; see `parse(_:file:limits:)` for bytes.
+    public static func parse(_ text: String, file: String?, limits: YAMLLimits = .default) -> YAMLDocument {
+        parse(Array(text.utf8), file: file, limits: limits)
+    }
+}

@@ -1,0 +1,104 @@
+import CYAML
+
+/// Turns libyaml positions into `SourceLocation`s.
+///
+/// libyaml marks count characters (`index`) with 0-based line and column; a location also
+/// needs the byte offset. For ASCII input the two agree; otherwise a cursor walks the UTF-8
+/// bytes, and since marks arrive almost in order, the walk is linear over the whole parse.
+struct YAMLSourceMap {
+    /// The bytes libyaml reads (after any byte order mark).
+    private let bytes: UnsafeBufferPointer<UInt8>
+    /// Bytes before `bytes` in the file (a UTF-8 byte order mark).
+    private let baseOffset: Int
+    /// True when every byte is ASCII, so character index and byte offset agree.
+    private let isASCII: Bool
+    private var cursorCharacter = 0
+    private var cursorByte = 0
+
+    /// A map over `bytes`, which start `baseOffset` bytes into the file.
+    init(bytes: UnsafeBufferPointer<UInt8>, baseOffset: Int) {
+        self.bytes = bytes
+        self.baseOffset = baseOffset
+        self.isASCII = Self.isASCII(bytes)
+    }
+
+    /// The location of a libyaml mark.
+    @inline(__always)
+    mutating func location(_ mark: yaml_mark_t) -> SourceLocation {
+        SourceLocation(line: mark.line + 1, column: mark.column + 1, offset: baseOffset + byteOffset(ofCharacter: mark.index))
+    }
+
+    /// The location of a byte offset into `bytes`, counting lines and columns as libyaml does
+    /// (for reader errors, which libyaml reports as a byte offset only).
+    func location(ofByte target: Int) -> SourceLocation {
+        let end = min(max(target, 0), bytes.count)
+        var line = 1
+        var column = 1
+        var i = 0
+        while i < end {
+            let byte = bytes[i]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte == 0x0D {
+                if i + 1 < end, bytes[i + 1] == 0x0A { i += 1 }
+                line += 1
+                column = 1
+            } else if isUnicodeBreak(at: i, end: end) {
+                line += 1
+                column = 1
+                i += byte == 0xC2 ? 1 : 2
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            i += 1
+        }
+        return SourceLocation(line: line, column: column, offset: baseOffset + end)
+    }
+
+    /// NEL (U+0085), LS (U+2028) and PS (U+2029), which libyaml also counts as line breaks.
+    private func isUnicodeBreak(at i: Int, end: Int) -> Bool {
+        switch bytes[i] {
+        case 0xC2: return i + 1 < end && bytes[i + 1] == 0x85
+        case 0xE2: return i + 2 < end && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9)
+        default: return false
+        }
+    }
+
+    private mutating func byteOffset(ofCharacter index: Int) -> Int {
+        if isASCII { return min(index, bytes.count) }
+        while cursorCharacter < index, cursorByte < bytes.count {
+            cursorByte += Self.sequenceLength(bytes[cursorByte])
+            cursorCharacter += 1
+        }
+        while cursorCharacter > index, cursorByte > 0 {
+            cursorByte -= 1
+            while cursorByte > 0, bytes[cursorByte] & 0xC0 == 0x80 { cursorByte -= 1 }
+            cursorCharacter -= 1
+        }
+        cursorByte = min(cursorByte, bytes.count)
+        return cursorByte
+    }
+
+    @inline(__always)
+    private static func sequenceLength(_ lead: UInt8) -> Int {
+        if lead < 0xC0 { return 1 }
+        if lead < 0xE0 { return 2 }
+        if lead < 0xF0 { return 3 }
+        return 4
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let words = bytes.count / 8
+        var high: UInt64 = 0
+        for w in 0..<words {
+            high |= raw.loadUnaligned(fromByteOffset: w * 8, as: UInt64.self)
+        }
+        for i in (words * 8)..<bytes.count {
+            high |= UInt64(bytes[i])
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+}

@@ -1,0 +1,183 @@
+import CheckoutDomain
+import CheckoutLanguage
+import Foundation
+
+/// A payment provider as the runtime sees it: the sandbox, or a real one over HTTP.
+/// Every call may throw `ProviderError`; the runtime refreshes expired tokens and retries
+/// transient failures.
+public protocol PaymentProvider: Sendable {
+    /// Obtains a checkout token (valid 60 minutes, single use).
+    func createToken() async throws -> CheckoutToken
+    /// The provider's currency rates.
+    func currencyRates() async throws -> CurrencyTable
+    /// A returning shopper's stored details; nil when the provider has no such shopper.
+    func shopper(id: String) async throws -> StoredShopper?
+    /// Submits a card (new, or a stored one) under `token`.
+    func tokenize(_ source: CardSource, token: CheckoutToken) async throws -> TokenizedCard
+    /// Starts 3-D Secure for the tokenized card.
+    func startThreeDS(_ card: TokenizedCard, amount: Money) async throws -> ThreeDSProgress
+    /// Continues 3-D Secure after the device fingerprint (Spreedly's 3DS2 lifecycle).
+    func submitFingerprint(_ session: String) async throws -> ThreeDSProgress
+    /// Completes a challenge with the shopper's code, or cancels it.
+    func completeChallenge(_ session: String, response: ChallengeResponse) async throws -> ThreeDSResult
+    /// Charges (sale, authorization or subscription); idempotent per `request.idempotencyKey`.
+    func charge(_ request: ChargeRequest) async throws -> ChargeOutcome
+    /// Pays through a wallet (PayPal, Apple Pay).
+    func walletPayment(_ method: PaymentMethodKind, amount: Money) async throws -> WalletOutcome
+    /// Stores the shopper's chosen payment method (choosePayment).
+    func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String
+}
+
+/// A checkout token and when it stops working.
+public struct CheckoutToken: Sendable, Hashable {
+    public var id: String
+    public var expiresAt: Date
+    public init(id: String, expiresAt: Date) {
+        self.id = id
+        self.expiresAt = expiresAt
+    }
+}
+
+/// What to tokenize: a card the shopper typed (full number in memory only), or a stored card.
+public enum CardSource: Sendable {
+    case new(ValidatedCard)
+    case stored(shopperId: String, last4: String)
+}
+
+/// A card as the provider knows it after tokenizing: no full number, no CVV.
+public struct TokenizedCard: Sendable, Hashable {
+    public var token: String
+    public var brand: CardBrand
+    public var last4: String
+    public var issuingCountry: String
+    public var expiry: CardExpiry
+    public init(token: String, brand: CardBrand, last4: String, issuingCountry: String, expiry: CardExpiry) {
+        self.token = token
+        self.brand = brand
+        self.last4 = last4
+        self.issuingCountry = issuingCountry
+        self.expiry = expiry
+    }
+}
+
+/// Where 3-D Secure stands.
+public enum ThreeDSProgress: Sendable, Hashable {
+    /// Finished without asking the shopper.
+    case completed(ThreeDSResult)
+    /// The issuer wants a device fingerprint first (Spreedly 3DS2).
+    case fingerprintRequired(session: String)
+    /// The shopper must answer a challenge.
+    case challengeRequired(session: String)
+}
+
+/// The shopper's answer to a 3DS challenge.
+public enum ChallengeResponse: Sendable, Hashable {
+    case code(String)
+    case cancel
+}
+
+/// A charge request.
+public struct ChargeRequest: Sendable, Hashable {
+    public enum Kind: String, Sendable { case sale = "SALE", authorization = "AUTH_ONLY", subscription = "SUBSCRIPTION" }
+    public var kind: Kind
+    public var card: TokenizedCard
+    /// nil for a subscription without a price.
+    public var amount: Money?
+    public var idempotencyKey: String
+    public var threeDSResult: ThreeDSResult?
+    public init(kind: Kind, card: TokenizedCard, amount: Money?, idempotencyKey: String, threeDSResult: ThreeDSResult?) {
+        self.kind = kind
+        self.card = card
+        self.amount = amount
+        self.idempotencyKey = idempotencyKey
+        self.threeDSResult = threeDSResult
+    }
+}
+
+/// A transaction as the result reports it.
+public struct Transaction: Sendable, Hashable {
+    public var id: String
+    public var type: String
+    public var status: String
+    public var amount: Money?
+    public init(id: String, type: String, status: String, amount: Money?) {
+        self.id = id
+        self.type = type
+        self.status = status
+        self.amount = amount
+    }
+}
+
+/// How a charge ended.
+public enum ChargeOutcome: Sendable, Hashable {
+    case approved(Transaction)
+    case declined(code: String, transaction: Transaction)
+}
+
+/// How a wallet payment ended.
+public struct WalletOutcome: Sendable, Hashable {
+    public var transaction: Transaction
+    /// PayPal's invoice id.
+    public var invoiceId: String?
+    public init(transaction: Transaction, invoiceId: String?) {
+        self.transaction = transaction
+        self.invoiceId = invoiceId
+    }
+}
+
+/// A returning shopper's stored details.
+public struct StoredShopper: Sendable, Hashable {
+    public var id: String
+    public var billing: Address
+    public var shipping: Address?
+    public var savedCards: [StoredCard]
+    /// The method stored by choosePayment, for createPayment.
+    public var chosenCardLast4: String?
+    public init(id: String, billing: Address, shipping: Address?, savedCards: [StoredCard], chosenCardLast4: String?) {
+        self.id = id
+        self.billing = billing
+        self.shipping = shipping
+        self.savedCards = savedCards
+        self.chosenCardLast4 = chosenCardLast4
+    }
+}
+
+/// A stored card: brand, last 4, expiry. Never a full number.
+public struct StoredCard: Sendable, Hashable {
+    public var brand: CardBrand
+    public var last4: String
+    public var expiry: CardExpiry
+    public init(brand: CardBrand, last4: String, expiry: CardExpiry) {
+        self.brand = brand
+        self.last4 = last4
+        self.expiry = expiry
+    }
+}
+
+/// A provider failure. `code` is stable; `message` never holds card data or credentials.
+public struct ProviderError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Failure codes.
+    public struct Code: RawRepresentable, Sendable, Hashable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The token expired or was used; refresh it and retry once.
+        public static let tokenExpired = Code(rawValue: "token_expired")
+        /// A transient failure (`processing_error`); retry with the same idempotency key.
+        public static let transient = Code(rawValue: "processing_error")
+        /// The provider could not be reached.
+        public static let unavailable = Code(rawValue: "provider_unavailable")
+        /// The provider refused the request.
+        public static let rejected = Code(rawValue: "rejected")
+        /// The shopper does not exist.
+        public static let shopperNotFound = Code(rawValue: "shopper_not_found")
+    }
+    public var code: Code
+    public var message: String
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+    public var description: String { "\(code.rawValue): \(message)" }
+    /// Worth retrying.
+    public var isRetryable: Bool { code == .transient || code == .unavailable }
+}

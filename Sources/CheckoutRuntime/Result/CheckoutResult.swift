@@ -1,0 +1,100 @@
+import CheckoutDomain
+import CheckoutLanguage
+import Foundation
+
+/// The result of a run, shaped like BlueSnap's SDK result (SPEC §10). It carries the card's
+/// brand, last 4 digits, issuing country and expiry, and never the full number or the CVV.
+public struct CheckoutResult: Sendable {
+    public var status: CheckoutStatus
+    public var paymentType: String?
+    public var flow: String
+    public var price: PriceState?
+    public var creditCard: TokenizedCard?
+    public var savedCard: Bool?
+    public var billing: Address?
+    public var shipping: Address?
+    public var threeDSResult: ThreeDSResult?
+    public var payPalInvoiceId: String?
+    public var fraudSessionId: String
+    public var transaction: Transaction?
+    public var declineCode: String?
+    public var errors: [AnswerIssue]
+
+    /// Creates a result.
+    public init(status: CheckoutStatus, flow: String, fraudSessionId: String) {
+        self.status = status
+        self.flow = flow
+        self.fraudSessionId = fraudSessionId
+        self.errors = []
+    }
+
+    /// The process exit code for this result.
+    public var exitCode: Int32 { status.exitCode }
+
+    /// The result as SPEC §10's JSON object; amounts print with the currency's minor units.
+    public var json: JSONValue {
+        var o = JSONObjectBuilder()
+        o.add("status", status.rawValue)
+        o.add("paymentType", paymentType)
+        o.add("flow", flow)
+        if let price {
+            var p = JSONObjectBuilder()
+            let scale = price.currency.minorUnits
+            if let amount = price.amount { p.add("amount", .number(DecimalText.format(amount, scale: scale))) }
+            p.add("taxAmount", .number(DecimalText.format(price.taxAmount, scale: scale)))
+            p.add("currency", price.currency.code)
+            o.add("priceDetails", p.value)
+        }
+        if let card = creditCard {
+            var c = JSONObjectBuilder()
+            c.add("ccType", card.brand.resultName)
+            c.add("last4Digits", card.last4)
+            c.add("ccIssuingCountry", card.issuingCountry)
+            c.add("expirationMonth", String(format: "%02d", card.expiry.month))
+            c.add("expirationYear", String(card.expiry.year))
+            o.add("creditCard", c.value)
+        }
+        o.add("savedCard", savedCard)
+        if let billing { o.add("billingDetails", Self.address(billing, keys: ["name", "email", "address", "city", "zip", "country", "state"])) }
+        if let shipping {
+            o.add("shippingDetails", Self.address(shipping, keys: ["name", "address", "city", "zip", "country", "state", "phone"]))
+        }
+        o.add("threeDSAuthenticationResult", threeDSResult?.rawValue)
+        o.add("payPalInvoiceId", payPalInvoiceId)
+        o.add("fraudSessionId", fraudSessionId)
+        if let t = transaction {
+            var tj = JSONObjectBuilder()
+            tj.add("id", t.id)
+            tj.add("type", t.type)
+            tj.add("status", t.status)
+            if let amount = t.amount {
+                tj.add("amount", .number(DecimalText.format(amount.amount, scale: amount.currency.minorUnits)))
+                tj.add("currency", amount.currency.code)
+            }
+            o.add("transaction", tj.value)
+        }
+        o.add("declineCode", declineCode)
+        if !errors.isEmpty {
+            o.add("errors", .array(errors.map { e in
+                var ej = JSONObjectBuilder()
+                ej.add("path", e.path)
+                ej.add("code", e.code)
+                ej.add("message", e.message)
+                return ej.value
+            }))
+        }
+        return o.value
+    }
+
+    private static func address(_ a: Address, keys: [String]) -> JSONValue {
+        var o = JSONObjectBuilder()
+        let values: [String: String?] = [
+            "name": a.name, "email": a.email, "address": a.address, "city": a.city, "zip": a.zip,
+            "country": a.country, "state": a.state, "phone": a.phone,
+        ]
+        for key in keys {
+            if let v = values[key] ?? nil, !v.isEmpty { o.add(key, v) }
+        }
+        return o.value
+    }
+}

@@ -1,0 +1,91 @@
+import CheckoutDomain
+import CheckoutLanguage
+import Foundation
+
+/// A front end: who answers the screens. Headless answers from a file; the terminal asks a
+/// person. The runtime validates every answer, so both front ends get the same rules.
+public protocol CheckoutFrontend: Sendable {
+    /// The answer to one screen.
+    func answer(_ prompt: ScreenPrompt) async throws -> ScreenAnswer
+    /// The runtime found problems with an answer. Return true to be asked again (a person at
+    /// a terminal); false to go on collecting, so every problem is reported at once (headless).
+    func rejected(_ prompt: ScreenPrompt, issues: [AnswerIssue]) async -> Bool
+    /// The run ended.
+    func finished(_ result: CheckoutResult) async
+}
+
+/// What a screen shows, so a front end can render it and know what to answer.
+public struct ScreenPrompt: Sendable {
+    /// Which screen.
+    public var kind: ScreenKind
+    /// The stage id in the pipeline.
+    public var stageId: String
+    /// The price as it stands (after tax and currency changes so far).
+    public var price: PriceState
+    /// The methods the shopper can choose from (paymentMethod screen).
+    public var paymentMethods: [PaymentMethodKind] = []
+    /// The returning shopper's stored cards (savedCard screen).
+    public var savedCards: [StoredCard] = []
+    /// Details already known, shown pre-filled (billing, shipping).
+    public var prefill: Address?
+    /// The billing field rules.
+    public var requirements: AddressRequirements
+    /// Whether "shipping same as billing" is offered (billing screen).
+    public var offersSameAsBilling = false
+    /// Whether the "store my card" switch is shown (creditCard screen).
+    public var offersStoreCard = true
+    /// Currencies the shopper can switch to (currency screen).
+    public var currencies: [String] = []
+    /// Card brands accepted.
+    public var acceptedBrands: [CardBrand] = CardBrand.allCases
+    /// The theme, for front ends that draw.
+    public var theme: Theme
+}
+
+/// The price as a run changes it.
+public struct PriceState: Sendable, Hashable {
+    /// Nil for a subscription without a price.
+    public var amount: Decimal?
+    public var taxAmount: Decimal
+    public var currency: Currency
+    public init(amount: Decimal?, taxAmount: Decimal, currency: Currency) {
+        self.amount = amount
+        self.taxAmount = taxAmount
+        self.currency = currency
+    }
+    /// Amount plus tax, when there is an amount.
+    public var total: Money? { amount.map { Money(amount: $0 + taxAmount, currency: currency) } }
+}
+
+/// A card as typed: any field may be missing.
+public struct CardAnswer: Sendable {
+    public var number: String?
+    public var expiry: String?
+    public var cvv: String?
+    public var name: String?
+    public var storeCard: Bool?
+    public init(number: String? = nil, expiry: String? = nil, cvv: String? = nil, name: String? = nil, storeCard: Bool? = nil) {
+        self.number = number
+        self.expiry = expiry
+        self.cvv = cvv
+        self.name = name
+        self.storeCard = storeCard
+    }
+}
+
+/// An answer to one screen. `nil` members mean "not answered".
+public enum ScreenAnswer: Sendable {
+    case paymentMethod(PaymentMethodKind?)
+    case savedCard(last4: String?)
+    case card(CardAnswer)
+    /// Billing; `sameAsBilling` is the "shipping same as billing" switch shown with it.
+    case billing(Address, sameAsBilling: Bool?)
+    case shipping(Address)
+    /// nil keeps the current currency.
+    case currency(String?)
+    case review
+    case threeDSChallenge(code: String?, cancel: Bool)
+    case acknowledged
+    /// The shopper left the checkout.
+    case cancel
+}

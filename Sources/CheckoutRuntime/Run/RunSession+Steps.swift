@@ -1,0 +1,198 @@
+import CheckoutDomain
+import CheckoutLanguage
+import Foundation
+
+extension RunSession {
+    /// Runs one provider (or local) step.
+    func runStep(_ kind: StepKind, stage: PipelineStage) async -> StageOutcome {
+        emit("step.start", stage: stage.id)
+        do {
+            let outcome = try await perform(kind, stage: stage)
+            return outcome
+        } catch {
+            return .end(providerFailure(error, stage: stage.id))
+        }
+    }
+
+    private func perform(_ kind: StepKind, stage: PipelineStage) async throws -> StageOutcome {
+        switch kind {
+        case .createToken:
+            token = try await withRetry(stage.id) { try await self.runner.provider.createToken() }
+            emit("step.end", stage: stage.id, attributes: [JSONMember("outcome", .string("success"))])
+        case .taxUpdate:
+            updateTax(stage: stage.id)
+        case .currencyUpdate:
+            try await convertCurrency(stage: stage.id)
+        case .tokenize:
+            try await tokenizeCard(stage: stage.id)
+        case .threeDS:
+            return try await authenticate(stage: stage)
+        case .sale, .authorize, .subscribe:
+            return try await charge(kind, stage: stage.id)
+        case .walletPayment:
+            guard let method = paymentMethod, let total = price.total else { return .next }
+            let outcome = try await withRetry(stage.id) { try await self.runner.provider.walletPayment(method, amount: total) }
+            transaction = outcome.transaction
+            invoiceId = outcome.invoiceId
+            emit("step.end", stage: stage.id, attributes: [JSONMember("outcome", .string("success")), JSONMember("transaction", .string(outcome.transaction.id))])
+        case .storeShopper:
+            guard let card = tokenized else { return .next }
+            let id = try await runner.provider.storeChosenMethod(shopperId: request.shopperId, card: card)
+            emit("step.end", stage: stage.id, attributes: [JSONMember("outcome", .string("success")), JSONMember("shopperId", .string(id))])
+        }
+        return .next
+    }
+
+    private func updateTax(stage: String) {
+        guard let amount = price.amount, let country = shipping?.country,
+            let percent = runner.flow.definition.tax.percent(country: country, state: shipping?.state)
+        else {
+            emit("step.end", stage: stage, attributes: [JSONMember("outcome", .string("no_rate"))])
+            return
+        }
+        price.taxAmount = Tax.amount(on: Money(amount: amount, currency: price.currency), percent: percent).amount
+        emit("step.end", stage: stage, attributes: [
+            JSONMember("outcome", .string("success")), JSONMember("percent", .string("\(percent)")),
+            JSONMember("taxAmount", .number(DecimalText.format(price.taxAmount, scale: price.currency.minorUnits))),
+        ])
+    }
+
+    private func convertCurrency(stage: String) async throws {
+        guard let code = requestedCurrency, code != price.currency.code, let target = Currency.iso(code) else {
+            emit("step.end", stage: stage, attributes: [JSONMember("outcome", .string("unchanged"))])
+            return
+        }
+        let table = try await currencyTable()
+        guard let from = table.rate(of: price.currency.code), let to = table.rate(of: code) else {
+            throw ProviderError(.rejected, "no rate from \(price.currency.code) to \(code)")
+        }
+        let old = price
+        if let amount = price.amount {
+            price.amount = Money(amount: amount, currency: old.currency).converted(to: target, fromRate: from, toRate: to).amount
+        }
+        price.taxAmount = Money(amount: old.taxAmount, currency: old.currency).converted(to: target, fromRate: from, toRate: to).amount
+        price.currency = target
+        emit("step.end", stage: stage, attributes: [
+            JSONMember("outcome", .string("success")), JSONMember("from", .string(old.currency.code)), JSONMember("to", .string(code)),
+        ])
+    }
+
+    /// Tokenizes the card; an expired token is refreshed and the call retried once
+    /// (BlueSnap's `generateTokenFunc`). The full card leaves memory here.
+    private func tokenizeCard(stage: String) async throws {
+        let source: CardSource
+        if let card {
+            source = .new(card)
+        } else if let last4 = savedCardLast4, let shopperId = request.shopperId {
+            source = .stored(shopperId: shopperId, last4: last4)
+        } else {
+            throw ProviderError(.rejected, "no card to tokenize")
+        }
+        defer { card = nil }
+        let current = try await currentToken(stage: stage)
+        do {
+            tokenized = try await runner.provider.tokenize(source, token: current)
+        } catch let e as ProviderError where e.code == .tokenExpired {
+            emit("token.refresh", stage: stage, attributes: [JSONMember("reason", .string(e.code.rawValue))])
+            token = try await runner.provider.createToken()
+            tokenized = try await runner.provider.tokenize(source, token: try await currentToken(stage: stage))
+        }
+        emit("step.end", stage: stage, attributes: [
+            JSONMember("outcome", .string("success")),
+            JSONMember("brand", .string(tokenized?.brand.resultName ?? "")), JSONMember("last4", .string(tokenized?.last4 ?? "")),
+        ])
+    }
+
+    private func currentToken(stage: String) async throws -> CheckoutToken {
+        if let token { return token }
+        let t = try await runner.provider.createToken()
+        token = t
+        return t
+    }
+
+    /// 3-D Secure: fingerprint and challenge as the provider asks, then SPEC §8's policy.
+    private func authenticate(stage: PipelineStage) async throws -> StageOutcome {
+        guard let card = tokenized else { throw ProviderError(.rejected, "no tokenized card for 3-D Secure") }
+        let amount = price.total ?? Money(amount: 0, currency: price.currency)
+        var progress = try await runner.provider.startThreeDS(card, amount: amount)
+        var result: ThreeDSResult
+        while true {
+            switch progress {
+            case .completed(let r):
+                result = r
+            case .fingerprintRequired(let session):
+                emit("threeDS.fingerprint", stage: stage.id)
+                progress = try await runner.provider.submitFingerprint(session)
+                continue
+            case .challengeRequired(let session):
+                emit("threeDS.challenge", stage: stage.id)
+                guard let response = await askChallenge(stage: stage) else {
+                    return .end(.invalid)
+                }
+                result = try await runner.provider.completeChallenge(session, response: response)
+            }
+            break
+        }
+        threeDS = result
+        emit("step.end", stage: stage.id, attributes: [JSONMember("outcome", .string(result.rawValue))])
+        if result == .authenticationCanceled { return .end(.canceled) }
+        return result.proceeds(processFailed3DS: request.processFailed3DS) ? .next : .end(.failed)
+    }
+
+    /// Shows the challenge screen; nil when the answer is missing and the front end does not retry.
+    private func askChallenge(stage: PipelineStage) async -> ChallengeResponse? {
+        let p = prompt(.threeDSChallenge, stage: "threeDSChallenge")
+        while true {
+            guard let answer = try? await runner.frontend.answer(p) else { return nil }
+            switch answer {
+            case .cancel, .threeDSChallenge(_, cancel: true): return .cancel
+            case .threeDSChallenge(let code?, _) where !code.isEmpty: return .code(code)
+            default:
+                let found = [AnswerIssue(path: "threeDS.code", code: "required", message: "the card's issuer asks for a 3-D Secure challenge code (or threeDS.cancel: true)")]
+                if await !runner.frontend.rejected(p, issues: found) {
+                    issues += found
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// Charges with one idempotency key; transient failures are retried with backoff, so a
+    /// retry never charges twice.
+    private func charge(_ kind: StepKind, stage: String) async throws -> StageOutcome {
+        guard let card = tokenized else { throw ProviderError(.rejected, "no tokenized card to charge") }
+        let chargeKind: ChargeRequest.Kind = kind == .sale ? .sale : kind == .authorize ? .authorization : .subscription
+        let request = ChargeRequest(
+            kind: chargeKind, card: card, amount: price.total, idempotencyKey: runner.random.hex(32), threeDSResult: threeDS)
+        let outcome = try await withRetry(stage) { try await self.runner.provider.charge(request) }
+        switch outcome {
+        case .approved(let t):
+            transaction = t
+            emit("step.end", stage: stage, attributes: [JSONMember("outcome", .string("approved")), JSONMember("transaction", .string(t.id))])
+            return .next
+        case .declined(let code, let t):
+            transaction = t
+            declineCode = code
+            emit("step.end", stage: stage, attributes: [JSONMember("outcome", .string("declined")), JSONMember("declineCode", .string(code))])
+            return .end(.declined)
+        }
+    }
+
+    /// Calls `body`, retrying retryable provider errors per the runner's policy.
+    func withRetry<T: Sendable>(_ stage: String, _ body: () async throws -> T) async throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try await body()
+            } catch let e as ProviderError where e.isRetryable && attempt < runner.retry.attempts {
+                attempt += 1
+                let delay = runner.retry.delay(beforeAttempt: attempt)
+                emit("step.retry", stage: stage, attributes: [
+                    JSONMember("code", .string(e.code.rawValue)), JSONMember("attempt", .int(attempt)),
+                    JSONMember("delayMs", .int(Int(delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000))),
+                ])
+                try await runner.clock.sleep(for: delay)
+            }
+        }
+    }
+}

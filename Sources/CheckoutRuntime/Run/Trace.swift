@@ -1,0 +1,60 @@
+import CheckoutLanguage
+import Foundation
+import Synchronization
+
+/// One event of a run's trace: a screen shown or answered, a step started or ended.
+/// Attributes are chosen by the runtime and never hold card numbers, CVVs or credentials.
+public struct TraceEvent: Sendable {
+    public var seq: Int
+    public var time: Date
+    /// `run.start`, `screen.answered`, `screen.skipped`, `step.start`, `step.end`, `run.end`, …
+    public var event: String
+    public var stage: String?
+    public var attributes: [JSONMember]
+
+    /// One JSON Lines line (without the newline).
+    public var jsonLine: String {
+        var o = JSONObjectBuilder()
+        o.add("seq", seq)
+        o.add("time", TraceEvent.format(time))
+        o.add("event", event)
+        o.add("stage", stage)
+        for a in attributes { o.add(a.key, a.value) }
+        return o.value.serialized()
+    }
+
+    static func format(_ date: Date) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f.string(from: date)
+    }
+}
+
+/// Where trace events go.
+public protocol TraceSink: Sendable {
+    func record(_ event: TraceEvent)
+}
+
+/// Keeps events in memory (tests, embedders).
+public final class MemoryTraceSink: TraceSink {
+    private let storage = Mutex<[TraceEvent]>([])
+    /// Creates an empty sink.
+    public init() {}
+    public func record(_ event: TraceEvent) { storage.withLock { $0.append(event) } }
+    /// The events so far.
+    public var events: [TraceEvent] { storage.withLock { $0 } }
+}
+
+/// Writes each event as a JSON line through `write`.
+public final class JSONLinesTraceSink: TraceSink {
+    private let write: @Sendable (String) -> Void
+    private let lock = Mutex(())
+    /// Creates a sink that hands each line (with its newline) to `write`.
+    public init(write: @escaping @Sendable (String) -> Void) {
+        self.write = write
+    }
+    public func record(_ event: TraceEvent) {
+        let line = event.jsonLine + "\n"
+        lock.withLock { _ in write(line) }
+    }
+}

@@ -1,0 +1,66 @@
+import CheckoutDomain
+
+/// How the sandbox treats a test card (SPEC §7's table).
+struct SandboxCardBehavior: Sendable {
+    enum ThreeDS: Sendable {
+        /// Frictionless: the result comes back without asking the shopper.
+        case frictionless(ThreeDSResult)
+        /// BlueSnap-style challenge: code `1234` succeeds, any other fails.
+        case challenge
+        /// Spreedly-style 3DS2: device fingerprint, then a challenge (code `1234`).
+        case fingerprintThenChallenge
+        /// Spreedly-style 3DS2: device fingerprint, then frictionless success.
+        case fingerprintFrictionless
+    }
+
+    enum Charge: Sendable {
+        case approve
+        case decline(String)
+        /// `processing_error` on the first attempt of an idempotency key, approved on retry.
+        case transientOnce
+    }
+
+    var issuingCountry: String = "US"
+    var threeDS: ThreeDS = .frictionless(.authenticationSucceeded)
+    var charge: Charge = .approve
+
+    /// Any other valid card: issued in the US, frictionless 3DS success, approved.
+    static let standard = SandboxCardBehavior()
+
+    /// The behaviour for a full card number (digits only).
+    static func forNumber(_ digits: String) -> SandboxCardBehavior {
+        table[digits] ?? .standard
+    }
+
+    /// The behaviour of a stored card: the sandbox's stored cards are the test cards ending so.
+    static func forStoredLast4(_ last4: String) -> SandboxCardBehavior {
+        switch last4 {
+        case "1111": forNumber("4111111111111111")
+        case "4444": forNumber("5555555555554444")
+        default: .standard
+        }
+    }
+
+    private static let table: [String: SandboxCardBehavior] = [
+        "4111111111111111": .init(),
+        "5555555555554444": .init(),
+        "5555555555555557": .init(issuingCountry: "BR"),
+        "378282246310005": .init(),
+        "6011111111111117": .init(),
+        "30569309025904": .init(),
+        "3569990010030400": .init(issuingCountry: "JP"),
+        "4000000000001091": .init(threeDS: .challenge),
+        "4000000000001133": .init(threeDS: .frictionless(.authenticationBypassed)),
+        "4000000000001059": .init(threeDS: .frictionless(.authenticationUnavailable)),
+        "4000000000001109": .init(threeDS: .frictionless(.authenticationFailed)),
+        "4000000000001117": .init(threeDS: .frictionless(.threeDSError)),
+        "4000000000000002": .init(threeDS: .frictionless(.cardNotSupported), charge: .decline("card_declined")),
+        "4000000000009995": .init(charge: .decline("insufficient_funds")),
+        "4000000000009987": .init(charge: .decline("lost_card")),
+        "4000000000000069": .init(charge: .decline("expired_card")),
+        "4000000000000127": .init(charge: .decline("incorrect_cvc")),
+        "4000000000000119": .init(charge: .transientOnce),
+        "4556761029983886": .init(threeDS: .fingerprintThenChallenge),
+        "4024007101934890": .init(threeDS: .fingerprintFrictionless),
+    ]
+}

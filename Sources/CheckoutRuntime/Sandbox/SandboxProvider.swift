@@ -1,0 +1,139 @@
+import CheckoutDomain
+import CheckoutLanguage
+import Foundation
+
+/// The built-in offline provider: deterministic behaviour per test card (SPEC §7), a stored
+/// shopper, currency rates, single-use tokens that expire after 60 minutes, and charges that
+/// are idempotent per key.
+public actor SandboxProvider: PaymentProvider {
+    private let clock: any CheckoutClock
+    private let random: any RandomSource
+    private var tokens: [String: TokenState] = [:]
+    private var vaulted: [String: SandboxCardBehavior] = [:]
+    private var challenges: [String: ChallengeState] = [:]
+    private var attemptsByKey: [String: Int] = [:]
+    private var approvedByKey: [String: ChargeOutcome] = [:]
+    /// Every charge that moved money, for tests that prove a retry does not charge twice.
+    public private(set) var ledger: [Transaction] = []
+
+    private struct TokenState { var expiresAt: Date; var used: Bool }
+    private struct ChallengeState { var behavior: SandboxCardBehavior; var fingerprinted: Bool }
+
+    /// How long a token lives.
+    public static let tokenLifetime: TimeInterval = 60 * 60
+
+    /// Creates a sandbox using the injected clock and randomness.
+    public init(clock: any CheckoutClock, random: any RandomSource) {
+        self.clock = clock
+        self.random = random
+    }
+
+    public func createToken() async throws -> CheckoutToken {
+        let token = CheckoutToken(id: "tok_" + random.hex(24), expiresAt: clock.now().addingTimeInterval(Self.tokenLifetime))
+        tokens[token.id] = TokenState(expiresAt: token.expiresAt, used: false)
+        return token
+    }
+
+    public func currencyRates() async throws -> CurrencyTable { SandboxData.rates }
+
+    public func shopper(id: String) async throws -> StoredShopper? {
+        id == SandboxData.shopper.id ? SandboxData.shopper : nil
+    }
+
+    public func tokenize(_ source: CardSource, token: CheckoutToken) async throws -> TokenizedCard {
+        guard let state = tokens[token.id], !state.used, state.expiresAt > clock.now() else {
+            throw ProviderError(.tokenExpired, "the checkout token has expired or was already used")
+        }
+        let card: TokenizedCard
+        let behavior: SandboxCardBehavior
+        switch source {
+        case .new(let c):
+            behavior = SandboxCardBehavior.forNumber(c.number)
+            card = TokenizedCard(token: token.id, brand: c.brand, last4: c.last4, issuingCountry: behavior.issuingCountry, expiry: c.expiry)
+        case .stored(let shopperId, let last4):
+            guard shopperId == SandboxData.shopper.id, let stored = SandboxData.shopper.savedCards.first(where: { $0.last4 == last4 }) else {
+                throw ProviderError(.rejected, "the shopper has no saved card ending in \(last4)")
+            }
+            behavior = SandboxCardBehavior.forStoredLast4(last4)
+            card = TokenizedCard(token: token.id, brand: stored.brand, last4: last4, issuingCountry: behavior.issuingCountry, expiry: stored.expiry)
+        }
+        vaulted[token.id] = behavior
+        return card
+    }
+
+    public func startThreeDS(_ card: TokenizedCard, amount: Money) async throws -> ThreeDSProgress {
+        let behavior = vaulted[card.token] ?? .standard
+        let session = "3ds_" + random.hex(16)
+        switch behavior.threeDS {
+        case .frictionless(let result): return .completed(result)
+        case .challenge:
+            challenges[session] = ChallengeState(behavior: behavior, fingerprinted: true)
+            return .challengeRequired(session: session)
+        case .fingerprintThenChallenge, .fingerprintFrictionless:
+            challenges[session] = ChallengeState(behavior: behavior, fingerprinted: false)
+            return .fingerprintRequired(session: session)
+        }
+    }
+
+    public func submitFingerprint(_ session: String) async throws -> ThreeDSProgress {
+        guard var state = challenges[session], !state.fingerprinted else {
+            throw ProviderError(.rejected, "no 3DS session waits for a fingerprint")
+        }
+        state.fingerprinted = true
+        challenges[session] = state
+        if case .fingerprintFrictionless = state.behavior.threeDS {
+            challenges[session] = nil
+            return .completed(.authenticationSucceeded)
+        }
+        return .challengeRequired(session: session)
+    }
+
+    public func completeChallenge(_ session: String, response: ChallengeResponse) async throws -> ThreeDSResult {
+        guard challenges.removeValue(forKey: session) != nil else {
+            throw ProviderError(.rejected, "no 3DS challenge is open")
+        }
+        switch response {
+        case .cancel: return .authenticationCanceled
+        case .code(let code): return code == SandboxData.challengeCode ? .authenticationSucceeded : .authenticationFailed
+        }
+    }
+
+    public func charge(_ request: ChargeRequest) async throws -> ChargeOutcome {
+        if let done = approvedByKey[request.idempotencyKey] { return done }
+        guard let state = tokens[request.card.token], !state.used else {
+            throw ProviderError(.tokenExpired, "the checkout token has expired or was already used")
+        }
+        let attempt = attemptsByKey[request.idempotencyKey, default: 0] + 1
+        attemptsByKey[request.idempotencyKey] = attempt
+        let behavior = vaulted[request.card.token] ?? .standard
+        let id = random.digits(10)
+        switch behavior.charge {
+        case .transientOnce where attempt == 1:
+            throw ProviderError(.transient, "the processor could not complete the charge; retry with the same idempotency key")
+        case .decline(let code):
+            let t = Transaction(id: id, type: request.kind.rawValue, status: "DECLINED", amount: request.amount)
+            return .declined(code: code, transaction: t)
+        case .approve, .transientOnce:
+            tokens[request.card.token]?.used = true
+            let t = Transaction(id: id, type: request.kind.rawValue, status: "APPROVED", amount: request.amount)
+            ledger.append(t)
+            let outcome = ChargeOutcome.approved(t)
+            approvedByKey[request.idempotencyKey] = outcome
+            return outcome
+        }
+    }
+
+    public func walletPayment(_ method: PaymentMethodKind, amount: Money) async throws -> WalletOutcome {
+        if method == .paypal, !PaymentMethodKind.payPalCurrencies.contains(amount.currency.code) {
+            throw ProviderError(.rejected, "PayPal does not accept \(amount.currency.code)")
+        }
+        let t = Transaction(id: random.digits(10), type: "SALE", status: "APPROVED", amount: amount)
+        ledger.append(t)
+        return WalletOutcome(transaction: t, invoiceId: method == .paypal ? random.digits(12) : nil)
+    }
+
+    public func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String {
+        tokens[card.token]?.used = true
+        return shopperId ?? random.digits(8)
+    }
+}
