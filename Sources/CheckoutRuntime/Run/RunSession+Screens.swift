@@ -78,10 +78,13 @@ extension RunSession {
                 .map { AnswerIssue(path: "billing.\($0.field)", code: $0.code, message: $0.message) }
             if same == true, !p.offersSameAsBilling {
                 found.append(AnswerIssue(path: "shipping.sameAsBilling", code: "not_offered", message: "\"shipping same as billing\" is offered only with fullBilling and withShipping"))
+            } else {
+                // The switch stands on its own: a bad billing field must not also make every
+                // shipping field look missing.
+                sameAsBilling = same ?? false
             }
             guard found.isEmpty else { return found }
             billing = merge(a, over: p.prefill)
-            sameAsBilling = same ?? false
             if sameAsBilling, var s = billing {
                 s.email = nil
                 shipping = s
