@@ -1,0 +1,76 @@
+import CheckoutDomain
+import CheckoutHeadless
+import CheckoutLanguage
+import CheckoutRuntime
+import Foundation
+import Testing
+
+/// Compiles a flow from text, failing the test on any error.
+func compileFlow(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> CompiledFlow {
+    let result = FlowCompiler.compile(text, file: "test.yaml")
+    return try #require(result.flow, "flow did not compile: \(result.diagnostics.map(\.message))", sourceLocation: sourceLocation)
+}
+
+/// Reads answers from text, failing the test on any problem.
+func readAnswers(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Answers {
+    let (answers, problems) = AnswersReader.read(Array(text.utf8), file: "answers.yaml")
+    return try #require(answers, "answers did not parse: \(problems.map(\.issue.message))", sourceLocation: sourceLocation)
+}
+
+let fixedStart = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18
+
+/// A front end that answers from `Answers` and advances a manual clock on chosen screens,
+/// to make time pass inside a run (token expiry) without sleeping.
+struct TimeTravellingFrontend: CheckoutFrontend {
+    let inner: HeadlessFrontend
+    let clock: ManualClock
+    let advanceOn: ScreenKind
+    let by: Duration
+
+    func answer(_ prompt: ScreenPrompt) async throws -> ScreenAnswer {
+        if prompt.kind == advanceOn { clock.advance(by: by) }
+        return try await inner.answer(prompt)
+    }
+    func rejected(_ prompt: ScreenPrompt, issues: [AnswerIssue]) async -> Bool { false }
+    func finished(_ result: CheckoutResult) async {}
+}
+
+/// A provider that fails every charge with a retryable error: retries must give up.
+struct AlwaysUnavailableProvider: PaymentProvider {
+    let base: SandboxProvider
+    func createToken() async throws -> CheckoutToken { try await base.createToken() }
+    func currencyRates() async throws -> CurrencyTable { try await base.currencyRates() }
+    func shopper(id: String) async throws -> StoredShopper? { try await base.shopper(id: id) }
+    func tokenize(_ source: CardSource, token: CheckoutToken) async throws -> TokenizedCard { try await base.tokenize(source, token: token) }
+    func startThreeDS(_ card: TokenizedCard, amount: Money) async throws -> ThreeDSProgress { try await base.startThreeDS(card, amount: amount) }
+    func submitFingerprint(_ session: String) async throws -> ThreeDSProgress { try await base.submitFingerprint(session) }
+    func completeChallenge(_ session: String, response: ChallengeResponse) async throws -> ThreeDSResult {
+        try await base.completeChallenge(session, response: response)
+    }
+    func charge(_ request: ChargeRequest) async throws -> ChargeOutcome {
+        throw ProviderError(.unavailable, "the provider could not be reached")
+    }
+    func walletPayment(_ method: PaymentMethodKind, amount: Money) async throws -> WalletOutcome {
+        try await base.walletPayment(method, amount: amount)
+    }
+    func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String {
+        try await base.storeChosenMethod(shopperId: shopperId, card: card)
+    }
+}
+
+let simpleFlow = """
+    flow: unit
+    dsl: 1
+    request:
+      price: { amount: 10.00, currency: USD }
+      withEmail: false
+      allowCurrencyChange: false
+    """
+
+func cardAnswers(_ number: String, extra: String = "") -> String {
+    """
+    card: { number: "\(number)", expiry: "12/2035", cvv: "123" }
+    billing: { name: Jane Doe, country: US, zip: "10001" }
+    \(extra)
+    """
+}
