@@ -59,13 +59,14 @@ let package = Package(
         // Benchmarks: compile throughput against raw libyaml in the same run.
         .executableTarget(
             name: "CheckoutBench",
-            dependencies: ["CYAML", "CheckoutLanguage"],
+            dependencies: ["CheckoutDomain", "CheckoutLanguage"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "CheckoutDomainTests", dependencies: ["CheckoutDomain"], swiftSettings: swiftSettings),
         .testTarget(
             name: "CheckoutLanguageTests",
             dependencies: ["CheckoutLanguage"],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

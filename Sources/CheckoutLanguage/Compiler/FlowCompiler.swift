@@ -44,7 +44,7 @@ public enum FlowCompiler {
     /// Compiles UTF-8 bytes.
     public static func compile(_ bytes: [UInt8], file: String?, limits: YAMLLimits = .default) -> CompileResult {
         let document = YAMLParser.parse(bytes, file: file, limits: limits)
-        let source = SourceFile(path: file ?? "<input>", text: String(decoding: bytes, as: UTF8.self))
+        let source = SourceFile(path: file ?? "<input>", bytes: bytes)
         var ctx = CompileContext(file: file)
         ctx.append(document.diagnostics)
         guard let root = document.root else {

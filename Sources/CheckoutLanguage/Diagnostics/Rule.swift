@@ -63,4 +63,34 @@ extension Rule {
     public static let inlineCredential = Rule(rawValue: "inline-credential")
     /// A feature that is part of the language but not available in this build.
     public static let unsupported = Rule(rawValue: "unsupported")
+
+    /// Every rule, for documentation and tooling.
+    public static let all: [Rule] = [
+        .yamlSyntax,
+        .yamlEncoding,
+        .yamlMultipleDocuments,
+        .duplicateKey,
+        .complexKey,
+        .undefinedAlias,
+        .aliasLimit,
+        .depthLimit,
+        .sizeLimit,
+        .fileUnreadable,
+        .emptyDocument,
+        .unknownKey,
+        .missingKey,
+        .typeMismatch,
+        .invalidEnum,
+        .invalidFormat,
+        .dslVersion,
+        .invalidCurrency,
+        .invalidCountry,
+        .negativeAmount,
+        .amountPrecision,
+        .outOfRange,
+        .conflictingSettings,
+        .ineffectiveSetting,
+        .inlineCredential,
+        .unsupported,
+    ]
 }
