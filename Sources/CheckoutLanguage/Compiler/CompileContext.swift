@@ -6,6 +6,9 @@ import Foundation
 struct CompileContext {
     let file: String?
     private(set) var diagnostics: [Diagnostic] = []
+    /// Where the YAML layer already reported an error: a value it stood in for (an undefined
+    /// alias) must not also be reported as, say, a type mismatch.
+    private var syntaxErrorStarts: Set<SourceLocation> = []
 
     init(file: String?) {
         self.file = file
@@ -15,12 +18,21 @@ struct CompileContext {
         _ rule: Rule, _ message: String, at range: SourceRange?, severity: Severity = .error,
         notes: [String] = [], suggestion: String? = nil
     ) {
+        if let start = range?.start, syntaxErrorStarts.contains(start) { return }
         diagnostics.append(
             Diagnostic(severity, rule: rule, message: message, file: file, range: range, notes: notes, suggestion: suggestion)
         )
     }
 
     mutating func append(_ more: [Diagnostic]) { diagnostics += more }
+
+    /// Adds the YAML layer's findings and remembers where they are.
+    mutating func appendSyntaxFindings(_ more: [Diagnostic]) {
+        diagnostics += more
+        for d in more where d.severity == .error {
+            if let start = d.range?.start { syntaxErrorStarts.insert(start) }
+        }
+    }
 
     // MARK: Mappings
 
@@ -30,7 +42,8 @@ struct CompileContext {
     mutating func fields(of node: YAMLNode, path: String, specs: [KeySpec]) -> Fields? {
         guard let pairs = node.mapping else {
             if node.scalar?.isNull == true, !specs.contains(where: \.required) { return Fields(pairs: [:], range: node.range) }
-            report(.typeMismatch, "\(quoted(path)) must be a mapping, found \(node.shapeDescription)", at: node.range)
+            let what = path.isEmpty ? "the top level of a flow file" : quoted(path)
+            report(.typeMismatch, "\(what) must be a mapping, found \(describe(node))", at: node.range)
             return nil
         }
         var byName: [String: YAMLPair] = [:]
@@ -78,8 +91,16 @@ struct CompileContext {
             if s.value == "true" { return true }
             if s.value == "false" { return false }
         }
-        let found = node.scalar.map { $0.isNull ? "null" : "'\($0.value)'" } ?? node.shapeDescription
-        report(.typeMismatch, "\(quoted(path)) must be true or false, found \(found)", at: node.range)
+        if let s = node.scalar, s.style != .plain, s.value == "true" || s.value == "false" {
+            report(
+                .typeMismatch, "\(quoted(path)) must be true or false, found the quoted string \"\(s.value)\"", at: node.range,
+                notes: ["quotes make a value text; write true or false without quotes"])
+            return nil
+        }
+        // YAML 1.1's other spellings of booleans: say which one was probably meant.
+        let yaml11: [String: String] = ["yes": "true", "on": "true", "y": "true", "no": "false", "off": "false", "n": "false"]
+        let suggestion = node.scalar.flatMap { yaml11[$0.value.lowercased()] ?? (["true", "false"].contains($0.value.lowercased()) ? $0.value.lowercased() : nil) }
+        report(.typeMismatch, "\(quoted(path)) must be true or false, found \(describe(node))", at: node.range, suggestion: suggestion)
         return nil
     }
 

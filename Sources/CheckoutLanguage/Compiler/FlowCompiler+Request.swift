@@ -70,7 +70,7 @@ extension FlowCompiler {
             if d.scale > currency.minorUnits, d.value.fractionDigits > currency.minorUnits {
                 ctx.report(
                     .amountPrecision,
-                    "'request.price.\(key)' has \(d.value.fractionDigits) decimals but \(currency.code) allows \(currency.minorUnits)",
+                    "'request.price.\(key)' has \(d.value.fractionDigits) decimal\(d.value.fractionDigits == 1 ? "" : "s") but \(currency.code) allows \(currency.minorUnits)",
                     at: n.range)
                 return nil
             }
@@ -101,10 +101,13 @@ extension FlowCompiler {
                 .conflictingSettings, "'mode: createPayment' pays with a stored choice and needs 'shopperId'",
                 at: range)
         }
-        if let table = flow.currencies, table.rate(of: r.price.currency.code) == nil, let node = f["price"] {
+        if let table = flow.currencies, table.rate(of: r.price.currency.code) == nil {
+            // Underline the currency when the flow names it, else the `price` key.
+            let currencyNode = f["price"]?.mapping?.first { $0.key.scalar?.value == "currency" }?.value
             ctx.report(
                 .conflictingSettings,
-                "currency \(r.price.currency.code) has no rate in 'currencies' (base \(table.base.code))", at: node.range)
+                "currency \(r.price.currency.code) has no rate in 'currencies' (base \(table.base.code))",
+                at: currencyNode?.range ?? f.keyRange("price") ?? f.range)
         }
     }
 

@@ -98,7 +98,7 @@ extension FlowCompiler {
         guard Country.isValid(country) else {
             ctx.report(
                 .invalidCountry, "tax region '\(region)' must be COUNTRY or COUNTRY-STATE with an ISO 3166-1 alpha-2 country",
-                at: range)
+                at: range, suggestion: Country.isValid(country.uppercased()) ? region.uppercased() : nil)
             return false
         }
         guard parts.count == 2 else { return true }

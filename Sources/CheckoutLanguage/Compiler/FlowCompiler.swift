@@ -46,7 +46,7 @@ public enum FlowCompiler {
         let document = YAMLParser.parse(bytes, file: file, limits: limits)
         let source = SourceFile(path: file ?? "<input>", bytes: bytes)
         var ctx = CompileContext(file: file)
-        ctx.append(document.diagnostics)
+        ctx.appendSyntaxFindings(document.diagnostics)
         guard let root = document.root else {
             return CompileResult(flow: nil, diagnostics: ctx.diagnostics, source: source)
         }

@@ -54,9 +54,15 @@ public struct GitHubDiagnosticRenderer: Sendable {
             if let file = d.file { props.append("file=\(escapeProperty(file))") }
             if let r = d.range {
                 props.append("line=\(r.start.line)")
-                props.append("col=\(r.start.column)")
-                props.append("endLine=\(r.end.line)")
-                props.append("endColumn=\(r.end.column)")
+                if r.end.line == r.start.line {
+                    props.append("col=\(r.start.column)")
+                    props.append("endLine=\(r.end.line)")
+                    props.append("endColumn=\(r.end.column)")
+                } else {
+                    // GitHub drops annotations with columns across lines; a span ending at
+                    // column 1 ends on the line before.
+                    props.append("endLine=\(r.end.column == 1 ? r.end.line - 1 : r.end.line)")
+                }
             }
             props.append("title=\(escapeProperty(d.rule.rawValue))")
             var message = d.message
