@@ -17,6 +17,10 @@ struct CheckoutBinary {
         return root.appendingPathComponent(".build/debug/checkout")
     }()
 
+    /// The instant every run is pinned to (`--now`), so expiry checks and trace times never
+    /// depend on the wall clock, and retry backoff advances this clock instead of sleeping.
+    static let fixedNow = "2026-06-15T12:00:00Z"
+
     struct Output {
         var status: Int32
         var stdout: String
@@ -38,10 +42,32 @@ struct CheckoutBinary {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read both pipes before waiting so a full pipe cannot block the child.
+        // Drain stderr on another thread while this one drains stdout: reading them one after
+        // the other could leave the child blocked on a full stderr pipe.
+        let errData = PipeDrain(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData.wait(), as: UTF8.self))
+    }
+}
+
+/// Reads a file handle to its end on a background thread.
+private final class PipeDrain: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// Waits for end of file and returns everything read; the semaphore orders the write first.
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }

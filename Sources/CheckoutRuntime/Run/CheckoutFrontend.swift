@@ -40,6 +40,9 @@ public struct ScreenPrompt: Sendable {
     public var acceptedBrands: [CardBrand] = CardBrand.allCases
     /// The theme, for front ends that draw.
     public var theme: Theme
+    /// True when the flow fixes this choice (one payment method; no currency change): a
+    /// person is not asked, but an answer that contradicts the fixed choice is an error.
+    public var isFixedChoice = false
 }
 
 /// The price as a run changes it.

@@ -129,6 +129,7 @@ final class RunSession {
         } else if !runner.flow.pipeline.contains(.screen(.paymentMethod)) {
             paymentMethod = offeredMethods().first
         }
+        await confirmFixedChoices()
         for stage in runner.flow.pipeline.stages {
             if let c = stage.condition, !holds(c) {
                 emit("stage.skipped", stage: stage.id, attributes: [JSONMember("condition", .string(c.description))])

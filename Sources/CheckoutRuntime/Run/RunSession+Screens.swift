@@ -49,6 +49,30 @@ extension RunSession {
         }
     }
 
+    /// When the flow fixes the payment method or the currency, the front end still sees the
+    /// choice, so an answer that contradicts it (PayPal on a subscription, a currency when
+    /// currency change is off) is reported instead of silently ignored.
+    func confirmFixedChoices() async {
+        if !runner.flow.pipeline.contains(.screen(.paymentMethod)), let fixed = paymentMethod {
+            var p = prompt(.paymentMethod, stage: "paymentMethod")
+            p.paymentMethods = [fixed]
+            p.isFixedChoice = true
+            if case .paymentMethod(let m?) = try? await runner.frontend.answer(p), m != fixed {
+                let why = request.subscription ? "a subscription is paid by card" : "this checkout offers only \(fixed.rawValue)"
+                issues.append(AnswerIssue(path: "paymentMethod", code: "not_offered", message: "\(m.rawValue) is not offered: \(why)"))
+            }
+        }
+        if !runner.flow.pipeline.contains(.screen(.currency)) {
+            var p = prompt(.currency, stage: "currency")
+            p.currencies = [price.currency.code]
+            p.isFixedChoice = true
+            if case .currency(let code?) = try? await runner.frontend.answer(p), code != price.currency.code {
+                let why = request.subscription ? "a subscription's currency cannot change" : "this checkout does not allow changing the currency"
+                issues.append(AnswerIssue(path: "currency", code: "not_offered", message: "\(code) is not offered: \(why); the price is in \(price.currency.code)"))
+            }
+        }
+    }
+
     /// Applies a valid answer to the run; returns the problems of an invalid one.
     private func accept(_ answer: ScreenAnswer, prompt p: ScreenPrompt) async -> [AnswerIssue] {
         switch answer {
