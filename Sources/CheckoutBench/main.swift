@@ -30,10 +30,11 @@ func measure(_ name: String, bytes: [UInt8], budget: Double, _ body: ([UInt8]) -
 let arguments = CommandLine.arguments
 let budget = arguments.firstIndex(of: "--seconds").flatMap { i in arguments.indices.contains(i + 1) ? Double(arguments[i + 1]) : nil } ?? 2.0
 
+let only = arguments.firstIndex(of: "--only").flatMap { i in arguments.indices.contains(i + 1) ? arguments[i + 1] : nil }
 let inputs: [(String, [UInt8])] = [
     ("small flow", Array(BenchmarkFlows.small().utf8)),
     ("large flow", Array(BenchmarkFlows.large(bytes: 2_000_000).utf8)),
-]
+].filter { only == nil || $0.0.hasPrefix(only ?? "") }
 
 print("checkout-bench: compile throughput vs raw libyaml events (same bytes, same run, \(budget)s each)")
 var failed = false

@@ -41,17 +41,20 @@ struct CompileContext {
     /// messages (`request.price`); the top level is `""`.
     mutating func fields(of node: YAMLNode, path: String, specs: [KeySpec]) -> Fields? {
         guard let pairs = node.mapping else {
-            if node.scalar?.isNull == true, !specs.contains(where: \.required) { return Fields(pairs: [:], range: node.range) }
+            if node.scalar?.isNull == true, !specs.contains(where: \.required) { return Fields(pairs: [], keys: [], range: node.range) }
             let what = path.isEmpty ? "the top level of a flow file" : quoted(path)
             report(.typeMismatch, "\(what) must be a mapping, found \(describe(node))", at: node.range)
             return nil
         }
-        var byName: [String: YAMLPair] = [:]
-        byName.reserveCapacity(pairs.count)
+        var known: [YAMLPair] = []
+        var keys: [String] = []
+        known.reserveCapacity(pairs.count)
+        keys.reserveCapacity(pairs.count)
         for pair in pairs {
             guard let key = pair.key.scalar?.value else { continue }
-            if specs.contains(where: { $0.name == key }) {
-                byName[key] = pair
+            if Fields.index(of: key, in: specs.lazy.map(\.name)) != nil {
+                known.append(pair)
+                keys.append(key)
             } else {
                 let names = specs.map(\.name)
                 let where_ = path.isEmpty ? "at the top level" : "in \(quoted(path))"
@@ -62,11 +65,12 @@ struct CompileContext {
                     suggestion: suggestion)
             }
         }
-        for spec in specs where spec.required && byName[spec.name] == nil {
+        let fields = Fields(pairs: known, keys: keys, range: node.range)
+        for spec in specs where spec.required && fields[spec.name] == nil {
             let where_ = path.isEmpty ? "at the top level" : "in \(quoted(path))"
             report(.missingKey, "missing required key \(quoted(spec.name)) \(where_)", at: firstLine(of: node))
         }
-        return Fields(pairs: byName, range: node.range)
+        return fields
     }
 
     /// A zero-width range at the start of a node, for findings about the mapping as a whole.
@@ -169,14 +173,28 @@ struct CompileContext {
     func quoted(_ path: String) -> String { "'\(path)'" }
 }
 
-/// A checked mapping's pairs by key.
+/// A checked mapping's known pairs. Flow mappings are small (tens of keys; large tables such
+/// as `tax` are read directly), so a linear search beats hashing every key.
 struct Fields {
-    let pairs: [String: YAMLPair]
+    let pairs: [YAMLPair]
+    /// The keys of `pairs`, so a lookup compares strings without copying nodes.
+    let keys: [String]
     let range: SourceRange
 
-    subscript(_ key: String) -> YAMLNode? { pairs[key]?.value }
+    subscript(_ key: String) -> YAMLNode? { Fields.index(of: key, in: keys).map { pairs[$0].value } }
 
-    func keyRange(_ key: String) -> SourceRange? { pairs[key]?.key.range }
+    func keyRange(_ key: String) -> SourceRange? { Fields.index(of: key, in: keys).map { pairs[$0].key.range } }
+
+    /// The position of `key` in `names`, comparing UTF-8 lengths (O(1)) before contents.
+    static func index<C: Collection>(of key: String, in names: C) -> Int? where C.Element == String {
+        let count = key.utf8.count
+        var i = 0
+        for name in names {
+            if name.utf8.count == count, name == key { return i }
+            i += 1
+        }
+        return nil
+    }
 }
 
 /// Joins a path and a key: `join("request", "price")` is `request.price`.

@@ -71,39 +71,61 @@ extension FlowCompiler {
         return CurrencyTable(base: base, rates: rates)
     }
 
-    /// `tax: { COUNTRY or COUNTRY-STATE: percent }`.
+    /// `tax: { COUNTRY or COUNTRY-STATE: percent }`. Tax tables can be large (a merchant's
+    /// export of every subdivision), so the per-entry checks work on UTF-8 bytes.
     static func compileTax(_ node: YAMLNode, _ ctx: inout CompileContext) -> TaxTable {
         guard let pairs = node.mapping else {
-            ctx.report(.typeMismatch, "'tax' must be a mapping of region to percent, found \(node.shapeDescription)", at: node.range)
+            ctx.report(.typeMismatch, "'tax' must be a mapping of region to percent, found \(ctx.describe(node))", at: node.range)
             return TaxTable()
         }
-        var rates: [String: Decimal] = [:]
+        var rates: [TaxTable.Rate] = []
         rates.reserveCapacity(pairs.count)
         for pair in pairs {
             guard let region = pair.key.scalar?.value else { continue }
             guard isValidTaxRegion(region, at: pair.key.range, &ctx) else { continue }
-            guard let pct = ctx.decimal(pair.value, path: "tax.\(region)") else { continue }
-            if pct.value < 0 || pct.value > 100 {
-                ctx.report(.outOfRange, "tax rate of \(region) must be a percent from 0 to 100, found \(pair.value.scalar?.value ?? "")", at: pair.value.range)
+            guard let text = pair.value.scalar?.value, let syntax = DecimalText.syntax(text) else {
+                ctx.report(
+                    .typeMismatch, "'tax.\(region)' must be a decimal number such as 10 or 10.50, found \(ctx.describe(pair.value))",
+                    at: pair.value.range)
                 continue
             }
-            rates[region] = pct.value
+            if !isPercent(text, syntax) {
+                ctx.report(.outOfRange, "tax rate of \(region) must be a percent from 0 to 100, found \(text)", at: pair.value.range)
+                continue
+            }
+            rates.append(TaxTable.Rate(region: region, percentText: text))
         }
         return TaxTable(rates: rates)
     }
 
+    /// 0...100, decided from the text; only three-digit numbers need the value.
+    private static func isPercent(_ text: String, _ syntax: DecimalText.Syntax) -> Bool {
+        if syntax.negative { return DecimalText.parse(text)?.value.isZero ?? false }
+        if syntax.integerDigits != 3 { return syntax.integerDigits < 3 }
+        return (DecimalText.parse(text)?.value ?? 101) <= 100
+    }
+
     private static func isValidTaxRegion(_ region: String, at range: SourceRange, _ ctx: inout CompileContext) -> Bool {
-        let parts = region.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        let country = String(parts[0])
-        guard Country.isValid(country) else {
+        // Decided on the bytes: no allocation for a valid region.
+        let shape = region.utf8.withContiguousStorageIfAvailable { u -> (country: Bool, subdivision: Bool?) in
+            guard u.count >= 2, Country.isValid(u[0], u[1]) else { return (false, nil) }
+            if u.count == 2 { return (true, nil) }
+            guard u[2] == UInt8(ascii: "-"), (4...6).contains(u.count) else { return (true, false) }
+            let ok = u[3...].allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")) ~= $0 || (UInt8(ascii: "0")...UInt8(ascii: "9")) ~= $0 }
+            return (true, ok)
+        } ?? (country: false, subdivision: nil)
+        guard shape.country else {
+            let suggested = region.uppercased()
+            let suggestion = suggested != region && Country.isValid(String(suggested.prefix(2))) ? suggested : nil
             ctx.report(
                 .invalidCountry, "tax region '\(region)' must be COUNTRY or COUNTRY-STATE with an ISO 3166-1 alpha-2 country",
-                at: range, suggestion: Country.isValid(country.uppercased()) ? region.uppercased() : nil)
+                at: range, suggestion: suggestion)
             return false
         }
-        guard parts.count == 2 else { return true }
-        let sub = String(parts[1])
+        guard let subdivisionOK = shape.subdivision else { return true }
+        let country = String(region.prefix(2))
         if let states = Country.states(of: country) {
+            let sub = String(region.dropFirst(3))
             guard states[sub] != nil else {
                 ctx.report(
                     .invalidFormat, "'\(sub)' is not a state of \(country) in tax region '\(region)'", at: range,
@@ -112,11 +134,10 @@ extension FlowCompiler {
             }
             return true
         }
-        let ok = (1...3).contains(sub.count) && sub.allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber) }
-        if !ok {
+        if !subdivisionOK {
             ctx.report(.invalidFormat, "tax region '\(region)' must be COUNTRY-SUBDIVISION with 1 to 3 upper-case letters or digits", at: range)
         }
-        return ok
+        return subdivisionOK
     }
 
     /// `theme`.

@@ -104,12 +104,11 @@ public enum FlowKeys {
     ]
 
     /// `theme` keys.
-    public static var theme: [KeySpec] {
+    public static let theme: [KeySpec] =
         [KeySpec("preset", "standard | dark | highContrast", default: "standard", "the preset the theme starts from")]
             + Theme.colorKeys.map { KeySpec($0, "\"#RRGGBB\"", "colour") }
             + Theme.numberKeys.map { KeySpec($0, "number ≥ 0", "size in points") }
             + Theme.fontKeys.map { KeySpec($0, "{ family, size }", "font") }
-    }
 
     /// Theme font keys.
     public static let font: [KeySpec] = [

@@ -82,19 +82,38 @@ public struct CurrencyTable: Sendable, Hashable {
 }
 
 /// `tax`: percentage rates keyed by `COUNTRY` or `COUNTRY-STATE` (e.g. `US-NY: 8.875`).
+///
+/// Rates keep their checked decimal text and become `Decimal` when looked up: a run looks up
+/// one region, while a merchant's table can hold hundreds of thousands.
 public struct TaxTable: Sendable, Hashable {
-    /// Region → percent.
-    public var rates: [String: Decimal]
+    /// One region's rate.
+    public struct Rate: Sendable, Hashable {
+        /// `COUNTRY` or `COUNTRY-SUBDIVISION`.
+        public var region: String
+        /// The percent as written (checked decimal syntax, 0 to 100).
+        public var percentText: String
+        /// The percent.
+        public var percent: Decimal { DecimalText.parse(percentText)?.value ?? 0 }
+
+        /// Creates a rate.
+        public init(region: String, percentText: String) {
+            self.region = region
+            self.percentText = percentText
+        }
+    }
+
+    /// The rates, in source order; regions are unique (duplicate keys are compile errors).
+    public var rates: [Rate]
 
     /// Creates a table.
-    public init(rates: [String: Decimal] = [:]) {
+    public init(rates: [Rate] = []) {
         self.rates = rates
     }
 
     /// The rate for an address: `COUNTRY-STATE` first, then `COUNTRY`; nil when neither is set.
     public func percent(country: String, state: String?) -> Decimal? {
-        if let state, !state.isEmpty, let r = rates["\(country)-\(state)"] { return r }
-        return rates[country]
+        if let state, !state.isEmpty, let r = rates.first(where: { $0.region == "\(country)-\(state)" }) { return r.percent }
+        return rates.first { $0.region == country }?.percent
     }
 
     /// True when no rate is set.

@@ -44,8 +44,15 @@ struct YAMLKeyTable {
         return nil
     }
 
-    private mutating func grow() {
-        let size = slots.count * 2
+    /// Makes room for `capacity` keys in all, so that adding them never grows the table.
+    mutating func reserve(_ capacity: Int) {
+        var size = slots.count
+        while size < capacity * 2 { size <<= 1 }
+        if size > slots.count { grow(to: size) }
+    }
+
+    private mutating func grow(to size: Int? = nil) {
+        let size = size ?? slots.count * 2
         var bigger = [UInt64](repeating: 0, count: size)
         let newMask = size - 1
         for slot in slots where slot != 0 {
@@ -57,11 +64,12 @@ struct YAMLKeyTable {
         mask = newMask
     }
 
-    /// True when two keys have the same UTF-8 bytes.
-    /// (Not `==`, which also equates canonically equivalent text such as NFC and NFD forms.)
+    /// True when two keys have the same UTF-8 bytes. `==` alone would also equate canonically
+    /// equivalent text (NFC and NFD forms); it goes first because it is fast for unequal
+    /// strings, and byte-equal strings are always `==`.
     @inline(__always)
     static func sameText(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+        a == b && a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
     }
 
     private static func hash(_ text: String) -> UInt64 {

@@ -12,20 +12,49 @@ struct YAMLSourceMap {
     private let baseOffset: Int
     /// True when every byte is ASCII, so character index and byte offset agree.
     private let isASCII: Bool
+    /// True when the input ends with a line break (or is empty).
+    private let endsWithBreak: Bool
+    /// Where the input ends, once needed (see `location(_:)`).
+    private var endOfInput: SourceLocation?
     private var cursorCharacter = 0
     private var cursorByte = 0
+
+    /// The number of bytes libyaml reads.
+    var byteCount: Int { bytes.count }
 
     /// A map over `bytes`, which start `baseOffset` bytes into the file.
     init(bytes: UnsafeBufferPointer<UInt8>, baseOffset: Int) {
         self.bytes = bytes
         self.baseOffset = baseOffset
         self.isASCII = Self.isASCII(bytes)
+        let last = bytes.last
+        // LF, CR, and the last bytes of NEL (C2 85), LS (E2 80 A8) and PS (E2 80 A9).
+        self.endsWithBreak = last == nil || last == 0x0A || last == 0x0D || last == 0x85 || last == 0xA8 || last == 0xA9
+    }
+
+    /// The byte at a file offset (as in `SourceLocation.offset`), if there is one.
+    func byte(at offset: Int) -> UInt8? {
+        let index = offset - baseOffset
+        return bytes.indices.contains(index) ? bytes[index] : nil
     }
 
     /// The location of a libyaml mark.
+    ///
+    /// At the end of an input without a final line break, libyaml pretends there was one and
+    /// marks the start of the next line; the location is then recounted from the bytes, so that
+    /// it lies on the file's last line.
     @inline(__always)
     mutating func location(_ mark: yaml_mark_t) -> SourceLocation {
-        SourceLocation(line: mark.line + 1, column: mark.column + 1, offset: baseOffset + byteOffset(ofCharacter: mark.index))
+        let offset = byteOffset(ofCharacter: mark.index)
+        if offset == bytes.count, !endsWithBreak { return endLocation() }
+        return SourceLocation(line: mark.line + 1, column: mark.column + 1, offset: baseOffset + offset)
+    }
+
+    private mutating func endLocation() -> SourceLocation {
+        if let endOfInput { return endOfInput }
+        let end = location(ofByte: bytes.count)
+        endOfInput = end
+        return end
     }
 
     /// The location of a byte offset into `bytes`, counting lines and columns as libyaml does

@@ -3,75 +3,83 @@ extension YAMLTreeBuilder {
     /// Adds a finished node (with its subtree size and height) to the collection on top of the
     /// stack, or makes it the document's root.
     @inline(__always)
-    mutating func attach(_ node: YAMLNode, count: Int, height: Int) {
-        let top = stack.count - 1
-        guard top >= 0 else {
-            if root == nil { root = node }
+    mutating func attach(_ node: consuming YAMLNode, count: Int, height: Int) {
+        guard depth > 0 else {
+            if root == nil { root = consume node }
             return
         }
-        if !stack[top].isMapping {
-            stack[top].items.append(node)
-            stack[top].count += count
-            if height >= stack[top].height { stack[top].height = height + 1 }
-        } else if let key = stack[top].key.take() {
-            appendPair(key: key, value: node, count: count, height: height, top: top)
-        } else if stack[top].skipValue {
-            stack[top].skipValue = false
+        if !top.isMapping {
+            let end = node.range.end.offset
+            top.items.append(consume node)
+            if top.items.count == Self.largeCollection { reserveForLargeCollection(at: end) }
+            top.count = Self.saturatingSum(top.count, count)
+            if height >= top.height { top.height = height + 1 }
+        } else if let key = top.key.take() {
+            appendPair(key: key, value: consume node, count: count, height: height)
+        } else if top.skipValue {
+            top.skipValue = false
         } else {
-            acceptKey(node, top: top)
+            acceptKey(consume node)
         }
     }
 
     @inline(__always)
-    private mutating func appendPair(key: YAMLNode, value: YAMLNode, count: Int, height: Int, top: Int) {
-        stack[top].pairs.append(YAMLPair(key: key, value: value))
-        stack[top].count += 1 + count
-        if height >= stack[top].height { stack[top].height = height + 1 }
-        if stack[top].keyTable == nil, stack[top].pairs.count > Self.linearScanLimit {
+    private mutating func appendPair(key: consuming YAMLNode, value: consuming YAMLNode, count: Int, height: Int) {
+        let end = value.range.end.offset
+        top.pairs.append(YAMLPair(key: consume key, value: consume value))
+        if top.pairs.count == Self.largeCollection { reserveForLargeCollection(at: end) }
+        top.count = Self.saturatingSum(top.count, Self.saturatingSum(1, count))
+        if height >= top.height { top.height = height + 1 }
+        if top.keyTable == nil, top.pairs.count > Self.linearScanLimit {
             var table = YAMLKeyTable(capacity: Self.linearScanLimit * 8)
-            let pairs = stack[top].pairs
-            for i in 0..<pairs.count {
-                _ = table.firstIndex(orInsert: Self.keyText(pairs[i])) { Self.keyText(pairs[$0]) }
+            let pairs = top.pairs
+            for pair in pairs {
+                _ = table.firstIndex(orInsert: Self.keyText(pair)) { Self.keyText(pairs[$0]) }
             }
-            stack[top].keyTable = table
+            top.keyTable = table
         }
     }
 
     /// Takes `node` as the next key of the mapping on top, unless it is complex or a duplicate,
     /// in which case the pair is dropped (its value is skipped) and a diagnostic says why.
     @inline(__always)
-    private mutating func acceptKey(_ node: YAMLNode, top: Int) {
+    private mutating func acceptKey(_ node: consuming YAMLNode) {
         guard case .scalar(let scalar) = node.kind else {
             report(
                 .complexKey, "a key must be a scalar, not \(node.shapeDescription)", at: node.range,
                 notes: ["write the key as plain text; this pair is left out"]
             )
-            stack[top].skipValue = true
+            top.skipValue = true
             return
         }
-        if let first = firstKeyLocation(scalar.value, top: top) {
+        if let first = firstKeyLocation(scalar.value) {
             report(
                 .duplicateKey, "duplicate key '\(scalar.value)'", at: node.range,
                 notes: ["first defined at line \(first.line), column \(first.column)"]
             )
-            stack[top].skipValue = true
+            top.skipValue = true
             return
         }
-        stack[top].key = node
+        top.key = consume node
     }
 
     /// Where `text` is already a key of the mapping on top, if it is; when the mapping has a
     /// key table and `text` is new, `text` is added to it (it becomes the next pair's key).
     @inline(__always)
-    private mutating func firstKeyLocation(_ text: String, top: Int) -> SourceLocation? {
+    private mutating func firstKeyLocation(_ text: String) -> SourceLocation? {
         let index: Int?
-        if var table = stack[top].keyTable.take() {
-            index = table.firstIndex(orInsert: text) { Self.keyText(stack[top].pairs[$0]) }
-            stack[top].keyTable = table
+        if var table = top.keyTable.take() {
+            index = table.firstIndex(orInsert: text) { Self.keyText(top.pairs[$0]) }
+            top.keyTable = table
         } else {
-            index = stack[top].pairs.firstIndex { YAMLKeyTable.sameText(Self.keyText($0), text) }
+            index = top.pairs.withUnsafeBufferPointer { pairs in
+                pairs.indices.first { i in
+                    if case .scalar(let scalar) = pairs[i].key.kind { return YAMLKeyTable.sameText(scalar.value, text) }
+                    return false
+                }
+            }
         }
-        return index.map { stack[top].pairs[$0].key.range.start }
+        return index.map { top.pairs[$0].key.range.start }
     }
 
     /// A pair's key text (every stored key is a scalar).
@@ -85,7 +93,8 @@ extension YAMLTreeBuilder {
     mutating func finish() -> YAMLDocument {
         if stopped { return YAMLDocument(root: nil, diagnostics: diagnostics) }
         if let node = root, node.tag == nil, case .scalar(let scalar) = node.kind,
-           scalar.style == .plain, scalar.value.isEmpty {
+            scalar.style == .plain, scalar.value.isEmpty
+        {
             root = nil  // `---` alone: a document with nothing in it
         }
         if root == nil {

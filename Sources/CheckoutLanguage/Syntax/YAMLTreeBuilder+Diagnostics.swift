@@ -32,8 +32,9 @@ extension YAMLTreeBuilder {
 
     /// An alias with no anchor before it. Reading goes on with an empty value in its place.
     mutating func reportUndefinedAlias(_ name: String, at range: SourceRange) {
-        let isOpen = stack.contains { $0.anchor == name }
-        let note = isOpen
+        let isOpen = depth > 0 && (top.anchor == name || parents.contains { $0.anchor == name })
+        let note =
+            isOpen
             ? "'&\(name)' is still open here: an alias cannot stand inside the node it refers to"
             : "define the anchor with '&\(name)' before this alias"
         report(.undefinedAlias, "undefined alias '*\(name)'", at: range, notes: [note])
@@ -48,7 +49,8 @@ extension YAMLTreeBuilder {
             var message = problem.contains("UTF-8") ? "the file is not valid UTF-8: \(problem)" : problem
             if parser.problem_value >= 0 {
                 let hex = String(parser.problem_value, radix: 16, uppercase: true)
-                message += problem.contains("octet")
+                message +=
+                    problem.contains("octet")
                     ? " (byte 0x\(hex.count < 2 ? "0" + hex : hex))"
                     : " (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
             }
@@ -59,6 +61,9 @@ extension YAMLTreeBuilder {
             if let context = parser.context {
                 let mark = map.location(parser.context_mark)
                 notes.append("\(String(cString: context)) at line \(mark.line), column \(mark.column)")
+            }
+            if map.byte(at: location.offset) == 0x09, !problem.contains("tab") {
+                notes.append("YAML indentation must use spaces, not tabs")
             }
             report(.yamlSyntax, problem, at: SourceRange(at: location), notes: notes)
         case YAML_MEMORY_ERROR:

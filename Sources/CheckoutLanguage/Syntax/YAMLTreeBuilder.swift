@@ -1,7 +1,8 @@
 import CYAML
 
 /// Builds a `YAMLDocument` from libyaml's event stream in one pass, with an explicit stack of
-/// open collections instead of recursion.
+/// open collections instead of recursion. The innermost open collection (`top`) lives outside
+/// the stack array, so the hot path touches it directly instead of through array accessors.
 ///
 /// Each finished node is attached to the collection on top of the stack. Alongside the node
 /// travels its size (`count`, nodes in the subtree, aliases expanded) and its `height`
@@ -14,8 +15,8 @@ struct YAMLTreeBuilder {
         var start: SourceLocation
         var tag: String?
         var anchor: String?
-        var items = YAMLChunkedArray<YAMLNode>()
-        var pairs = YAMLChunkedArray<YAMLPair>()
+        var items: [YAMLNode] = []
+        var pairs: [YAMLPair] = []
         /// The key waiting for its value.
         var key: YAMLNode?
         /// The next value belongs to a rejected key (duplicate or complex): drop it.
@@ -37,12 +38,23 @@ struct YAMLTreeBuilder {
 
     /// Mappings with more pairs than this get a hash table for duplicate-key checks.
     static let linearScanLimit = 16
+    /// A collection this long gets its capacity reserved for the length the rest of the input
+    /// suggests (see `reserveForLargeCollection`).
+    static let largeCollection = 2048
 
     var map: YAMLSourceMap
     let file: String?
     let limits: YAMLLimits
     var diagnostics: [Diagnostic] = []
-    var stack: [Frame] = []
+    /// The innermost open collection; meaningless while `depth` is 0.
+    var top = Frame(isMapping: false, start: SourceLocation(line: 1, column: 1))
+    /// The open collections around `top`, outermost first.
+    var parents: [Frame] = []
+    /// How many collections are open (`parents.count + 1`, or 0 at document level).
+    var depth = 0
+    /// Per depth, the length of the last mapping and sequence closed there (see `reserveFromHint`).
+    var mappingHints = [Int](repeating: 0, count: hintDepths)
+    var sequenceHints = [Int](repeating: 0, count: hintDepths)
     var anchors: [String: Anchor] = [:]
     /// Nodes added so far by alias expansion.
     var aliasNodes = 0
@@ -51,12 +63,20 @@ struct YAMLTreeBuilder {
     /// Set when reading cannot go on; the tree is then discarded.
     var stopped = false
 
+    /// `a + b`, or `Int.max` when that overflows: subtree sizes grow exponentially with nested
+    /// aliases, and a generous `maxAliasNodes` must not turn that into an overflow trap.
+    @inline(__always)
+    static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
+    }
+
     /// A builder over `input`, which starts `baseOffset` bytes into the file.
     init(input: UnsafeBufferPointer<UInt8>, baseOffset: Int, file: String?, limits: YAMLLimits) {
         self.map = YAMLSourceMap(bytes: input, baseOffset: baseOffset)
         self.file = file
         self.limits = limits
-        stack.reserveCapacity(min(max(limits.maxDepth, 0), 128) + 1)
+        parents.reserveCapacity(min(max(limits.maxDepth, 0), 128))
     }
 
     /// Runs libyaml over the input and builds the document.
@@ -142,21 +162,29 @@ struct YAMLTreeBuilder {
         tag: UnsafeMutablePointer<yaml_char_t>?, anchor: UnsafeMutablePointer<yaml_char_t>?
     ) {
         let start = map.location(event.start_mark)
-        guard stack.count < limits.maxDepth else {
+        guard depth < limits.maxDepth else {
             reportDepth(at: SourceRange(start: start, end: map.location(event.end_mark)), notes: [])
             return
         }
-        stack.append(Frame(
+        var frame = Frame(
             isMapping: isMapping, start: start,
             tag: tag.map(Self.tagText), anchor: anchor.map { String(cString: $0) }
-        ))
+        )
+        reserveFromHint(&frame)
+        swap(&top, &frame)  // moves, where assignments would copy the frames
+        if depth > 0 { parents.append(consume frame) }
+        depth += 1
     }
 
     private mutating func close(_ event: yaml_event_t) {
-        guard let frame = stack.popLast() else { return }
+        guard depth > 0 else { return }
+        var frame = parents.popLast() ?? Frame(isMapping: false, start: top.start)
+        swap(&top, &frame)
+        depth -= 1
+        recordHint(frame)
         let range = SourceRange(start: frame.start, end: map.location(event.end_mark))
         let node = YAMLNode(
-            kind: frame.isMapping ? .mapping(frame.pairs.array()) : .sequence(frame.items.array()),
+            kind: frame.isMapping ? .mapping(Self.trimmed(frame.pairs)) : .sequence(Self.trimmed(frame.items)),
             range: range,
             tag: frame.tag
         )
@@ -174,12 +202,12 @@ struct YAMLTreeBuilder {
             attach(YAMLNode(kind: .scalar(YAMLScalar(value: "", style: .plain)), range: range), count: 1, height: 0)
             return
         }
-        aliasNodes += anchor.count
+        aliasNodes = Self.saturatingSum(aliasNodes, anchor.count)
         guard aliasNodes <= limits.maxAliasNodes else {
             reportAliasLimit(name, expandingTo: anchor.count, at: range)
             return
         }
-        guard stack.count + anchor.height <= limits.maxDepth else {
+        guard depth + anchor.height <= limits.maxDepth else {
             reportDepth(at: range, notes: ["the alias '*\(name)' adds \(anchor.height) levels of nesting here"])
             return
         }

@@ -1,0 +1,36 @@
+extension DecimalText {
+    /// The shape of a decimal literal, read from its bytes without building a `Decimal`.
+    public struct Syntax: Sendable, Hashable {
+        /// A leading `-`.
+        public var negative: Bool
+        /// Digits before the point.
+        public var integerDigits: Int
+        /// Digits after the point, as written (the scale).
+        public var fractionDigits: Int
+    }
+
+    /// Checks `text` against the grammar `parse` accepts (optional `-`, digits, optional `.`
+    /// and digits) and returns its shape; nil when `parse` would reject its form. Cheap enough
+    /// for large tables; build the value with `parse` when it is needed.
+    public static func syntax(_ text: String) -> Syntax? {
+        var negative = false
+        var integerDigits = 0
+        var fractionDigits = 0
+        var sawPoint = false
+        var first = true
+        for byte in text.utf8 {
+            defer { first = false }
+            switch byte {
+            case UInt8(ascii: "-") where first: negative = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if sawPoint { fractionDigits += 1 } else { integerDigits += 1 }
+            case UInt8(ascii: ".") where !sawPoint && integerDigits > 0: sawPoint = true
+            default: return nil
+            }
+        }
+        guard integerDigits > 0, !sawPoint || fractionDigits > 0, integerDigits + fractionDigits <= maxSignificantDigits else {
+            return nil
+        }
+        return Syntax(negative: negative, integerDigits: integerDigits, fractionDigits: fractionDigits)
+    }
+}
