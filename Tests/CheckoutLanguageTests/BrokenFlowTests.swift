@@ -8,10 +8,7 @@ import Testing
 struct BrokenFlowTests {
     /// Fixtures whose report is still wrong. Their `.expected` files hold what a user should
     /// see (hand-written, never regenerated); remove an entry once the compiler is fixed.
-    static let knownIssues: [String: Comment] = [
-        "invalid-utf8": "points one column past the bad byte and names the next byte (0x20) instead of 0xE9",
-        "unclosed-quote": "points at the end of the file (an empty line) instead of the opening quote",
-    ]
+    static let knownIssues: [String: Comment] = [:]
 
     @Test("renders the expected diagnostics", arguments: FlowFixture.names(in: "broken"))
     func rendersExpectedDiagnostics(name: String) throws {

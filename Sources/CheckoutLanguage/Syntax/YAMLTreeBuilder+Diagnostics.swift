@@ -44,6 +44,15 @@ extension YAMLTreeBuilder {
     mutating func reportLibYAMLError(_ parser: yaml_parser_t) {
         let problem = parser.problem.map { String(cString: $0) } ?? "the YAML reader stopped"
         switch parser.error {
+        case YAML_READER_ERROR where problem.contains("UTF-8"):
+            if let bad = map.firstInvalidUTF8() {
+                let hex = String(bad.byte, radix: 16, uppercase: true)
+                report(
+                    .yamlEncoding, "the file is not valid UTF-8: invalid byte sequence starting with byte 0x\(hex.count < 2 ? "0" + hex : hex)",
+                    at: SourceRange(at: map.location(ofByte: bad.offset)), notes: ["a flow file must be UTF-8 text"])
+                return
+            }
+            fallthrough
         case YAML_READER_ERROR:
             let location = map.location(ofByte: parser.problem_offset)
             var message = problem.contains("UTF-8") ? "the file is not valid UTF-8: \(problem)" : problem
@@ -55,6 +64,17 @@ extension YAMLTreeBuilder {
                     : " (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
             }
             report(.yamlEncoding, message, at: SourceRange(at: location), notes: ["a flow file must be UTF-8 text"])
+        case YAML_SCANNER_ERROR where problem == "found unexpected end of stream" && parser.context != nil:
+            // The file ended inside something (a quoted scalar, a flow collection): point at
+            // where that started, which is what the author must close.
+            let end = map.location(parser.problem_mark)
+            let start = map.location(parser.context_mark)
+            let context = parser.context.map { String(cString: $0) } ?? ""
+            let what = context.contains("quoted scalar") ? "the quoted value" : "what starts here (\(context.replacingAll("while scanning ", with: "")))"
+            let closing = context.contains("quoted scalar") ? "the closing quote" : "its end"
+            report(
+                .yamlSyntax, "\(what) starting here is never closed", at: SourceRange(at: start),
+                notes: ["the file ends at line \(end.line), column \(end.column) without \(closing)"])
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
             let location = map.location(parser.problem_mark)
             var notes: [String] = []
