@@ -59,9 +59,10 @@ enum BenchmarkFlows {
               preset: standard
 
             """
-        for (i, key) in ["backgroundColor", "errorColor", "hyperlinkColor", "headerTitleColor", "headerAmountColor",
-            "fieldTitleColor", "fieldTextColor", "enabledButtonBackgroundColor", "disabledButtonTitleColor"].enumerated()
-        {
+        for (i, key) in [
+            "backgroundColor", "errorColor", "hyperlinkColor", "headerTitleColor", "headerAmountColor",
+            "fieldTitleColor", "fieldTextColor", "enabledButtonBackgroundColor", "disabledButtonTitleColor",
+        ].enumerated() {
             s += "  \(key): \"#\(String(repeating: String(i), count: 6))\"\n"
         }
         s += "  buttonCornerRadius: 8\n  headerTitleFont: { family: Helvetica, size: 17 }\ntax:\n"

@@ -28,7 +28,8 @@ func measure(_ name: String, bytes: [UInt8], budget: Double, _ body: ([UInt8]) -
 }
 
 let arguments = CommandLine.arguments
-let budget = arguments.firstIndex(of: "--seconds").flatMap { i in arguments.indices.contains(i + 1) ? Double(arguments[i + 1]) : nil } ?? 2.0
+let budget =
+    arguments.firstIndex(of: "--seconds").flatMap { i in arguments.indices.contains(i + 1) ? Double(arguments[i + 1]) : nil } ?? 2.0
 
 let only = arguments.firstIndex(of: "--only").flatMap { i in arguments.indices.contains(i + 1) ? arguments[i + 1] : nil }
 let inputs: [(String, [UInt8])] = [
@@ -52,6 +53,9 @@ for (name, bytes) in inputs {
     for m in [raw, tree, compile] {
         print(String(format: "    %-12@ %9.2f MB/s  (%d iterations)", m.name, m.mbPerSecond, m.iterations))
     }
-    print(String(format: "    ratio compile/raw = %.2f   tree/raw = %.2f", compile.mbPerSecond / raw.mbPerSecond, tree.mbPerSecond / raw.mbPerSecond))
+    print(
+        String(
+            format: "    ratio compile/raw = %.2f   tree/raw = %.2f", compile.mbPerSecond / raw.mbPerSecond,
+            tree.mbPerSecond / raw.mbPerSecond))
 }
 exit(failed ? 1 : 0)

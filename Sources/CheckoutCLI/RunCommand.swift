@@ -41,11 +41,14 @@ struct RunCommand: AsyncParsableCommand {
         }
         guard let program = compiled.flow else { throw ExitCode(ExitStatus.usage) }
         guard program.definition.provider.name == .sandbox else {
-            Output.standardError("checkout: provider '\(program.definition.provider.name.rawValue)' is not available in this build; only 'sandbox' runs today\n")
+            Output.standardError(
+                "checkout: provider '\(program.definition.provider.name.rawValue)' is not available in this build; only 'sandbox' runs today\n"
+            )
             throw ExitCode(ExitStatus.usage)
         }
         guard let answersPath = answers else {
-            Output.standardError("checkout: the interactive prompt is not available in this build; pass --answers FILE for a headless run\n")
+            Output.standardError(
+                "checkout: the interactive prompt is not available in this build; pass --answers FILE for a headless run\n")
             throw ExitCode(ExitStatus.usage)
         }
         let clock: any CheckoutClock
@@ -100,10 +103,13 @@ enum ResultSummary {
         var lines = ["\(r.flow): \(r.status.rawValue)"]
         if let p = r.price, let total = p.total {
             let scale = p.currency.minorUnits
-            lines.append("  total \(DecimalText.format(total.amount, scale: scale)) \(p.currency.code) (tax \(DecimalText.format(p.taxAmount, scale: scale)))")
+            lines.append(
+                "  total \(DecimalText.format(total.amount, scale: scale)) \(p.currency.code) (tax \(DecimalText.format(p.taxAmount, scale: scale)))"
+            )
         }
         if let c = r.creditCard {
-            lines.append("  card \(c.brand.resultName) •••• \(c.last4), issued in \(c.issuingCountry)\(r.savedCard == true ? " (saved card)" : "")")
+            lines.append(
+                "  card \(c.brand.resultName) •••• \(c.last4), issued in \(c.issuingCountry)\(r.savedCard == true ? " (saved card)" : "")")
         } else if let type = r.paymentType, type != "CC" {
             lines.append("  paid with \(type)\(r.payPalInvoiceId.map { ", invoice \($0)" } ?? "")")
         }

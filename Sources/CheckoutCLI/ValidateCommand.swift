@@ -7,7 +7,9 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Compile flows and report every problem.",
-        discussion: "Directories are searched for *.yaml and *.yml flows (scenario files, *.scenarios.yaml, are skipped). Exit 2 when any error is found.")
+        discussion:
+            "Directories are searched for *.yaml and *.yml flows (scenario files, *.scenarios.yaml, are skipped). Exit 2 when any error is found."
+    )
 
     @Argument(help: "Flow files or directories.")
     var paths: [String]
@@ -57,7 +59,9 @@ enum FlowFiles {
                 continue
             }
             let found = (fm.enumerator(atPath: path)?.compactMap { $0 as? String } ?? [])
-                .filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && !$0.hasSuffix(".scenarios.yaml") && !$0.hasSuffix(".scenarios.yml") }
+                .filter {
+                    ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && !$0.hasSuffix(".scenarios.yaml") && !$0.hasSuffix(".scenarios.yml")
+                }
                 .sorted()
                 .map { (path as NSString).appendingPathComponent($0) }
             files += found

@@ -17,7 +17,14 @@ public enum AnswersReader {
     public static func read(contentsOf path: String) -> (Answers?, [AnswersProblem]) {
         guard let data = FileManager.default.contents(atPath: path) else {
             let d = Diagnostic(rule: .fileUnreadable, message: "cannot read the answers file", file: path)
-            return (nil, [AnswersProblem(issue: AnswerIssue(path: "", code: "file_unreadable", message: "cannot read the answers file \(path)"), diagnostic: d)])
+            return (
+                nil,
+                [
+                    AnswersProblem(
+                        issue: AnswerIssue(path: "", code: "file_unreadable", message: "cannot read the answers file \(path)"),
+                        diagnostic: d)
+                ]
+            )
         }
         return read([UInt8](data), file: path)
     }
@@ -27,7 +34,10 @@ public enum AnswersReader {
         var r = Reader(file: file)
         let doc = YAMLParser.parse(bytes, file: file, limits: YAMLLimits(maxBytes: 1 << 20, maxDepth: 20, maxAliasNodes: 1000))
         for d in doc.diagnostics where d.severity == .error {
-            r.problems.append(AnswersProblem(issue: AnswerIssue(path: "", code: d.rule.rawValue.replacingOccurrences(of: "-", with: "_"), message: d.message), diagnostic: d))
+            r.problems.append(
+                AnswersProblem(
+                    issue: AnswerIssue(path: "", code: d.rule.rawValue.replacingOccurrences(of: "-", with: "_"), message: d.message),
+                    diagnostic: d))
         }
         guard let root = doc.root, r.problems.isEmpty else { return (nil, r.problems) }
         let answers = r.answers(root)
@@ -38,8 +48,11 @@ public enum AnswersReader {
         let file: String?
         var problems: [AnswersProblem] = []
 
-        mutating func problem(_ path: String, _ code: String, _ message: String, at range: SourceRange, rule: Rule = .typeMismatch, suggestion: String? = nil) {
-            let d = Diagnostic(rule: rule, message: "\(path.isEmpty ? "" : "'\(path)': ")\(message)", file: file, range: range, suggestion: suggestion)
+        mutating func problem(
+            _ path: String, _ code: String, _ message: String, at range: SourceRange, rule: Rule = .typeMismatch, suggestion: String? = nil
+        ) {
+            let d = Diagnostic(
+                rule: rule, message: "\(path.isEmpty ? "" : "'\(path)': ")\(message)", file: file, range: range, suggestion: suggestion)
             problems.append(AnswersProblem(issue: AnswerIssue(path: path, code: code, message: message), diagnostic: d))
         }
 
@@ -56,7 +69,9 @@ public enum AnswersReader {
                 } else {
                     let suggestion = Suggestions.closest(to: k, in: keys)
                     let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; valid keys: \(keys.joined(separator: ", "))"
-                    problem(path.isEmpty ? k : "\(path).\(k)", "unknown_key", "unknown key '\(k)'\(hint)", at: p.key.range, rule: .unknownKey, suggestion: suggestion)
+                    problem(
+                        path.isEmpty ? k : "\(path).\(k)", "unknown_key", "unknown key '\(k)'\(hint)", at: p.key.range, rule: .unknownKey,
+                        suggestion: suggestion)
                 }
             }
             return out
@@ -70,7 +85,8 @@ public enum AnswersReader {
 
         mutating func flag(_ node: YAMLNode, path: String) -> Bool? {
             if let s = node.scalar, s.style == .plain, s.value == "true" || s.value == "false" { return s.value == "true" }
-            let found = AnswersReader.secretPaths.contains(path) ? "another value" : (node.scalar.map { "'\($0.value)'" } ?? node.shapeDescription)
+            let found =
+                AnswersReader.secretPaths.contains(path) ? "another value" : (node.scalar.map { "'\($0.value)'" } ?? node.shapeDescription)
             problem(path, "invalid_type", "must be true or false, found \(found)", at: node.range)
             return nil
         }
@@ -98,7 +114,9 @@ public enum AnswersReader {
                     a.paymentMethod = m
                 } else {
                     let names = PaymentMethodKind.allCases.map(\.rawValue)
-                    problem("paymentMethod", "invalid_value", "must be one of \(names.joined(separator: ", ")); found '\(v)'", at: n.range, rule: .invalidEnum, suggestion: Suggestions.closest(to: v, in: names))
+                    problem(
+                        "paymentMethod", "invalid_value", "must be one of \(names.joined(separator: ", ")); found '\(v)'", at: n.range,
+                        rule: .invalidEnum, suggestion: Suggestions.closest(to: v, in: names))
                 }
             }
             if let n = top["card"] {

@@ -5,7 +5,9 @@ import Testing
 struct CardValidatorTests {
     let now = YearMonth(year: 2025, month: 6)
 
-    func codes(_ input: CardInput, accepted: Set<CardBrand> = Set(CardBrand.allCases), requireName: Bool = false)
+    func codes(
+        _ input: CardInput, accepted: Set<CardBrand> = Set(CardBrand.allCases), requireName: Bool = false
+    )
         -> [String: String]
     {
         switch CardValidator.validate(input, now: now, accepted: accepted, requireHolderName: requireName) {

@@ -102,7 +102,10 @@ struct YAMLParserDiagnosticTests {
     @Test(arguments: [
         ("a: b: c\n", "1:5 mapping values are not allowed in this context", [String]()),
         ("a:\n  - x\n - y\n", "3:2 did not find expected key", ["while parsing a block mapping at line 1, column 1"]),
-        ("a: \"open\n", "1:4 the quoted value starting here is never closed", ["the file ends at line 2, column 1 without the closing quote"]),
+        (
+            "a: \"open\n", "1:4 the quoted value starting here is never closed",
+            ["the file ends at line 2, column 1 without the closing quote"]
+        ),
         ("key: [unclosed\n", "2:1 did not find expected ',' or ']'", ["while parsing a flow sequence at line 1, column 6"]),
         (
             "a:\n\tb: 2\n", "2:1 found character that cannot start any token",

@@ -23,18 +23,22 @@ import Testing
     }
 
     @Test func anExpiredTokenIsRefreshedOnceAndTheRunSucceeds() async throws {
-        let (result, events, _) = try await run(simpleFlow, cardAnswers("4111111111111111"), frontend: { answers, clock in
-            // 61 minutes pass on the review screen: the token made at the start has expired.
-            TimeTravellingFrontend(inner: HeadlessFrontend(answers: answers), clock: clock, advanceOn: .review, by: .seconds(61 * 60))
-        })
+        let (result, events, _) = try await run(
+            simpleFlow, cardAnswers("4111111111111111"),
+            frontend: { answers, clock in
+                // 61 minutes pass on the review screen: the token made at the start has expired.
+                TimeTravellingFrontend(inner: HeadlessFrontend(answers: answers), clock: clock, advanceOn: .review, by: .seconds(61 * 60))
+            })
         #expect(result.status == .success)
         #expect(events.filter { $0.event == "token.refresh" }.count == 1)
     }
 
     @Test func aTokenWithinItsLifetimeIsNotRefreshed() async throws {
-        let (result, events, _) = try await run(simpleFlow, cardAnswers("4111111111111111"), frontend: { answers, clock in
-            TimeTravellingFrontend(inner: HeadlessFrontend(answers: answers), clock: clock, advanceOn: .review, by: .seconds(59 * 60))
-        })
+        let (result, events, _) = try await run(
+            simpleFlow, cardAnswers("4111111111111111"),
+            frontend: { answers, clock in
+                TimeTravellingFrontend(inner: HeadlessFrontend(answers: answers), clock: clock, advanceOn: .review, by: .seconds(59 * 60))
+            })
         #expect(result.status == .success)
         #expect(events.contains { $0.event == "token.refresh" } == false)
     }

@@ -41,8 +41,12 @@ struct AlwaysUnavailableProvider: PaymentProvider {
     func createToken() async throws -> CheckoutToken { try await base.createToken() }
     func currencyRates() async throws -> CurrencyTable { try await base.currencyRates() }
     func shopper(id: String) async throws -> StoredShopper? { try await base.shopper(id: id) }
-    func tokenize(_ source: CardSource, token: CheckoutToken) async throws -> TokenizedCard { try await base.tokenize(source, token: token) }
-    func startThreeDS(_ card: TokenizedCard, amount: Money) async throws -> ThreeDSProgress { try await base.startThreeDS(card, amount: amount) }
+    func tokenize(_ source: CardSource, token: CheckoutToken) async throws -> TokenizedCard {
+        try await base.tokenize(source, token: token)
+    }
+    func startThreeDS(_ card: TokenizedCard, amount: Money) async throws -> ThreeDSProgress {
+        try await base.startThreeDS(card, amount: amount)
+    }
     func submitFingerprint(_ session: String) async throws -> ThreeDSProgress { try await base.submitFingerprint(session) }
     func completeChallenge(_ session: String, response: ChallengeResponse) async throws -> ThreeDSResult {
         try await base.completeChallenge(session, response: response)

@@ -103,7 +103,9 @@ struct CompileContext {
         }
         // YAML 1.1's other spellings of booleans: say which one was probably meant.
         let yaml11: [String: String] = ["yes": "true", "on": "true", "y": "true", "no": "false", "off": "false", "n": "false"]
-        let suggestion = node.scalar.flatMap { yaml11[$0.value.lowercased()] ?? (["true", "false"].contains($0.value.lowercased()) ? $0.value.lowercased() : nil) }
+        let suggestion = node.scalar.flatMap {
+            yaml11[$0.value.lowercased()] ?? (["true", "false"].contains($0.value.lowercased()) ? $0.value.lowercased() : nil)
+        }
         report(.typeMismatch, "\(quoted(path)) must be true or false, found \(describe(node))", at: node.range, suggestion: suggestion)
         return nil
     }

@@ -24,7 +24,8 @@ extension FlowCompiler {
                     } else {
                         var d = Diagnostic(
                             rule: .inlineCredential,
-                            message: "credential '\(name)' must name an environment variable as ${env:NAME}; secrets are never written in a flow",
+                            message:
+                                "credential '\(name)' must name an environment variable as ${env:NAME}; secrets are never written in a flow",
                             file: ctx.file, range: pair.value.range)
                         d.hidesSource = true
                         ctx.append([d])
@@ -107,13 +108,16 @@ extension FlowCompiler {
 
     private static func isValidTaxRegion(_ region: String, at range: SourceRange, _ ctx: inout CompileContext) -> Bool {
         // Decided on the bytes: no allocation for a valid region.
-        let shape = region.utf8.withContiguousStorageIfAvailable { u -> (country: Bool, subdivision: Bool?) in
-            guard u.count >= 2, Country.isValid(u[0], u[1]) else { return (false, nil) }
-            if u.count == 2 { return (true, nil) }
-            guard u[2] == UInt8(ascii: "-"), (4...6).contains(u.count) else { return (true, false) }
-            let ok = u[3...].allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")) ~= $0 || (UInt8(ascii: "0")...UInt8(ascii: "9")) ~= $0 }
-            return (true, ok)
-        } ?? (country: false, subdivision: nil)
+        let shape =
+            region.utf8.withContiguousStorageIfAvailable { u -> (country: Bool, subdivision: Bool?) in
+                guard u.count >= 2, Country.isValid(u[0], u[1]) else { return (false, nil) }
+                if u.count == 2 { return (true, nil) }
+                guard u[2] == UInt8(ascii: "-"), (4...6).contains(u.count) else { return (true, false) }
+                let ok = u[3...].allSatisfy {
+                    (UInt8(ascii: "A")...UInt8(ascii: "Z")) ~= $0 || (UInt8(ascii: "0")...UInt8(ascii: "9")) ~= $0
+                }
+                return (true, ok)
+            } ?? (country: false, subdivision: nil)
         guard shape.country else {
             let suggested = region.uppercased()
             let suggestion = suggested != region && Country.isValid(String(suggested.prefix(2))) ? suggested : nil
@@ -135,7 +139,8 @@ extension FlowCompiler {
             return true
         }
         if !subdivisionOK {
-            ctx.report(.invalidFormat, "tax region '\(region)' must be COUNTRY-SUBDIVISION with 1 to 3 upper-case letters or digits", at: range)
+            ctx.report(
+                .invalidFormat, "tax region '\(region)' must be COUNTRY-SUBDIVISION with 1 to 3 upper-case letters or digits", at: range)
         }
         return subdivisionOK
     }

@@ -94,7 +94,7 @@ public enum FlowKeys {
 
     /// `request.fraud` keys.
     public static let fraud: [KeySpec] = [
-        KeySpec("sessionId", "string ≤ 32", "fraud session id (generated when absent)"),
+        KeySpec("sessionId", "string ≤ 32", "fraud session id (generated when absent)")
     ]
 
     /// `currencies` keys.
@@ -106,9 +106,9 @@ public enum FlowKeys {
     /// `theme` keys.
     public static let theme: [KeySpec] =
         [KeySpec("preset", "standard | dark | highContrast", default: "standard", "the preset the theme starts from")]
-            + Theme.colorKeys.map { KeySpec($0, "\"#RRGGBB\"", "colour") }
-            + Theme.numberKeys.map { KeySpec($0, "number ≥ 0", "size in points") }
-            + Theme.fontKeys.map { KeySpec($0, "{ family, size }", "font") }
+        + Theme.colorKeys.map { KeySpec($0, "\"#RRGGBB\"", "colour") }
+        + Theme.numberKeys.map { KeySpec($0, "number ≥ 0", "size in points") }
+        + Theme.fontKeys.map { KeySpec($0, "{ family, size }", "font") }
 
     /// Theme font keys.
     public static let font: [KeySpec] = [

@@ -48,7 +48,8 @@ extension YAMLTreeBuilder {
             if let bad = map.firstInvalidUTF8() {
                 let hex = String(bad.byte, radix: 16, uppercase: true)
                 report(
-                    .yamlEncoding, "the file is not valid UTF-8: invalid byte sequence starting with byte 0x\(hex.count < 2 ? "0" + hex : hex)",
+                    .yamlEncoding,
+                    "the file is not valid UTF-8: invalid byte sequence starting with byte 0x\(hex.count < 2 ? "0" + hex : hex)",
                     at: SourceRange(at: map.location(ofByte: bad.offset)), notes: ["a flow file must be UTF-8 text"])
                 return
             }
@@ -70,7 +71,9 @@ extension YAMLTreeBuilder {
             let end = map.location(parser.problem_mark)
             let start = map.location(parser.context_mark)
             let context = parser.context.map { String(cString: $0) } ?? ""
-            let what = context.contains("quoted scalar") ? "the quoted value" : "what starts here (\(context.replacingAll("while scanning ", with: "")))"
+            let what =
+                context.contains("quoted scalar")
+                ? "the quoted value" : "what starts here (\(context.replacingAll("while scanning ", with: "")))"
             let closing = context.contains("quoted scalar") ? "the closing quote" : "its end"
             report(
                 .yamlSyntax, "\(what) starting here is never closed", at: SourceRange(at: start),

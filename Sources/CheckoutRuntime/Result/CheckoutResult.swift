@@ -55,7 +55,9 @@ public struct CheckoutResult: Sendable {
             o.add("creditCard", c.value)
         }
         o.add("savedCard", savedCard)
-        if let billing { o.add("billingDetails", Self.address(billing, keys: ["name", "email", "address", "city", "zip", "country", "state"])) }
+        if let billing {
+            o.add("billingDetails", Self.address(billing, keys: ["name", "email", "address", "city", "zip", "country", "state"]))
+        }
         if let shipping {
             o.add("shippingDetails", Self.address(shipping, keys: ["name", "address", "city", "zip", "country", "state", "phone"]))
         }
@@ -75,13 +77,16 @@ public struct CheckoutResult: Sendable {
         }
         o.add("declineCode", declineCode)
         if !errors.isEmpty {
-            o.add("errors", .array(errors.map { e in
-                var ej = JSONObjectBuilder()
-                ej.add("path", e.path)
-                ej.add("code", e.code)
-                ej.add("message", e.message)
-                return ej.value
-            }))
+            o.add(
+                "errors",
+                .array(
+                    errors.map { e in
+                        var ej = JSONObjectBuilder()
+                        ej.add("path", e.path)
+                        ej.add("code", e.code)
+                        ej.add("message", e.message)
+                        return ej.value
+                    }))
         }
         return o.value
     }

@@ -115,7 +115,8 @@ final class RunSession {
         if let id = request.shopperId {
             do {
                 guard let s = try await runner.provider.shopper(id: id) else {
-                    issues.append(AnswerIssue(path: "request.shopperId", code: "shopper_not_found", message: "the provider has no shopper \(id)"))
+                    issues.append(
+                        AnswerIssue(path: "request.shopperId", code: "shopper_not_found", message: "the provider has no shopper \(id)"))
                     return .error
                 }
                 shopper = s

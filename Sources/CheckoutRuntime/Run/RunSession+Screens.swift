@@ -67,8 +67,12 @@ extension RunSession {
             p.currencies = [price.currency.code]
             p.isFixedChoice = true
             if case .currency(let code?) = try? await runner.frontend.answer(p), code != price.currency.code {
-                let why = request.subscription ? "a subscription's currency cannot change" : "this checkout does not allow changing the currency"
-                issues.append(AnswerIssue(path: "currency", code: "not_offered", message: "\(code) is not offered: \(why); the price is in \(price.currency.code)"))
+                let why =
+                    request.subscription ? "a subscription's currency cannot change" : "this checkout does not allow changing the currency"
+                issues.append(
+                    AnswerIssue(
+                        path: "currency", code: "not_offered",
+                        message: "\(code) is not offered: \(why); the price is in \(price.currency.code)"))
             }
         }
     }
@@ -78,20 +82,40 @@ extension RunSession {
         switch answer {
         case .paymentMethod(let m):
             guard let m else {
-                return [AnswerIssue(path: "paymentMethod", code: "required", message: "choose one of \(p.paymentMethods.map(\.rawValue).joined(separator: ", "))")]
+                return [
+                    AnswerIssue(
+                        path: "paymentMethod", code: "required",
+                        message: "choose one of \(p.paymentMethods.map(\.rawValue).joined(separator: ", "))")
+                ]
             }
             guard p.paymentMethods.contains(m) else {
-                let why = m == .paypal && !request.subscription ? "PayPal does not accept \(price.currency.code)" : "this checkout does not offer it"
-                return [AnswerIssue(path: "paymentMethod", code: "not_offered", message: "\(m.rawValue) is not offered: \(why); choose one of \(p.paymentMethods.map(\.rawValue).joined(separator: ", "))")]
+                let why =
+                    m == .paypal && !request.subscription
+                    ? "PayPal does not accept \(price.currency.code)" : "this checkout does not offer it"
+                return [
+                    AnswerIssue(
+                        path: "paymentMethod", code: "not_offered",
+                        message:
+                            "\(m.rawValue) is not offered: \(why); choose one of \(p.paymentMethods.map(\.rawValue).joined(separator: ", "))"
+                    )
+                ]
             }
             paymentMethod = m
         case .savedCard(let last4):
             let cards = p.savedCards.map(\.last4)
             guard let last4 else {
-                return [AnswerIssue(path: "savedCard", code: "required", message: "give the last 4 digits of a saved card: \(cards.joined(separator: ", "))")]
+                return [
+                    AnswerIssue(
+                        path: "savedCard", code: "required",
+                        message: "give the last 4 digits of a saved card: \(cards.joined(separator: ", "))")
+                ]
             }
             guard cards.contains(last4) else {
-                return [AnswerIssue(path: "savedCard", code: "unknown_card", message: "the shopper has no saved card ending in \(last4); saved: \(cards.joined(separator: ", "))")]
+                return [
+                    AnswerIssue(
+                        path: "savedCard", code: "unknown_card",
+                        message: "the shopper has no saved card ending in \(last4); saved: \(cards.joined(separator: ", "))")
+                ]
             }
             savedCardLast4 = last4
             billing = billingPrefill()
@@ -101,7 +125,10 @@ extension RunSession {
             var found = AddressValidator.validateBilling(merge(a, over: p.prefill), requirements: request.addressRequirements)
                 .map { AnswerIssue(path: "billing.\($0.field)", code: $0.code, message: $0.message) }
             if same == true, !p.offersSameAsBilling {
-                found.append(AnswerIssue(path: "shipping.sameAsBilling", code: "not_offered", message: "\"shipping same as billing\" is offered only with fullBilling and withShipping"))
+                found.append(
+                    AnswerIssue(
+                        path: "shipping.sameAsBilling", code: "not_offered",
+                        message: "\"shipping same as billing\" is offered only with fullBilling and withShipping"))
             } else {
                 // The switch stands on its own: a bad billing field must not also make every
                 // shipping field look missing.
@@ -115,7 +142,9 @@ extension RunSession {
             }
         case .shipping(let a):
             let merged = merge(a, over: p.prefill)
-            let found = AddressValidator.validateShipping(merged).map { AnswerIssue(path: "shipping.\($0.field)", code: $0.code, message: $0.message) }
+            let found = AddressValidator.validateShipping(merged).map {
+                AnswerIssue(path: "shipping.\($0.field)", code: $0.code, message: $0.message)
+            }
             guard found.isEmpty else { return found }
             shipping = merged
         case .currency(let code):
@@ -131,7 +160,8 @@ extension RunSession {
         let input = CardInput(number: c.number ?? "", expiry: c.expiry ?? "", cvv: c.cvv ?? "", name: c.name)
         var found: [AnswerIssue] = []
         if c.storeCard == true, !p.offersStoreCard {
-            found.append(AnswerIssue(path: "card.storeCard", code: "not_offered", message: "this checkout hides the \"store my card\" switch"))
+            found.append(
+                AnswerIssue(path: "card.storeCard", code: "not_offered", message: "this checkout hides the \"store my card\" switch"))
         }
         switch CardValidator.validate(input, now: YearMonth(year: now.year, month: now.month), accepted: Set(p.acceptedBrands)) {
         case .success(let card):
@@ -150,7 +180,11 @@ extension RunSession {
             return [AnswerIssue(path: "currency", code: "invalid_currency", message: "'\(code)' is not an ISO 4217 currency code")]
         }
         guard p.currencies.contains(code) else {
-            return [AnswerIssue(path: "currency", code: "not_offered", message: "\(code) is not offered; choose one of \(p.currencies.joined(separator: ", "))")]
+            return [
+                AnswerIssue(
+                    path: "currency", code: "not_offered",
+                    message: "\(code) is not offered; choose one of \(p.currencies.joined(separator: ", "))")
+            ]
         }
         if paymentMethod == .paypal, !PaymentMethodKind.payPalCurrencies.contains(code) {
             return [AnswerIssue(path: "currency", code: "not_supported_by_paypal", message: "PayPal does not accept \(code)")]
@@ -195,7 +229,8 @@ extension RunSession {
         case .paymentMethod: [JSONMember("paymentMethod", paymentMethod.map { .string($0.rawValue) } ?? .null)]
         case .creditCard: card.map { [JSONMember("brand", .string($0.brand.resultName)), JSONMember("last4", .string($0.last4))] } ?? []
         case .savedCard: [JSONMember("last4", savedCardLast4.map { .string($0) } ?? .null)]
-        case .billing: [JSONMember("country", billing?.country.map { .string($0) } ?? .null), JSONMember("sameAsBilling", .bool(sameAsBilling))]
+        case .billing:
+            [JSONMember("country", billing?.country.map { .string($0) } ?? .null), JSONMember("sameAsBilling", .bool(sameAsBilling))]
         case .shipping: [JSONMember("country", shipping?.country.map { .string($0) } ?? .null)]
         case .currency: [JSONMember("currency", .string(requestedCurrency ?? price.currency.code))]
         default: []

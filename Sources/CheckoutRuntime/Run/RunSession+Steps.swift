@@ -34,11 +34,14 @@ extension RunSession {
             let outcome = try await withRetry(stage.id) { try await self.runner.provider.walletPayment(method, amount: total) }
             transaction = outcome.transaction
             invoiceId = outcome.invoiceId
-            emit("step.end", stage: stage.id, attributes: [JSONMember("outcome", .string("success")), JSONMember("transaction", .string(outcome.transaction.id))])
+            emit(
+                "step.end", stage: stage.id,
+                attributes: [JSONMember("outcome", .string("success")), JSONMember("transaction", .string(outcome.transaction.id))])
         case .storeShopper:
             guard let card = tokenized else { return .next }
             let id = try await runner.provider.storeChosenMethod(shopperId: request.shopperId, card: card)
-            emit("step.end", stage: stage.id, attributes: [JSONMember("outcome", .string("success")), JSONMember("shopperId", .string(id))])
+            emit(
+                "step.end", stage: stage.id, attributes: [JSONMember("outcome", .string("success")), JSONMember("shopperId", .string(id))])
         }
         return .next
     }
@@ -51,10 +54,12 @@ extension RunSession {
             return
         }
         price.taxAmount = Tax.amount(on: Money(amount: amount, currency: price.currency), percent: percent).amount
-        emit("step.end", stage: stage, attributes: [
-            JSONMember("outcome", .string("success")), JSONMember("percent", .string("\(percent)")),
-            JSONMember("taxAmount", .number(DecimalText.format(price.taxAmount, scale: price.currency.minorUnits))),
-        ])
+        emit(
+            "step.end", stage: stage,
+            attributes: [
+                JSONMember("outcome", .string("success")), JSONMember("percent", .string("\(percent)")),
+                JSONMember("taxAmount", .number(DecimalText.format(price.taxAmount, scale: price.currency.minorUnits))),
+            ])
     }
 
     private func convertCurrency(stage: String) async throws {
@@ -72,9 +77,11 @@ extension RunSession {
         }
         price.taxAmount = Money(amount: old.taxAmount, currency: old.currency).converted(to: target, fromRate: from, toRate: to).amount
         price.currency = target
-        emit("step.end", stage: stage, attributes: [
-            JSONMember("outcome", .string("success")), JSONMember("from", .string(old.currency.code)), JSONMember("to", .string(code)),
-        ])
+        emit(
+            "step.end", stage: stage,
+            attributes: [
+                JSONMember("outcome", .string("success")), JSONMember("from", .string(old.currency.code)), JSONMember("to", .string(code)),
+            ])
     }
 
     /// Tokenizes the card; an expired token is refreshed and the call retried once
@@ -97,10 +104,12 @@ extension RunSession {
             token = try await runner.provider.createToken()
             tokenized = try await runner.provider.tokenize(source, token: try await currentToken(stage: stage))
         }
-        emit("step.end", stage: stage, attributes: [
-            JSONMember("outcome", .string("success")),
-            JSONMember("brand", .string(tokenized?.brand.resultName ?? "")), JSONMember("last4", .string(tokenized?.last4 ?? "")),
-        ])
+        emit(
+            "step.end", stage: stage,
+            attributes: [
+                JSONMember("outcome", .string("success")),
+                JSONMember("brand", .string(tokenized?.brand.resultName ?? "")), JSONMember("last4", .string(tokenized?.last4 ?? "")),
+            ])
     }
 
     private func currentToken(stage: String) async throws -> CheckoutToken {
@@ -148,7 +157,11 @@ extension RunSession {
             case .cancel, .threeDSChallenge(_, cancel: true): return .cancel
             case .threeDSChallenge(let code?, _) where !code.isEmpty: return .code(code)
             default:
-                let found = [AnswerIssue(path: "threeDS.code", code: "required", message: "the card's issuer asks for a 3-D Secure challenge code (or threeDS.cancel: true)")]
+                let found = [
+                    AnswerIssue(
+                        path: "threeDS.code", code: "required",
+                        message: "the card's issuer asks for a 3-D Secure challenge code (or threeDS.cancel: true)")
+                ]
                 if await !runner.frontend.rejected(p, issues: found) {
                     issues += found
                     return nil
@@ -168,12 +181,16 @@ extension RunSession {
         switch outcome {
         case .approved(let t):
             transaction = t
-            emit("step.end", stage: stage, attributes: [JSONMember("outcome", .string("approved")), JSONMember("transaction", .string(t.id))])
+            emit(
+                "step.end", stage: stage,
+                attributes: [JSONMember("outcome", .string("approved")), JSONMember("transaction", .string(t.id))])
             return .next
         case .declined(let code, let t):
             transaction = t
             declineCode = code
-            emit("step.end", stage: stage, attributes: [JSONMember("outcome", .string("declined")), JSONMember("declineCode", .string(code))])
+            emit(
+                "step.end", stage: stage,
+                attributes: [JSONMember("outcome", .string("declined")), JSONMember("declineCode", .string(code))])
             return .end(.declined)
         }
     }
@@ -187,10 +204,13 @@ extension RunSession {
             } catch let e as ProviderError where e.isRetryable && attempt < runner.retry.attempts {
                 attempt += 1
                 let delay = runner.retry.delay(beforeAttempt: attempt)
-                emit("step.retry", stage: stage, attributes: [
-                    JSONMember("code", .string(e.code.rawValue)), JSONMember("attempt", .int(attempt)),
-                    JSONMember("delayMs", .int(Int(delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000))),
-                ])
+                emit(
+                    "step.retry", stage: stage,
+                    attributes: [
+                        JSONMember("code", .string(e.code.rawValue)), JSONMember("attempt", .int(attempt)),
+                        JSONMember(
+                            "delayMs", .int(Int(delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000))),
+                    ])
                 try await runner.clock.sleep(for: delay)
             }
         }

@@ -51,11 +51,13 @@ public actor SandboxProvider: PaymentProvider {
             behavior = SandboxCardBehavior.forNumber(c.number)
             card = TokenizedCard(token: token.id, brand: c.brand, last4: c.last4, issuingCountry: behavior.issuingCountry, expiry: c.expiry)
         case .stored(let shopperId, let last4):
-            guard shopperId == SandboxData.shopper.id, let stored = SandboxData.shopper.savedCards.first(where: { $0.last4 == last4 }) else {
+            guard shopperId == SandboxData.shopper.id, let stored = SandboxData.shopper.savedCards.first(where: { $0.last4 == last4 })
+            else {
                 throw ProviderError(.rejected, "the shopper has no saved card ending in \(last4)")
             }
             behavior = SandboxCardBehavior.forStoredLast4(last4)
-            card = TokenizedCard(token: token.id, brand: stored.brand, last4: last4, issuingCountry: behavior.issuingCountry, expiry: stored.expiry)
+            card = TokenizedCard(
+                token: token.id, brand: stored.brand, last4: last4, issuingCountry: behavior.issuingCountry, expiry: stored.expiry)
         }
         vaulted[token.id] = behavior
         return card
