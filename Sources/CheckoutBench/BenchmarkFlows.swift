@@ -66,11 +66,20 @@ enum BenchmarkFlows {
             s += "  \(key): \"#\(String(repeating: String(i), count: 6))\"\n"
         }
         s += "  buttonCornerRadius: 8\n  headerTitleFont: { family: Helvetica, size: 17 }\ntax:\n"
-        for state in ["NY", "CA", "TX", "WA", "MA", "NJ", "IL", "PA", "OH", "GA", "NC", "MI", "FL", "VA", "AZ", "CO"] {
+        for state in [
+            "NY", "CA", "TX", "WA", "MA", "NJ", "IL", "PA", "OH", "GA", "NC", "MI", "FL", "VA", "AZ", "CO",
+            "TN", "IN", "MO", "MD", "WI", "MN", "SC", "AL", "LA", "KY", "OR", "OK", "CT", "UT",
+        ] {
             s += "  US-\(state): 6.25\n"
         }
-        for country in ["GB", "DE", "FR", "IT", "ES", "NL", "BE", "SE", "NO", "DK", "FI", "PL", "CZ", "AT", "IE", "PT"] {
+        for country in [
+            "GB", "DE", "FR", "IT", "ES", "NL", "BE", "SE", "NO", "DK", "FI", "PL", "CZ", "AT", "IE", "PT",
+            "GR", "HU", "RO", "BG", "HR", "SI", "SK", "LT", "LV", "EE", "LU", "MT", "CY", "CH", "IS", "JP", "AU", "NZ",
+        ] {
             s += "  \(country): 20\n"
+        }
+        for province in ["ON", "QC", "BC", "AB", "MB", "SK", "NS", "NB", "NL", "PE"] {
+            s += "  CA-\(province): 13\n"
         }
         return s
     }

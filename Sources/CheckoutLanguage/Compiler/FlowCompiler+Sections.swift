@@ -106,43 +106,51 @@ extension FlowCompiler {
         return (DecimalText.parse(text)?.value ?? 101) <= 100
     }
 
+    /// What the bytes of a tax region say.
+    private enum RegionShape {
+        case badCountry, country, subdivision, badSubdivision
+        /// A region of a country whose states the compiler knows by name (US, CA, BR).
+        case state(country: String, state: String)
+    }
+
     private static func isValidTaxRegion(_ region: String, at range: SourceRange, _ ctx: inout CompileContext) -> Bool {
-        // Decided on the bytes: no allocation for a valid region.
+        // Decided on the bytes: a valid region costs no allocation.
         let shape =
-            region.utf8.withContiguousStorageIfAvailable { u -> (country: Bool, subdivision: Bool?) in
-                guard u.count >= 2, Country.isValid(u[0], u[1]) else { return (false, nil) }
-                if u.count == 2 { return (true, nil) }
-                guard u[2] == UInt8(ascii: "-"), (4...6).contains(u.count) else { return (true, false) }
-                let ok = u[3...].allSatisfy {
-                    (UInt8(ascii: "A")...UInt8(ascii: "Z")) ~= $0 || (UInt8(ascii: "0")...UInt8(ascii: "9")) ~= $0
+            region.utf8.withContiguousStorageIfAvailable { u -> RegionShape in
+                guard u.count >= 2, Country.isValid(u[0], u[1]) else { return .badCountry }
+                if u.count == 2 { return .country }
+                guard u[2] == UInt8(ascii: "-"), (4...6).contains(u.count) else { return .badSubdivision }
+                let pair = (u[0], u[1])
+                if pair == (0x55, 0x53) || pair == (0x43, 0x41) || pair == (0x42, 0x52) {  // US, CA, BR
+                    return .state(
+                        country: String(decoding: UnsafeBufferPointer(rebasing: u[0..<2]), as: UTF8.self),
+                        state: String(decoding: UnsafeBufferPointer(rebasing: u[3...]), as: UTF8.self))
                 }
-                return (true, ok)
-            } ?? (country: false, subdivision: nil)
-        guard shape.country else {
+                let upper = UInt8(ascii: "A")...UInt8(ascii: "Z")
+                let digit = UInt8(ascii: "0")...UInt8(ascii: "9")
+                return u[3...].allSatisfy { upper ~= $0 || digit ~= $0 } ? .subdivision : .badSubdivision
+            } ?? .badCountry
+        switch shape {
+        case .country, .subdivision:
+            return true
+        case .badCountry:
             let suggested = region.uppercased()
             let suggestion = suggested != region && Country.isValid(String(suggested.prefix(2))) ? suggested : nil
             ctx.report(
                 .invalidCountry, "tax region '\(region)' must be COUNTRY or COUNTRY-STATE with an ISO 3166-1 alpha-2 country",
                 at: range, suggestion: suggestion)
             return false
-        }
-        guard let subdivisionOK = shape.subdivision else { return true }
-        let country = String(region.prefix(2))
-        if let states = Country.states(of: country) {
-            let sub = String(region.dropFirst(3))
-            guard states[sub] != nil else {
-                ctx.report(
-                    .invalidFormat, "'\(sub)' is not a state of \(country) in tax region '\(region)'", at: range,
-                    suggestion: states[sub.uppercased()] != nil ? "\(country)-\(sub.uppercased())" : nil)
-                return false
-            }
-            return true
-        }
-        if !subdivisionOK {
+        case .badSubdivision:
             ctx.report(
                 .invalidFormat, "tax region '\(region)' must be COUNTRY-SUBDIVISION with 1 to 3 upper-case letters or digits", at: range)
+            return false
+        case .state(let country, let sub):
+            guard let states = Country.states(of: country), states[sub] == nil else { return true }
+            ctx.report(
+                .invalidFormat, "'\(sub)' is not a state of \(country) in tax region '\(region)'", at: range,
+                suggestion: states[sub.uppercased()] != nil ? "\(country)-\(sub.uppercased())" : nil)
+            return false
         }
-        return subdivisionOK
     }
 
     /// `theme`.
