@@ -72,6 +72,8 @@ struct RunCommand: AsyncParsableCommand {
             outcome = await runner.run()
         } else {
             let renderer = TextDiagnosticRenderer(color: Output.wantsColor(fileDescriptor: STDERR_FILENO))
+            // No source snippets: an answers file holds card numbers and CVVs, and a snippet of
+            // the line a problem is on would print them.
             for p in problems { Output.standardError(renderer.render(p.diagnostic, source: nil)) }
             var r = CheckoutResult(
                 status: .invalid, flow: program.definition.id,

@@ -48,11 +48,16 @@ public enum AnswersReader {
         let file: String?
         var problems: [AnswersProblem] = []
 
+        /// Records a problem: `message` goes into the result's `errors`; the diagnostic for
+        /// stderr says the same and carries the suggestion separately.
         mutating func problem(
-            _ path: String, _ code: String, _ message: String, at range: SourceRange, rule: Rule = .typeMismatch, suggestion: String? = nil
+            _ path: String, _ code: String, _ message: String, at range: SourceRange, rule: Rule = .typeMismatch,
+            suggestion: String? = nil, diagnosticMessage: String? = nil
         ) {
+            let text = diagnosticMessage ?? message
             let d = Diagnostic(
-                rule: rule, message: "\(path.isEmpty ? "" : "'\(path)': ")\(message)", file: file, range: range, suggestion: suggestion)
+                rule: rule, message: "\(path.isEmpty ? "" : "'\(path)': ")\(text)", file: file, range: range,
+                suggestion: suggestion)
             problems.append(AnswersProblem(issue: AnswerIssue(path: path, code: code, message: message), diagnostic: d))
         }
 
@@ -71,7 +76,7 @@ public enum AnswersReader {
                     let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; valid keys: \(keys.joined(separator: ", "))"
                     problem(
                         path.isEmpty ? k : "\(path).\(k)", "unknown_key", "unknown key '\(k)'\(hint)", at: p.key.range, rule: .unknownKey,
-                        suggestion: suggestion)
+                        suggestion: suggestion, diagnosticMessage: suggestion == nil ? nil : "unknown key '\(k)'")
                 }
             }
             return out
