@@ -30,7 +30,6 @@ struct Checkout: AsyncParsableCommand {
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }
             Output.standardError(fullMessage(for: error) + "\n")
-            Output.standardError("Usage: see 'checkout --help'.\n")
             Foundation.exit(ExitStatus.usage)
         }
     }

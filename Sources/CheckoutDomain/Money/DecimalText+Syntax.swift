@@ -13,12 +13,17 @@ extension DecimalText {
     /// and digits) and returns its shape; nil when `parse` would reject its form. Cheap enough
     /// for large tables; build the value with `parse` when it is needed.
     public static func syntax(_ text: String) -> Syntax? {
+        if let shape = text.utf8.withContiguousStorageIfAvailable({ syntax(bytes: $0) }) { return shape }
+        return syntax(bytes: Array(text.utf8))
+    }
+
+    private static func syntax<C: Collection>(bytes: C) -> Syntax? where C.Element == UInt8 {
         var negative = false
         var integerDigits = 0
         var fractionDigits = 0
         var sawPoint = false
         var first = true
-        for byte in text.utf8 {
+        for byte in bytes {
             defer { first = false }
             switch byte {
             case UInt8(ascii: "-") where first: negative = true
