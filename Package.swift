@@ -7,7 +7,7 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "CheckoutFlow",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "checkout", targets: ["CheckoutCLI"]),
         .executable(name: "checkout-bench", targets: ["CheckoutBench"]),
