@@ -8,7 +8,9 @@ public enum StandardPipeline {
     public static func derive(for flow: FlowDefinition) -> Pipeline {
         let r = flow.request
         let methods = paymentMethods(for: r)
-        let cards: Set<PaymentMethodKind> = [.card, .savedCard]
+        // Only the card methods this flow offers, so conditions read `paymentMethod == card`
+        // when a saved card cannot be chosen.
+        let cards = Set(methods).intersection([.card, .savedCard])
         let onlyCardish = Set(methods).isSubset(of: cards)
         func when(_ set: Set<PaymentMethodKind>) -> StageCondition? {
             Set(methods).isSubset(of: set) ? nil : .paymentMethod(in: set)
