@@ -89,3 +89,13 @@ import Testing
         #expect(text.contains("1111"))  // the last 4 are allowed, and present
     }
 }
+
+@Suite struct SandboxRatesTests {
+    @Test func everyPublishedRateIsReadExactly() async throws {
+        let rates = try await SandboxProvider(clock: ManualClock(start: fixedStart), random: SeededRandom(seed: 1)).currencyRates()
+        #expect(rates.base.code == "USD")
+        #expect(rates.rates.count == 9)
+        #expect(rates.rate(of: "JPY") == Decimal(sign: .plus, exponent: -1, significand: 1515))
+        #expect(rates.rate(of: "BHD") == Decimal(sign: .plus, exponent: -3, significand: 376))
+    }
+}

@@ -10,14 +10,22 @@ extension DecimalText {
     }
 
     /// Checks `text` against the grammar `parse` accepts (optional `-`, digits, optional `.`
-    /// and digits) and returns its shape; nil when `parse` would reject its form. Cheap enough
-    /// for large tables; build the value with `parse` when it is needed.
+    /// and digits) and returns its shape. Whenever this returns a shape, `parse` succeeds on the
+    /// same text. Cheap enough for large tables: numbers of up to 18 digits are decided on the
+    /// bytes alone; longer ones are confirmed by `parse`.
     public static func syntax(_ text: String) -> Syntax? {
-        if let shape = text.utf8.withContiguousStorageIfAvailable({ syntax(bytes: $0) }) { return shape }
-        return syntax(bytes: Array(text.utf8))
+        guard let shape = scan(text) else { return nil }
+        if shape.integerDigits + shape.fractionDigits > 18, parse(text) == nil { return nil }
+        return shape
     }
 
-    private static func syntax<C: Collection>(bytes: C) -> Syntax? where C.Element == UInt8 {
+    /// The grammar, in one place: the shape of `text`, or nil when it is not a decimal literal.
+    static func scan(_ text: String) -> Syntax? {
+        if let shape = text.utf8.withContiguousStorageIfAvailable({ scan(bytes: $0) }) { return shape }
+        return scan(bytes: Array(text.utf8))
+    }
+
+    private static func scan<C: Collection>(bytes: C) -> Syntax? where C.Element == UInt8 {
         var negative = false
         var integerDigits = 0
         var fractionDigits = 0
@@ -33,9 +41,7 @@ extension DecimalText {
             default: return nil
             }
         }
-        guard integerDigits > 0, !sawPoint || fractionDigits > 0, integerDigits + fractionDigits <= maxSignificantDigits else {
-            return nil
-        }
+        guard integerDigits > 0, !sawPoint || fractionDigits > 0 else { return nil }
         return Syntax(negative: negative, integerDigits: integerDigits, fractionDigits: fractionDigits)
     }
 }

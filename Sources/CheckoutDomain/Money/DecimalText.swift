@@ -16,27 +16,13 @@ public enum DecimalText {
     /// (`"10.50"` has scale 2 even though the value is 10.5). Up to 38 significant digits are
     /// read exactly; longer input, or a magnitude `Decimal` cannot represent, yields `nil`.
     public static func parse(_ text: String) -> (value: Decimal, scale: Int)? {
+        guard let shape = scan(text) else { return nil }
         var reader = DigitReader()
-        var bytes = text.utf8[...]
-        let negative = bytes.first == UInt8(ascii: "-")
-        if negative { bytes = bytes.dropFirst() }
-
-        var integerDigits = 0
-        var fractionDigits = 0
-        var sawPoint = false
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                if sawPoint { fractionDigits += 1 } else { integerDigits += 1 }
-                guard reader.append(byte &- UInt8(ascii: "0")) else { return nil }
-            case UInt8(ascii: "."):
-                guard !sawPoint, integerDigits > 0 else { return nil }
-                sawPoint = true
-            default:
-                return nil
-            }
+        for byte in text.utf8 where byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+            guard reader.append(byte &- UInt8(ascii: "0")) else { return nil }
         }
-        guard integerDigits > 0, !sawPoint || fractionDigits > 0 else { return nil }
+        let negative = shape.negative
+        let fractionDigits = shape.fractionDigits
 
         // Trailing zeros were held back; they become a positive exponent instead of digits.
         let exponent = reader.pendingZeros - fractionDigits

@@ -58,7 +58,7 @@ extension FlowCompiler {
             if !r.subscription {
                 ctx.report(
                     .missingKey, "missing required key 'price' in 'request' (only a subscription may omit it)",
-                    at: ctx.firstLine(of: YAMLNode(kind: .mapping([]), range: f.range)))
+                    at: SourceRange(at: f.range.start))
             }
             return
         }

@@ -38,13 +38,3 @@ public final class ManualClock: CheckoutClock {
         current.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
 }
-
-extension CheckoutClock {
-    /// The current year and month in UTC (card expiry is checked against it).
-    public func currentYearMonth() -> (year: Int, month: Int) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let c = calendar.dateComponents([.year, .month], from: now())
-        return (c.year ?? 1970, c.month ?? 1)
-    }
-}

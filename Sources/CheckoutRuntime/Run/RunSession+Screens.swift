@@ -156,14 +156,13 @@ extension RunSession {
     }
 
     private func acceptCard(_ c: CardAnswer, prompt p: ScreenPrompt) -> [AnswerIssue] {
-        let now = runner.clock.currentYearMonth()
         let input = CardInput(number: c.number ?? "", expiry: c.expiry ?? "", cvv: c.cvv ?? "", name: c.name)
         var found: [AnswerIssue] = []
         if c.storeCard == true, !p.offersStoreCard {
             found.append(
                 AnswerIssue(path: "card.storeCard", code: "not_offered", message: "this checkout hides the \"store my card\" switch"))
         }
-        switch CardValidator.validate(input, now: YearMonth(year: now.year, month: now.month), accepted: Set(p.acceptedBrands)) {
+        switch CardValidator.validate(input, now: YearMonth(containing: runner.clock.now()), accepted: Set(p.acceptedBrands)) {
         case .success(let card):
             guard found.isEmpty else { return found }
             self.card = card

@@ -16,18 +16,15 @@ public struct TraceEvent: Sendable {
     public var jsonLine: String {
         var o = JSONObjectBuilder()
         o.add("seq", seq)
-        o.add("time", TraceEvent.format(time))
+        o.add("time", time.formatted(TraceEvent.timeFormat))
         o.add("event", event)
         o.add("stage", stage)
         for a in attributes { o.add(a.key, a.value) }
         return o.value.serialized()
     }
 
-    static func format(_ date: Date) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return f.string(from: date)
-    }
+    /// ISO 8601 in UTC with milliseconds; a value type, made once, not per event.
+    static let timeFormat = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 }
 
 /// Where trace events go.

@@ -21,14 +21,11 @@ enum SandboxData {
         ],
         chosenCardLast4: "1111")
 
-    /// USD-based rates.
+    /// USD-based rates, written as text and read by `DecimalText` like every other amount.
     static let rates = CurrencyTable(
         base: .usd,
         rates: [
-            "EUR": Decimal(string: "0.92") ?? 1, "GBP": Decimal(string: "0.79") ?? 1,
-            "CAD": Decimal(string: "1.36") ?? 1, "JPY": Decimal(string: "151.50") ?? 1,
-            "ILS": Decimal(string: "3.71") ?? 1, "BRL": Decimal(string: "5.05") ?? 1,
-            "AUD": Decimal(string: "1.52") ?? 1, "CHF": Decimal(string: "0.88") ?? 1,
-            "BHD": Decimal(string: "0.376") ?? 1,
-        ])
+            "EUR": "0.92", "GBP": "0.79", "CAD": "1.36", "JPY": "151.50", "ILS": "3.71", "BRL": "5.05",
+            "AUD": "1.52", "CHF": "0.88", "BHD": "0.376",
+        ].compactMapValues { DecimalText.parse($0)?.value })
 }
