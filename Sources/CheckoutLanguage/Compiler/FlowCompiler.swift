@@ -50,10 +50,12 @@ public enum FlowCompiler {
         guard let root = document.root else {
             return CompileResult(flow: nil, diagnostics: ctx.diagnostics, source: source)
         }
-        let definition = compileDefinition(root, &ctx)
         var flow: CompiledFlow?
-        if let definition, !ctx.diagnostics.hasErrors {
-            flow = CompiledFlow(definition: definition, pipeline: StandardPipeline.derive(for: definition), file: file)
+        if let (definition, top) = compileDefinition(root, &ctx) {
+            let pipeline = compilePipeline(top, flow: definition, &ctx)
+            if let pipeline, !ctx.diagnostics.hasErrors {
+                flow = CompiledFlow(definition: definition, pipeline: pipeline, file: file)
+            }
         }
         let sorted = ctx.diagnostics.enumerated().sorted { a, b in
             let la = a.element.range?.start ?? SourceLocation(line: 0, column: 0)
@@ -63,7 +65,7 @@ public enum FlowCompiler {
         return CompileResult(flow: flow, diagnostics: sorted, source: source)
     }
 
-    static func compileDefinition(_ root: YAMLNode, _ ctx: inout CompileContext) -> FlowDefinition? {
+    static func compileDefinition(_ root: YAMLNode, _ ctx: inout CompileContext) -> (FlowDefinition, Fields)? {
         guard let top = ctx.fields(of: root, path: "", specs: FlowKeys.topLevel) else { return nil }
         var flow = FlowDefinition(id: "")
         var ok = true
@@ -91,15 +93,11 @@ public enum FlowCompiler {
         if let node = top["currencies"] { flow.currencies = compileCurrencies(node, &ctx) }
         if let node = top["tax"] { flow.tax = compileTax(node, &ctx) }
         if let node = top["theme"] { flow.theme = compileTheme(node, &ctx) }
-        for key in ["fields", "cards", "screens", "steps"] {
-            if let range = top.keyRange(key) {
-                ctx.report(
-                    .unsupported, "'\(key)' is part of the flow language but not supported by this build yet",
-                    at: range, notes: ["remove it to use the standard checkout derived from 'request'"])
-            }
-        }
+        if let node = top["fields"] { flow.fields = compileFields(node, &ctx) }
+        if let node = top["cards"] { flow.cards = compileCards(node, &ctx) }
         flow.request = compileRequest(top["request"], root: root, flow: flow, &ctx)
-        return ok ? flow : nil
+        checkFieldSettings(flow, top: top, &ctx)
+        return ok ? (flow, top) : nil
     }
 
     static func isValidFlowID(_ id: String) -> Bool {

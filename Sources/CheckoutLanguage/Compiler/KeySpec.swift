@@ -1,11 +1,56 @@
-/// One key the language accepts in a mapping: its name, its type in words, whether it is
-/// required, its default, and a one-line description. The compiler checks keys against these
-/// tables, and the docs (and later the JSON Schema) are generated from the same tables.
+import CheckoutDomain
+
+/// The shape of a value in the flow language: what the compiler accepts for a key. The key
+/// tables below are written in these shapes; the compiler checks keys against them, and the
+/// docs and `checkout schema` (JSON Schema) are generated from the same tables.
+public indirect enum ValueShape: Sendable, Hashable {
+    /// Text, optionally constrained by a regular expression and a length.
+    case string(pattern: String? = nil, maxLength: Int? = nil)
+    /// `true` or `false`, unquoted.
+    case bool
+    /// A whole number in a range.
+    case integer(minimum: Int? = nil, maximum: Int? = nil)
+    /// A decimal written as digits (`10`, `10.50`); `exclusiveMinimum` rules out the minimum itself.
+    case decimal(minimum: Int? = nil, exclusiveMinimum: Bool = false, maximum: Int? = nil)
+    /// One of a fixed set of words.
+    case enumeration([String])
+    /// A mapping with exactly these keys.
+    case mapping([KeySpec])
+    /// A mapping from names matching `keyPattern` to values of one shape (`tax`, `rates`).
+    case dictionary(keyPattern: String, value: ValueShape)
+    /// A list of values of one shape.
+    case list(ValueShape, unique: Bool = false)
+    /// Any of these shapes (a hook written as a name or as a mapping).
+    case oneOf([ValueShape])
+
+    /// The shape in the words the docs use.
+    public var words: String {
+        switch self {
+        case .string(let pattern, let max):
+            if let pattern { return "string `\(pattern)`" }
+            if let max { return "string ≤ \(max)" }
+            return "string"
+        case .bool: return "bool"
+        case .integer: return "integer"
+        case .decimal(let min, let exclusive, _):
+            guard let min else { return "decimal" }
+            return exclusive ? "decimal > \(min)" : "decimal ≥ \(min)"
+        case .enumeration(let values): return values.joined(separator: " | ")
+        case .mapping: return "mapping"
+        case .dictionary(_, let value): return "mapping of name → \(value.words)"
+        case .list(let item, _): return "list of \(item.words)"
+        case .oneOf(let shapes): return shapes.map(\.words).joined(separator: " or ")
+        }
+    }
+}
+
+/// One key the language accepts in a mapping: its name, its shape, whether it is required,
+/// its default, and a one-line description.
 public struct KeySpec: Sendable, Hashable {
     /// The key.
     public let name: String
-    /// The value's type, in the words the docs use (`bool`, `decimal ≥ 0`, `ISO 4217 code`).
-    public let type: String
+    /// What the value must be.
+    public let shape: ValueShape
     /// Whether the key must be present.
     public let required: Bool
     /// The default, as YAML text, when there is one.
@@ -14,105 +59,122 @@ public struct KeySpec: Sendable, Hashable {
     public let summary: String
 
     /// Creates a key spec.
-    public init(_ name: String, _ type: String, required: Bool = false, default defaultValue: String? = nil, _ summary: String) {
+    public init(_ name: String, _ shape: ValueShape, required: Bool = false, default defaultValue: String? = nil, _ summary: String) {
         self.name = name
-        self.type = type
+        self.shape = shape
         self.required = required
         self.defaultValue = defaultValue
         self.summary = summary
     }
+
+    /// The value's type in the words the docs use.
+    public var type: String { shape.words }
+}
+
+extension ValueShape {
+    static func cases<E: CaseIterable & RawRepresentable>(_: E.Type) -> ValueShape where E.RawValue == String {
+        .enumeration(E.allCases.map(\.rawValue))
+    }
+
+    static let currencyCode = ValueShape.string(pattern: "^[A-Z]{3}$")
+    static let countryCode = ValueShape.string(pattern: "^[A-Z]{2}$")
+    static let color = ValueShape.string(pattern: "^#[0-9A-Fa-f]{6}$")
+    static let envReference = ValueShape.string(pattern: "^\\$\\{env:[A-Za-z_][A-Za-z0-9_]*\\}$")
+    /// A duration: `250ms`, `2s`, `1m`.
+    static let duration = ValueShape.string(pattern: "^[0-9]+(ms|s|m)$")
 }
 
 /// The key tables of the flow language, by mapping path.
 public enum FlowKeys {
     /// Top-level keys (SPEC §2).
     public static let topLevel: [KeySpec] = [
-        KeySpec("flow", "id", required: true, "flow id, `^[a-z0-9][a-z0-9-]*$`"),
-        KeySpec("dsl", "integer", required: true, "language version, `1`"),
-        KeySpec("title", "string", "title shown to people"),
-        KeySpec("description", "string", "what the flow is for"),
-        KeySpec("provider", "mapping", default: "{ name: sandbox }", "the payment provider"),
-        KeySpec("request", "mapping", "the checkout request"),
-        KeySpec("fields", "mapping", "per-field overrides and custom fields"),
-        KeySpec("cards", "mapping", "accepted brands and card-field settings"),
-        KeySpec("theme", "mapping", "colours, fonts, radii"),
-        KeySpec("currencies", "mapping", "base currency and rates (default: the provider's)"),
-        KeySpec("tax", "mapping", "tax percent by COUNTRY or COUNTRY-STATE"),
-        KeySpec("screens", "list", "an explicit pipeline's screens"),
-        KeySpec("steps", "list", "an explicit pipeline's provider steps"),
+        KeySpec("flow", .string(pattern: "^[a-z0-9][a-z0-9-]*$"), required: true, "flow id, `^[a-z0-9][a-z0-9-]*$`"),
+        KeySpec("dsl", .integer(minimum: 1, maximum: 1), required: true, "language version, `1`"),
+        KeySpec("extends", .string(), "a base flow file (relative to this file) whose settings this flow starts from"),
+        KeySpec("title", .string(), "title shown to people"),
+        KeySpec("description", .string(), "what the flow is for"),
+        KeySpec("provider", .mapping(provider), default: "{ name: sandbox }", "the payment provider"),
+        KeySpec("request", .mapping(request), "the checkout request"),
+        KeySpec("fields", .mapping(fields), "per-field presence and custom fields"),
+        KeySpec("cards", .mapping(cards), "accepted brands and card-field settings"),
+        KeySpec("theme", .mapping(theme), "colours, fonts, radii"),
+        KeySpec("currencies", .mapping(currencies), "base currency and rates (default: the provider's)"),
+        KeySpec("tax", .dictionary(keyPattern: "^[A-Z]{2}(-[A-Z0-9]{1,3})?$", value: .decimal(minimum: 0, maximum: 100)), "tax percent by COUNTRY or COUNTRY-STATE"),
+        KeySpec("screens", .list(.mapping(screen)), "an explicit pipeline's screens, in order"),
+        KeySpec("steps", .list(.mapping(step)), "an explicit pipeline's provider steps, in order, after the screens"),
     ]
 
     /// `provider` keys (SPEC §7).
     public static let provider: [KeySpec] = [
-        KeySpec("name", "sandbox | bluesnap | spreedly | maxpay", default: "sandbox", "the provider"),
-        KeySpec("baseURL", "URL", "overrides the provider's base URL"),
-        KeySpec("credentials", "mapping of `${env:NAME}`", "credentials, read from environment variables only"),
+        KeySpec("name", .cases(ProviderName.self), default: "sandbox", "the provider"),
+        KeySpec("baseURL", .string(pattern: "^https?://"), "overrides the provider's base URL"),
+        KeySpec("credentials", .dictionary(keyPattern: "^[A-Za-z][A-Za-z0-9_]*$", value: .envReference), "credentials, read from environment variables only"),
     ]
 
     /// `request` keys (SPEC §3).
     public static let request: [KeySpec] = [
-        KeySpec("price", "mapping", "amount, taxAmount, currency"),
-        KeySpec("withEmail", "bool", default: "true", "email required"),
-        KeySpec("fullBilling", "bool", default: "false", "full billing address required"),
-        KeySpec("withShipping", "bool", default: "false", "shipping details required"),
-        KeySpec("allowCurrencyChange", "bool", default: "true", "the shopper may change currency"),
-        KeySpec("hideStoreCardSwitch", "bool", default: "false", "hide \"securely store my card\""),
-        KeySpec("activate3DS", "bool", default: "false", "require 3-D Secure for card payments"),
-        KeySpec("processFailed3DS", "bool", default: "false", "go on to charge when 3DS did not succeed"),
-        KeySpec("mode", "checkout | choosePayment | createPayment", default: "checkout", "BlueSnap entry point"),
-        KeySpec("subscription", "bool", default: "false", "subscription charge"),
-        KeySpec("transactionType", "sale | auth | sale3d | auth3d | none", default: "sale", "what the final provider step does"),
-        KeySpec("shopperId", "string", "returning shopper id at the provider"),
-        KeySpec("prefill", "mapping", "billing and shipping already collected"),
-        KeySpec("fraud", "mapping", "fraud settings (`sessionId`)"),
+        KeySpec("price", .mapping(price), "amount, taxAmount, currency"),
+        KeySpec("withEmail", .bool, default: "true", "email required"),
+        KeySpec("fullBilling", .bool, default: "false", "full billing address required"),
+        KeySpec("withShipping", .bool, default: "false", "shipping details required"),
+        KeySpec("allowCurrencyChange", .bool, default: "true", "the shopper may change currency"),
+        KeySpec("hideStoreCardSwitch", .bool, default: "false", "hide \"securely store my card\""),
+        KeySpec("activate3DS", .bool, default: "false", "require 3-D Secure for card payments"),
+        KeySpec("processFailed3DS", .bool, default: "false", "go on to charge when 3DS did not succeed"),
+        KeySpec("mode", .cases(CheckoutMode.self), default: "checkout", "BlueSnap entry point"),
+        KeySpec("subscription", .bool, default: "false", "subscription charge"),
+        KeySpec("transactionType", .cases(TransactionType.self), default: "sale", "what the final provider step does"),
+        KeySpec("shopperId", .string(), "returning shopper id at the provider"),
+        KeySpec("prefill", .mapping(prefill), "billing and shipping already collected"),
+        KeySpec("fraud", .mapping(fraud), "fraud settings (`sessionId`)"),
     ]
 
     /// `request.price` keys.
     public static let price: [KeySpec] = [
-        KeySpec("amount", "decimal ≥ 0", "purchase amount; required unless `subscription`"),
-        KeySpec("taxAmount", "decimal ≥ 0", default: "0", "tax"),
-        KeySpec("currency", "ISO 4217 code", default: "USD", "currency"),
+        KeySpec("amount", .decimal(minimum: 0), "purchase amount; required unless `subscription`"),
+        KeySpec("taxAmount", .decimal(minimum: 0), default: "0", "tax"),
+        KeySpec("currency", .currencyCode, default: "USD", "ISO 4217 currency code"),
     ]
 
     /// `request.prefill` keys.
     public static let prefill: [KeySpec] = [
-        KeySpec("billing", "address", "billing details already collected"),
-        KeySpec("shipping", "address", "shipping details already collected"),
+        KeySpec("billing", .mapping(address), "billing details already collected"),
+        KeySpec("shipping", .mapping(address), "shipping details already collected"),
     ]
 
     /// Address keys (prefill, answers).
     public static let address: [KeySpec] = [
-        KeySpec("name", "string", "full name, first and last"),
-        KeySpec("email", "string", "email address (billing)"),
-        KeySpec("address", "string", "street address"),
-        KeySpec("city", "string", "city"),
-        KeySpec("zip", "string", "postal code"),
-        KeySpec("country", "ISO 3166-1 alpha-2", "country code"),
-        KeySpec("state", "string", "state or province (US, CA, BR only)"),
-        KeySpec("phone", "string", "phone number"),
+        KeySpec("name", .string(), "full name, first and last"),
+        KeySpec("email", .string(), "email address (billing)"),
+        KeySpec("address", .string(), "street address"),
+        KeySpec("city", .string(), "city"),
+        KeySpec("zip", .string(), "postal code"),
+        KeySpec("country", .countryCode, "ISO 3166-1 alpha-2 country code"),
+        KeySpec("state", .string(), "state or province (US, CA, BR only)"),
+        KeySpec("phone", .string(), "phone number"),
     ]
 
     /// `request.fraud` keys.
     public static let fraud: [KeySpec] = [
-        KeySpec("sessionId", "string ≤ 32", "fraud session id (generated when absent)")
+        KeySpec("sessionId", .string(maxLength: 32), "fraud session id (generated when absent)")
     ]
 
     /// `currencies` keys.
     public static let currencies: [KeySpec] = [
-        KeySpec("base", "ISO 4217 code", required: true, "the currency every rate is relative to"),
-        KeySpec("rates", "mapping of code → decimal > 0", required: true, "units per one base unit"),
+        KeySpec("base", .currencyCode, required: true, "the currency every rate is relative to"),
+        KeySpec("rates", .dictionary(keyPattern: "^[A-Z]{3}$", value: .decimal(minimum: 0, exclusiveMinimum: true)), required: true, "units per one base unit"),
     ]
 
     /// `theme` keys.
     public static let theme: [KeySpec] =
-        [KeySpec("preset", "standard | dark | highContrast", default: "standard", "the preset the theme starts from")]
-        + Theme.colorKeys.map { KeySpec($0, "\"#RRGGBB\"", "colour") }
-        + Theme.numberKeys.map { KeySpec($0, "number ≥ 0", "size in points") }
-        + Theme.fontKeys.map { KeySpec($0, "{ family, size }", "font") }
+        [KeySpec("preset", .cases(ThemePreset.self), default: "standard", "the preset the theme starts from")]
+        + Theme.colorKeys.map { KeySpec($0, .color, "colour `#RRGGBB`") }
+        + Theme.numberKeys.map { KeySpec($0, .decimal(minimum: 0), "size in points") }
+        + Theme.fontKeys.map { KeySpec($0, .mapping(font), "font") }
 
     /// Theme font keys.
     public static let font: [KeySpec] = [
-        KeySpec("family", "string", required: true, "font family"),
-        KeySpec("size", "number > 0", required: true, "point size"),
+        KeySpec("family", .string(), required: true, "font family"),
+        KeySpec("size", .decimal(minimum: 0, exclusiveMinimum: true), required: true, "point size"),
     ]
 }

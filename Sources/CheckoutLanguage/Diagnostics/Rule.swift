@@ -64,6 +64,31 @@ extension Rule {
     /// A feature that is part of the language but not available in this build.
     public static let unsupported = Rule(rawValue: "unsupported")
 
+    // MARK: Fields and pipelines
+    /// Two stages (or custom fields) with the same id.
+    public static let duplicateId = Rule(rawValue: "duplicate-id")
+    /// A `fields` setting that contradicts the request (hiding a field the request requires).
+    public static let fieldConflict = Rule(rawValue: "field-conflict")
+    /// A screen asks for a field that `fields` hides.
+    public static let hiddenField = Rule(rawValue: "hidden-field")
+    /// A screen leaves out a field the request requires, or names a field that does not exist.
+    public static let missingField = Rule(rawValue: "missing-field")
+    /// A route or field list names a stage or field that does not exist.
+    public static let unknownReference = Rule(rawValue: "unknown-reference")
+    /// A stage no route reaches.
+    public static let unreachableStage = Rule(rawValue: "unreachable-stage")
+    /// Stages that route to each other with no way to the end.
+    public static let endlessLoop = Rule(rawValue: "endless-loop")
+    /// A route for an outcome the stage never has, or an outcome left to end the run by default
+    /// where the stage routes its others.
+    public static let outcomeRoute = Rule(rawValue: "outcome-route")
+    /// A step that needs something no earlier stage provides (a charge without a tokenize).
+    public static let missingStep = Rule(rawValue: "missing-step")
+    /// A screen kind that cannot be listed (`threeDSChallenge`, `result`).
+    public static let implicitScreen = Rule(rawValue: "implicit-screen")
+    /// `extends` names a base flow that cannot be read or does not compile.
+    public static let extendsBase = Rule(rawValue: "extends-base")
+
     /// Every rule, for documentation and tooling.
     public static let all: [Rule] = [
         .yamlSyntax,
@@ -92,5 +117,16 @@ extension Rule {
         .ineffectiveSetting,
         .inlineCredential,
         .unsupported,
+        .duplicateId,
+        .fieldConflict,
+        .hiddenField,
+        .missingField,
+        .unknownReference,
+        .unreachableStage,
+        .endlessLoop,
+        .outcomeRoute,
+        .missingStep,
+        .implicitScreen,
+        .extendsBase,
     ]
 }

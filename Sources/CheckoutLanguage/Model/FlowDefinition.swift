@@ -21,6 +21,10 @@ public struct FlowDefinition: Sendable {
     public var tax: TaxTable
     /// Colours, fonts and radii for the front ends.
     public var theme: Theme
+    /// Per-field presence and custom fields.
+    public var fields = FieldSettings()
+    /// Accepted brands and card-field settings.
+    public var cards = CardSettings()
 
     /// Creates a flow definition.
     public init(

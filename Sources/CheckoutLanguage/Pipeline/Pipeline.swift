@@ -4,6 +4,79 @@ import CheckoutDomain
 public enum ScreenKind: String, Sendable, CaseIterable {
     case paymentMethod, savedCard, creditCard, billing, shipping, currency, review, form, cardScan
     case threeDSChallenge, result
+
+    /// The kinds an explicit pipeline may list. The 3DS challenge is shown by a `threeDS` step
+    /// when the issuer asks for one, and the result always ends the run.
+    public static let listable: [ScreenKind] = allCases.filter { $0 != .threeDSChallenge && $0 != .result }
+}
+
+/// How a stage ended, for routing (SPEC §8).
+public enum StageOutcome: String, Sendable, CaseIterable, Hashable {
+    case success, declined, failed, canceled
+}
+
+/// Where a route goes.
+public enum RouteTarget: Sendable, Hashable, CustomStringConvertible {
+    /// Another stage, by id.
+    case stage(String)
+    /// The end of the run (the result screen), with the outcome's status.
+    case end
+
+    public var description: String {
+        switch self {
+        case .stage(let id): id
+        case .end: "end"
+        }
+    }
+}
+
+/// A hook: local work run around a stage.
+public enum HookKind: String, Sendable, CaseIterable, Hashable {
+    /// Recalculate tax from the shipping (or billing) address.
+    case tax
+    /// Sign the provider request (Maxpay).
+    case signature
+}
+
+/// How retry delays grow.
+public enum Backoff: String, Sendable, CaseIterable, Hashable {
+    case constant, exponential
+}
+
+/// A step's retry settings (`steps[].retry`).
+public struct StepRetry: Sendable, Hashable {
+    /// Attempts in all, the first included.
+    public var attempts: Int
+    public var backoff: Backoff
+    /// The delay before the second attempt.
+    public var delay: Duration
+    /// The longest delay.
+    public var maxDelay: Duration
+    /// Randomise each delay between half and all of it.
+    public var jitter: Bool
+
+    /// Creates retry settings (the defaults are the runtime's defaults).
+    public init(
+        attempts: Int = 3, backoff: Backoff = .exponential, delay: Duration = .milliseconds(100),
+        maxDelay: Duration = .seconds(2), jitter: Bool = false
+    ) {
+        self.attempts = attempts
+        self.backoff = backoff
+        self.delay = delay
+        self.maxDelay = maxDelay
+        self.jitter = jitter
+    }
+
+    /// The delay before attempt `n` (2, 3, …), before jitter.
+    public func delay(beforeAttempt n: Int) -> Duration {
+        guard backoff == .exponential, n > 2 else { return min(delay, maxDelay) }
+        var d = delay
+        for _ in 3...n {
+            d = d * 2
+            if d >= maxDelay { return maxDelay }
+        }
+        return min(d, maxDelay)
+    }
 }
 
 /// Provider step kinds: where the runtime talks to the provider (SPEC §8).
@@ -78,6 +151,19 @@ public struct PipelineStage: Sendable, Hashable {
     public var kind: StageKind
     /// Runs only when this holds; nil: always.
     public var condition: StageCondition?
+    /// Explicit routes by outcome. Without one, success goes to the next stage and every
+    /// other outcome ends the run with its status.
+    public var routes: [StageOutcome: RouteTarget] = [:]
+    /// Retry settings (steps); nil: the runner's default.
+    public var retry: StepRetry?
+    /// The longest one attempt may take (steps).
+    public var timeout: Duration?
+    /// Hooks, in order: after a screen, before a step's provider call.
+    public var hooks: [HookKind] = []
+    /// The fields a billing, shipping or form screen asks, in order; nil: every shown field.
+    public var fields: [String]?
+    /// The screen's heading.
+    public var title: String?
 
     /// Creates a stage.
     public init(id: String? = nil, _ kind: StageKind, when condition: StageCondition? = nil) {
@@ -95,11 +181,27 @@ public struct Pipeline: Sendable, Hashable {
     /// The payment methods this checkout can offer (the runtime narrows by provider state,
     /// e.g. a shopper without saved cards).
     public var paymentMethods: [PaymentMethodKind]
+    /// True when the flow wrote its own `screens`/`steps`.
+    public var isExplicit = false
 
     /// Creates a pipeline.
-    public init(stages: [PipelineStage], paymentMethods: [PaymentMethodKind]) {
+    public init(stages: [PipelineStage], paymentMethods: [PaymentMethodKind], isExplicit: Bool = false) {
         self.stages = stages
         self.paymentMethods = paymentMethods
+        self.isExplicit = isExplicit
+    }
+
+    /// The index of the stage with this id.
+    public func index(of id: String) -> Int? { stages.firstIndex { $0.id == id } }
+
+    /// Where `outcome` of the stage at `index` goes: its explicit route, else the next stage
+    /// for success and the end for everything else. Returns nil for the end.
+    public func successor(of index: Int, on outcome: StageOutcome) -> Int? {
+        switch stages[index].routes[outcome] {
+        case .stage(let id): return self.index(of: id)
+        case .end: return nil
+        case nil: return outcome == .success && index + 1 < stages.count ? index + 1 : nil
+        }
     }
 
     /// True when a stage of this kind is in the pipeline.

@@ -65,7 +65,7 @@ public struct CheckoutRunner: Sendable {
 }
 
 /// What a stage tells the interpreter.
-enum StageOutcome {
+enum StageResult {
     case next
     case end(CheckoutStatus)
 }
@@ -136,7 +136,7 @@ final class RunSession {
                 emit("stage.skipped", stage: stage.id, attributes: [JSONMember("condition", .string(c.description))])
                 continue
             }
-            let outcome: StageOutcome
+            let outcome: StageResult
             switch stage.kind {
             case .screen(let kind): outcome = await runScreen(kind, stage: stage)
             case .step(let kind):
@@ -199,15 +199,5 @@ final class RunSession {
         r.declineCode = declineCode
         r.errors = issues
         return r
-    }
-}
-
-extension StepKind {
-    /// Steps that reach the provider; a run with invalid answers stops before the first one.
-    var talksToProvider: Bool {
-        switch self {
-        case .taxUpdate, .currencyUpdate: false
-        default: true
-        }
     }
 }

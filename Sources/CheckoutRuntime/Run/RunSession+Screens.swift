@@ -10,7 +10,7 @@ extension RunSession {
     }
 
     /// Asks the front end for one screen, validates, and asks again or collects the issues.
-    func runScreen(_ kind: ScreenKind, stage: PipelineStage) async -> StageOutcome {
+    func runScreen(_ kind: ScreenKind, stage: PipelineStage) async -> StageResult {
         var p = prompt(kind, stage: stage.id)
         switch kind {
         case .paymentMethod: p.paymentMethods = offeredMethods()

@@ -4,7 +4,7 @@ import Foundation
 
 extension RunSession {
     /// Runs one provider (or local) step.
-    func runStep(_ kind: StepKind, stage: PipelineStage) async -> StageOutcome {
+    func runStep(_ kind: StepKind, stage: PipelineStage) async -> StageResult {
         emit("step.start", stage: stage.id)
         do {
             let outcome = try await perform(kind, stage: stage)
@@ -14,7 +14,7 @@ extension RunSession {
         }
     }
 
-    private func perform(_ kind: StepKind, stage: PipelineStage) async throws -> StageOutcome {
+    private func perform(_ kind: StepKind, stage: PipelineStage) async throws -> StageResult {
         switch kind {
         case .createToken:
             token = try await withRetry(stage.id) { try await self.runner.provider.createToken() }
@@ -120,7 +120,7 @@ extension RunSession {
     }
 
     /// 3-D Secure: fingerprint and challenge as the provider asks, then SPEC §8's policy.
-    private func authenticate(stage: PipelineStage) async throws -> StageOutcome {
+    private func authenticate(stage: PipelineStage) async throws -> StageResult {
         guard let card = tokenized else { throw ProviderError(.rejected, "no tokenized card for 3-D Secure") }
         let amount = price.total ?? Money(amount: 0, currency: price.currency)
         var progress = try await runner.provider.startThreeDS(card, amount: amount)
@@ -172,7 +172,7 @@ extension RunSession {
 
     /// Charges with one idempotency key; transient failures are retried with backoff, so a
     /// retry never charges twice.
-    private func charge(_ kind: StepKind, stage: String) async throws -> StageOutcome {
+    private func charge(_ kind: StepKind, stage: String) async throws -> StageResult {
         guard let card = tokenized else { throw ProviderError(.rejected, "no tokenized card to charge") }
         let chargeKind: ChargeRequest.Kind = kind == .sale ? .sale : kind == .authorize ? .authorization : .subscription
         let request = ChargeRequest(

@@ -1,0 +1,159 @@
+import CheckoutDomain
+import Foundation
+
+extension FlowCompiler {
+    /// `fields` (SPEC §4): presence overrides and custom fields. Contradictions with the
+    /// request are checked later, once the request is known.
+    static func compileFields(_ node: YAMLNode, _ ctx: inout CompileContext) -> FieldSettings {
+        var settings = FieldSettings()
+        guard let f = ctx.fields(of: node, path: "fields", specs: FlowKeys.fields) else { return settings }
+        for (key, allowed) in [("billing", AddressField.billing), ("shipping", AddressField.shipping)] {
+            guard let n = f[key], let pf = ctx.fields(of: n, path: "fields.\(key)", specs: FlowKeys.presence(allowed)) else { continue }
+            for (i, name) in pf.keys.enumerated() {
+                guard let field = AddressField(rawValue: name),
+                    let p = ctx.enumeration(pf.pairs[i].value, path: "fields.\(key).\(name)", as: FieldPresence.self)
+                else { continue }
+                if key == "billing" { settings.billing[field] = p } else { settings.shipping[field] = p }
+            }
+        }
+        if let n = f["custom"], let items = ctx.list(n, path: "fields.custom") {
+            var seen: [String: SourceRange] = [:]
+            for (i, item) in items.enumerated() {
+                let path = "fields.custom[\(i)]"
+                guard let cf = ctx.fields(of: item, path: path, specs: FlowKeys.customField) else { continue }
+                guard let idNode = cf["id"], let id = ctx.identifier(idNode, path: "\(path).id"),
+                    let titleNode = cf["title"], let title = ctx.string(titleNode, path: "\(path).title")
+                else { continue }
+                if let first = seen[id] {
+                    ctx.report(
+                        .duplicateId, "custom field id '\(id)' is already used at line \(first.start.line)", at: idNode.range)
+                    continue
+                }
+                seen[id] = idNode.range
+                var field = CustomField(id: id, title: title)
+                if let p = cf["pattern"], let text = ctx.string(p, path: "\(path).pattern") {
+                    if (try? NSRegularExpression(pattern: text)) == nil {
+                        ctx.report(.invalidFormat, "'\(path).pattern' is not a valid regular expression", at: p.range)
+                    } else {
+                        field.pattern = text
+                    }
+                }
+                if let o = cf["options"], let list = ctx.list(o, path: "\(path).options") {
+                    field.options = list.enumerated().compactMap { ctx.string($1, path: "\(path).options[\($0)]") }
+                    if field.options?.isEmpty == true {
+                        ctx.report(.outOfRange, "'\(path).options' must list at least one answer", at: o.range)
+                    }
+                }
+                if let r = cf["required"], let v = ctx.bool(r, path: "\(path).required") { field.required = v }
+                settings.custom.append(field)
+            }
+        }
+        return settings
+    }
+
+    /// `cards` (SPEC §5).
+    static func compileCards(_ node: YAMLNode, _ ctx: inout CompileContext) -> CardSettings {
+        var settings = CardSettings()
+        guard let f = ctx.fields(of: node, path: "cards", specs: FlowKeys.cards) else { return settings }
+        if let n = f["accept"], let items = ctx.list(n, path: "cards.accept") {
+            var brands: [CardBrand] = []
+            for (i, item) in items.enumerated() {
+                guard let b = ctx.enumeration(item, path: "cards.accept[\(i)]", as: CardBrand.self) else { continue }
+                if brands.contains(b) {
+                    ctx.report(.duplicateId, "'\(b.rawValue)' is listed twice in 'cards.accept'", at: item.range, severity: .warning)
+                } else {
+                    brands.append(b)
+                }
+            }
+            if items.isEmpty {
+                ctx.report(.outOfRange, "'cards.accept' must list at least one brand", at: n.range)
+            }
+            settings.accept = brands
+        }
+        func flag(_ key: String, _ keyPath: WritableKeyPath<CardSettings, Bool>) {
+            if let n = f[key], let v = ctx.bool(n, path: "cards.\(key)") { settings[keyPath: keyPath] = v }
+        }
+        flag("requireCvv", \.requireCvv)
+        flag("requireExpiry", \.requireExpiry)
+        flag("requireHolderName", \.requireHolderName)
+        flag("masking", \.masking)
+        if let n = f["storeCard"], let v = ctx.enumeration(n, path: "cards.storeCard", as: StoreCardSetting.self) {
+            settings.storeCard = v
+        }
+        return settings
+    }
+
+    /// Contradictions between `fields`/`cards` and the request (SPEC §4: hiding a field the
+    /// request requires is an error).
+    static func checkFieldSettings(_ flow: FlowDefinition, top: Fields, _ ctx: inout CompileContext) {
+        let r = flow.request
+        let fieldsNode = top["fields"]
+        func range(_ section: String, _ key: String) -> SourceRange? {
+            guard let n = fieldsNode?.mapping?.first(where: { $0.key.scalar?.value == section })?.value else { return nil }
+            return n.mapping?.first(where: { $0.key.scalar?.value == key })?.value.range
+        }
+        for (field, p) in flow.fields.billing.sorted(by: { $0.key < $1.key }) {
+            let rule: String?
+            switch field {
+            case .name, .country: rule = "a billing \(field.rawValue) is always required"
+            case .email where r.withEmail: rule = "'request.withEmail' is true"
+            case .address, .city, .state where r.fullBilling: rule = "'request.fullBilling' is true"
+            case .zip: rule = "a billing zip is required wherever the country has postal codes"
+            default: rule = nil
+            }
+            if let rule, p != .required {
+                ctx.report(
+                    .fieldConflict, "'fields.billing.\(field.rawValue)' cannot be \(p.rawValue): \(rule)",
+                    at: range("billing", field.rawValue), suggestion: "required")
+            }
+        }
+        for (field, p) in flow.fields.shipping.sorted(by: { $0.key < $1.key }) {
+            if !r.withShipping {
+                ctx.report(
+                    .ineffectiveSetting, "'fields.shipping.\(field.rawValue)' has no effect: 'request.withShipping' is false",
+                    at: range("shipping", field.rawValue), severity: .warning)
+                break
+            }
+            if field != .phone, p != .required {
+                ctx.report(
+                    .fieldConflict,
+                    "'fields.shipping.\(field.rawValue)' cannot be \(p.rawValue): 'request.withShipping' requires a full shipping address",
+                    at: range("shipping", field.rawValue), suggestion: "required")
+            }
+        }
+        if let storeCard = flow.cards.storeCard, r.hideStoreCardSwitch, storeCard != .hidden {
+            let n = top["cards"]?.mapping?.first(where: { $0.key.scalar?.value == "storeCard" })?.value
+            ctx.report(
+                .conflictingSettings,
+                "'cards.storeCard: \(storeCard.rawValue)' contradicts 'request.hideStoreCardSwitch: true'",
+                at: n?.range, notes: ["remove one of them; 'storeCard: hidden' is the same as 'hideStoreCardSwitch: true'"])
+        }
+    }
+}
+
+extension CompileContext {
+    /// A list's items.
+    mutating func list(_ node: YAMLNode, path: String) -> [YAMLNode]? {
+        if let items = node.sequence { return items }
+        if node.scalar?.isNull == true { return [] }
+        report(.typeMismatch, "'\(path)' must be a list, found \(describe(node))", at: node.range)
+        return nil
+    }
+
+    /// An id: a letter, then letters, digits, `_` or `-`.
+    mutating func identifier(_ node: YAMLNode, path: String) -> String? {
+        guard let text = string(node, path: path) else { return nil }
+        let u = Array(text.utf8)
+        func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") }
+        func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+        if let first = u.first, isLetter(first),
+            u.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") })
+        {
+            return text
+        }
+        report(
+            .invalidFormat, "'\(path)' must start with a letter and hold only letters, digits, '_' and '-', found '\(text)'",
+            at: node.range)
+        return nil
+    }
+}

@@ -1,0 +1,95 @@
+import CheckoutDomain
+import Foundation
+
+extension FlowCompiler {
+    /// The executable pipeline: the explicit `screens`/`steps` when the flow has them (checked
+    /// as a graph), else the standard checkout derived from the request.
+    static func compilePipeline(_ top: Fields, flow: FlowDefinition, _ ctx: inout CompileContext) -> Pipeline? {
+        guard top["screens"] != nil || top["steps"] != nil else { return StandardPipeline.derive(for: flow) }
+        var drafts = compileStages(top, &ctx)
+        for i in drafts.indices where drafts[i].stage.kind == .screen(.form) && drafts[i].stage.fields == nil {
+            drafts[i].stage.fields = flow.fields.custom.map(\.id)
+        }
+        let methods = explicitPaymentMethods(drafts, flow: flow, &ctx)
+        if let analysis = checkPipeline(drafts, flow: flow, &ctx) {
+            checkConditions(&drafts, analysis: analysis, flow: flow, methods: methods, &ctx)
+            checkHooks(drafts, analysis: analysis, flow: flow, &ctx)
+        }
+        return Pipeline(stages: drafts.map(\.stage), paymentMethods: methods, isExplicit: true)
+    }
+
+    /// The methods an explicit pipeline offers: a paymentMethod screen's `methods`, checked
+    /// against the request, or what the request allows and the stages can take.
+    private static func explicitPaymentMethods(_ drafts: [StageDraft], flow: FlowDefinition, _ ctx: inout CompileContext) -> [PaymentMethodKind] {
+        let r = flow.request
+        let has = { (kind: StageKind) in drafts.contains { $0.stage.kind == kind } }
+        var methods: [PaymentMethodKind]
+        let chooser = drafts.first { $0.stage.kind == .screen(.paymentMethod) }
+        if let listed = chooser?.methods {
+            methods = []
+            for (m, range) in listed {
+                if let why = refusal(of: m, request: r) {
+                    ctx.report(.conflictingSettings, "'\(m.rawValue)' cannot be offered: \(why)", at: range)
+                } else {
+                    methods.append(m)
+                }
+            }
+        } else {
+            methods = StandardPipeline.paymentMethods(for: r)
+        }
+        methods = methods.filter { m in
+            switch m {
+            case .card: has(.screen(.creditCard))
+            case .savedCard: has(.screen(.savedCard))
+            case .paypal, .applePay: has(.step(.walletPayment))
+            }
+        }
+        if chooser == nil, let first = methods.first { methods = [first] }
+        if let wallet = drafts.first(where: { $0.stage.kind == .step(.walletPayment) }), !methods.contains(where: \.isWallet) {
+            let why = [PaymentMethodKind.paypal, .applePay].compactMap { m in refusal(of: m, request: r).map { "\(m.rawValue): \($0)" } }
+            ctx.report(
+                .conflictingSettings, "step '\(wallet.stage.id)' pays with a wallet, but this flow offers none", at: wallet.idRange,
+                notes: why.isEmpty ? ["add a paymentMethod screen that offers paypal or applePay"] : why)
+        }
+        if methods.isEmpty, !drafts.isEmpty {
+            ctx.report(
+                .missingStep, "the pipeline offers no way to pay", at: drafts[0].idRange,
+                notes: ["a card needs a 'creditCard' screen, a saved card a 'savedCard' screen, a wallet a 'walletPayment' step"])
+        }
+        return methods
+    }
+
+    /// Why the request rules out a payment method, or nil when it allows it.
+    static func refusal(of m: PaymentMethodKind, request r: CheckoutRequest) -> String? {
+        switch m {
+        case .card: return nil
+        case .savedCard: return r.shopperId == nil ? "a saved card needs 'request.shopperId'" : nil
+        case .paypal:
+            if r.subscription { return "PayPal is never offered for subscriptions" }
+            if !PaymentMethodKind.payPalCurrencies.contains(r.price.currency.code) {
+                return "PayPal does not support \(r.price.currency.code) (it supports \(PaymentMethodKind.payPalCurrencies.sorted().joined(separator: ", ")))"
+            }
+            return nil
+        case .applePay: return r.subscription ? "Apple Pay is not offered for subscriptions" : nil
+        }
+    }
+
+    /// Hooks that can have no effect.
+    private static func checkHooks(_ drafts: [StageDraft], analysis: PipelineGraphAnalysis, flow: FlowDefinition, _ ctx: inout CompileContext) {
+        for (i, d) in drafts.enumerated() {
+            for (j, hook) in d.stage.hooks.enumerated() where hook == .tax {
+                let knowsAddress =
+                    analysis.known[i].contains(.shipping) || d.stage.kind == .screen(.shipping)
+                if flow.tax.isEmpty {
+                    ctx.report(
+                        .ineffectiveSetting, "the 'tax' hook has no effect: the flow sets no 'tax' rates", at: d.hookRanges[j],
+                        severity: .warning)
+                } else if !knowsAddress {
+                    ctx.report(
+                        .ineffectiveSetting, "the 'tax' hook on '\(d.stage.id)' has no shipping address to work from",
+                        at: d.hookRanges[j], severity: .warning, notes: ["tax is applied from the shipping address; put it after a shipping screen"])
+                }
+            }
+        }
+    }
+}

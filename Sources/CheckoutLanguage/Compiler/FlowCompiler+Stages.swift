@@ -1,0 +1,236 @@
+import CheckoutDomain
+import Foundation
+
+/// A stage as written, with the source spans the pipeline checks point at.
+struct StageDraft {
+    var stage: PipelineStage
+    var isScreen: Bool
+    var idRange: SourceRange
+    /// The condition's node (for positioning condition findings).
+    var when: YAMLNode?
+    var routeRanges: [StageOutcome: SourceRange] = [:]
+    var fieldRanges: [SourceRange] = []
+    var hookRanges: [SourceRange] = []
+    /// `methods` of a paymentMethod screen, with their spans.
+    var methods: [(PaymentMethodKind, SourceRange)]?
+}
+
+extension FlowCompiler {
+    /// `screens` then `steps` (SPEC §8), in the order written. Shape and per-stage checks only;
+    /// references, reachability and conditions are checked by `checkPipeline`.
+    static func compileStages(_ top: Fields, _ ctx: inout CompileContext) -> [StageDraft] {
+        var drafts: [StageDraft] = []
+        for section in ["screens", "steps"] {
+            guard let node = top[section], let items = ctx.list(node, path: section) else { continue }
+            if items.isEmpty {
+                ctx.report(.outOfRange, "'\(section)' must list at least one \(section.dropLast())", at: node.range)
+            }
+            for (i, item) in items.enumerated() {
+                let path = "\(section)[\(i)]"
+                if let d = section == "screens" ? compileScreen(item, path: path, &ctx) : compileStep(item, path: path, &ctx) {
+                    drafts.append(d)
+                }
+            }
+        }
+        return drafts
+    }
+
+    private static func compileScreen(_ node: YAMLNode, path: String, _ ctx: inout CompileContext) -> StageDraft? {
+        guard let f = ctx.fields(of: node, path: path, specs: FlowKeys.screen), let kindNode = f["kind"],
+            let text = ctx.string(kindNode, path: "\(path).kind")
+        else { return nil }
+        guard let kind = ScreenKind(rawValue: text) else {
+            let names = ScreenKind.listable.map(\.rawValue)
+            ctx.report(
+                .invalidEnum, "'\(path).kind' must be one of \(names.joined(separator: ", ")); found '\(text)'", at: kindNode.range,
+                suggestion: Suggestions.closest(to: text, in: names))
+            return nil
+        }
+        switch kind {
+        case .threeDSChallenge:
+            ctx.report(
+                .implicitScreen, "the 3-D Secure challenge cannot be listed as a screen", at: kindNode.range,
+                notes: ["a 'threeDS' step shows it when the issuer asks for a challenge"])
+            return nil
+        case .result:
+            ctx.report(
+                .implicitScreen, "the result screen cannot be listed: it always ends the run", at: kindNode.range,
+                notes: ["route an outcome to 'end' to finish the run there"])
+            return nil
+        case .cardScan:
+            ctx.report(
+                .unsupported, "the 'cardScan' screen is part of the flow language but not supported by this build yet",
+                at: kindNode.range)
+            return nil
+        default: break
+        }
+        var d = StageDraft(stage: PipelineStage(.screen(kind)), isScreen: true, idRange: kindNode.range)
+        compileCommon(f, path: path, into: &d, &ctx)
+        if let n = f["title"] { d.stage.title = ctx.string(n, path: "\(path).title") }
+        if let n = f["fields"], let items = ctx.list(n, path: "\(path).fields") {
+            if ![.billing, .shipping, .form].contains(kind) {
+                ctx.report(
+                    .unknownKey, "'fields' is only for billing, shipping and form screens, not '\(kind.rawValue)'",
+                    at: f.keyRange("fields"))
+            } else {
+                var names: [String] = []
+                for (j, item) in items.enumerated() {
+                    guard let name = ctx.identifier(item, path: "\(path).fields[\(j)]") else { continue }
+                    if names.contains(name) {
+                        ctx.report(.duplicateId, "field '\(name)' is listed twice", at: item.range)
+                        continue
+                    }
+                    names.append(name)
+                    d.fieldRanges.append(item.range)
+                }
+                d.stage.fields = names
+            }
+        }
+        if let n = f["methods"], let items = ctx.list(n, path: "\(path).methods") {
+            if kind != .paymentMethod {
+                ctx.report(.unknownKey, "'methods' is only for the paymentMethod screen, not '\(kind.rawValue)'", at: f.keyRange("methods"))
+            } else {
+                var methods: [(PaymentMethodKind, SourceRange)] = []
+                for (j, item) in items.enumerated() {
+                    guard let m = ctx.enumeration(item, path: "\(path).methods[\(j)]", as: PaymentMethodKind.self) else { continue }
+                    if methods.contains(where: { $0.0 == m }) {
+                        ctx.report(.duplicateId, "'\(m.rawValue)' is listed twice", at: item.range)
+                    } else {
+                        methods.append((m, item.range))
+                    }
+                }
+                d.methods = methods
+            }
+        }
+        return d
+    }
+
+    private static func compileStep(_ node: YAMLNode, path: String, _ ctx: inout CompileContext) -> StageDraft? {
+        guard let f = ctx.fields(of: node, path: path, specs: FlowKeys.step), let kindNode = f["kind"],
+            let kind = ctx.enumeration(kindNode, path: "\(path).kind", as: StepKind.self)
+        else { return nil }
+        var d = StageDraft(stage: PipelineStage(.step(kind)), isScreen: false, idRange: kindNode.range)
+        compileCommon(f, path: path, into: &d, &ctx)
+        if let n = f["timeout"], let t = ctx.duration(n, path: "\(path).timeout") {
+            if !kind.talksToProvider {
+                ctx.report(
+                    .ineffectiveSetting, "'timeout' has no effect on '\(kind.rawValue)', which does not call the provider",
+                    at: f.keyRange("timeout"), severity: .warning)
+            }
+            d.stage.timeout = t
+        }
+        if let n = f["retry"], let rf = ctx.fields(of: n, path: "\(path).retry", specs: FlowKeys.retry) {
+            var retry = StepRetry()
+            if let a = rf["attempts"], let v = ctx.integer(a, path: "\(path).retry.attempts") {
+                if (1...10).contains(v) {
+                    retry.attempts = v
+                } else {
+                    ctx.report(.outOfRange, "'\(path).retry.attempts' must be 1 to 10, found \(v)", at: a.range)
+                }
+            }
+            if let b = rf["backoff"], let v = ctx.enumeration(b, path: "\(path).retry.backoff", as: Backoff.self) { retry.backoff = v }
+            if let x = rf["delay"], let v = ctx.duration(x, path: "\(path).retry.delay") { retry.delay = v }
+            if let x = rf["maxDelay"], let v = ctx.duration(x, path: "\(path).retry.maxDelay") {
+                retry.maxDelay = v
+                if v < retry.delay {
+                    ctx.report(
+                        .conflictingSettings, "'\(path).retry.maxDelay' is shorter than its 'delay'", at: x.range,
+                        notes: ["every delay would be cut to maxDelay"])
+                }
+            }
+            if let j = rf["jitter"], let v = ctx.bool(j, path: "\(path).retry.jitter") { retry.jitter = v }
+            if !kind.talksToProvider {
+                ctx.report(
+                    .ineffectiveSetting, "'retry' has no effect on '\(kind.rawValue)': it has no retryable failures",
+                    at: f.keyRange("retry"), severity: .warning)
+            }
+            d.stage.retry = retry
+        }
+        return d
+    }
+
+    /// `id`, `when`, `on`, `hooks`.
+    private static func compileCommon(_ f: Fields, path: String, into d: inout StageDraft, _ ctx: inout CompileContext) {
+        if let n = f["id"], let id = ctx.identifier(n, path: "\(path).id") {
+            if id == "end" {
+                ctx.report(.invalidFormat, "'end' is reserved for the end of the run; choose another id", at: n.range)
+            } else {
+                d.stage.id = id
+                d.idRange = n.range
+            }
+        }
+        if let n = f["when"], ctx.string(n, path: "\(path).when") != nil { d.when = n }
+        if let n = f["on"], let rf = ctx.fields(of: n, path: "\(path).on", specs: FlowKeys.routes) {
+            for (j, key) in rf.keys.enumerated() {
+                guard let outcome = StageOutcome(rawValue: key),
+                    let target = ctx.identifier(rf.pairs[j].value, path: "\(path).on.\(key)")
+                else { continue }
+                d.stage.routes[outcome] = target == "end" ? .end : .stage(target)
+                d.routeRanges[outcome] = rf.pairs[j].value.range
+            }
+        }
+        if let n = f["hooks"], let items = ctx.list(n, path: "\(path).hooks") {
+            for (j, item) in items.enumerated() {
+                guard let hook = ctx.enumeration(item, path: "\(path).hooks[\(j)]", as: HookKind.self) else { continue }
+                if hook == .signature {
+                    ctx.report(
+                        .unsupported, "the 'signature' hook is part of the flow language but not supported by this build yet",
+                        at: item.range, notes: ["it signs Maxpay requests; it comes with the Maxpay provider"])
+                    continue
+                }
+                if d.stage.hooks.contains(hook) {
+                    ctx.report(.duplicateId, "hook '\(hook.rawValue)' is listed twice", at: item.range)
+                    continue
+                }
+                d.stage.hooks.append(hook)
+                d.hookRanges.append(item.range)
+            }
+        }
+    }
+}
+
+extension CompileContext {
+    /// A duration: digits and a unit, `ms`, `s` or `m` (`250ms`, `10s`, `1m`), at most 10 minutes.
+    mutating func duration(_ node: YAMLNode, path: String) -> Duration? {
+        guard let text = string(node, path: path) else { return nil }
+        var digits = Substring(text)
+        var unit = ""
+        for suffix in ["ms", "s", "m"] where text.hasSuffix(suffix) {
+            digits = text.dropLast(suffix.count)
+            unit = suffix
+            break
+        }
+        guard !unit.isEmpty, !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), digits.count <= 9,
+            let n = Int64(digits)
+        else {
+            report(
+                .invalidFormat, "'\(path)' must be a duration such as 250ms, 10s or 1m, found \(describe(node))", at: node.range)
+            return nil
+        }
+        let d: Duration = unit == "ms" ? .milliseconds(n) : unit == "s" ? .seconds(n) : .seconds(n * 60)
+        if d > .seconds(600) || d <= .zero {
+            report(.outOfRange, "'\(path)' must be more than 0 and at most 10m, found \(text)", at: node.range)
+            return nil
+        }
+        return d
+    }
+}
+
+extension StepKind {
+    /// Steps that call the provider (and so can time out or fail transiently).
+    public var talksToProvider: Bool {
+        switch self {
+        case .taxUpdate, .currencyUpdate: false
+        default: true
+        }
+    }
+
+    /// The outcomes the step can end with (besides provider errors, which always end the run).
+    public var outcomes: [StageOutcome] {
+        switch self {
+        case .threeDS: [.success, .failed, .canceled]
+        case .sale, .authorize, .subscribe: [.success, .declined]
+        default: [.success]
+        }
+    }
+}

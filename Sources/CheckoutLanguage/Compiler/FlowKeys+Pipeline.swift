@@ -1,0 +1,73 @@
+import CheckoutDomain
+
+extension FlowKeys {
+    /// `fields` keys (SPEC §4).
+    public static let fields: [KeySpec] = [
+        KeySpec("billing", .mapping(presence(AddressField.billing)), "billing field presence: required, optional or hidden"),
+        KeySpec("shipping", .mapping(presence(AddressField.shipping)), "shipping field presence: required, optional or hidden"),
+        KeySpec("custom", .list(.mapping(customField)), "custom fields, asked by `form` screens"),
+    ]
+
+    static func presence(_ fields: [AddressField]) -> [KeySpec] {
+        fields.map { KeySpec($0.rawValue, .cases(FieldPresence.self), "presence of `\($0.rawValue)`") }
+    }
+
+    /// `fields.custom[]` keys.
+    public static let customField: [KeySpec] = [
+        KeySpec("id", .string(pattern: identifierPattern), required: true, "the id answers use (`custom.<id>`)"),
+        KeySpec("title", .string(), required: true, "the label"),
+        KeySpec("pattern", .string(), "a regular expression the whole answer must match"),
+        KeySpec("options", .list(.string(), unique: true), "the allowed answers"),
+        KeySpec("required", .bool, default: "false", "an answer is required"),
+    ]
+
+    /// `cards` keys (SPEC §5).
+    public static let cards: [KeySpec] = [
+        KeySpec("accept", .list(.cases(CardBrand.self), unique: true), default: "all brands", "accepted card brands"),
+        KeySpec("requireCvv", .bool, default: "true", "the security code is required"),
+        KeySpec("requireExpiry", .bool, default: "true", "the expiry date is required"),
+        KeySpec("requireHolderName", .bool, default: "false", "the card holder's name is required"),
+        KeySpec("storeCard", .cases(StoreCardSetting.self), default: "offer", "the \"securely store my card\" switch"),
+        KeySpec("masking", .bool, default: "false", "results show the number as first 6 + last 4 digits"),
+    ]
+
+    /// Stage ids: a letter, then letters, digits, `_` or `-`.
+    public static let identifierPattern = "^[A-Za-z][A-Za-z0-9_-]*$"
+
+    /// Routes: outcome → stage id or `end`.
+    static let routes: [KeySpec] = StageOutcome.allCases.map {
+        KeySpec($0.rawValue, .string(pattern: identifierPattern), "where to go when the stage ends `\($0.rawValue)`: a stage id or `end`")
+    }
+
+    /// `screens[]` keys (SPEC §8).
+    public static let screen: [KeySpec] = [
+        KeySpec("id", .string(pattern: identifierPattern), default: "the kind", "the stage id, unique in the flow"),
+        KeySpec("kind", .enumeration(ScreenKind.listable.map(\.rawValue)), required: true, "what the screen asks"),
+        KeySpec("title", .string(), "the screen's heading"),
+        KeySpec("when", .string(), "a condition; the screen is skipped when it is false"),
+        KeySpec("fields", .list(.string(pattern: identifierPattern), unique: true), "the fields asked, in order (billing, shipping, form)"),
+        KeySpec("methods", .list(.cases(PaymentMethodKind.self), unique: true), "the payment methods offered (paymentMethod)"),
+        KeySpec("hooks", .list(.cases(HookKind.self), unique: true), "hooks run after the screen"),
+        KeySpec("on", .mapping(routes), default: "success: the next stage", "routes by outcome"),
+    ]
+
+    /// `steps[]` keys (SPEC §8).
+    public static let step: [KeySpec] = [
+        KeySpec("id", .string(pattern: identifierPattern), default: "the kind", "the stage id, unique in the flow"),
+        KeySpec("kind", .cases(StepKind.self), required: true, "what the step does at the provider"),
+        KeySpec("when", .string(), "a condition; the step is skipped when it is false"),
+        KeySpec("retry", .mapping(retry), "retry of retryable failures (timeouts, transient provider errors)"),
+        KeySpec("timeout", .duration, "the longest one attempt may take (`250ms`, `10s`, `1m`)"),
+        KeySpec("hooks", .list(.cases(HookKind.self), unique: true), "hooks run before the step talks to the provider"),
+        KeySpec("on", .mapping(routes), default: "success: the next stage; others: end", "routes by outcome"),
+    ]
+
+    /// `steps[].retry` keys.
+    public static let retry: [KeySpec] = [
+        KeySpec("attempts", .integer(minimum: 1, maximum: 10), default: "3", "attempts in all, the first included"),
+        KeySpec("backoff", .cases(Backoff.self), default: "exponential", "how the delay grows"),
+        KeySpec("delay", .duration, default: "100ms", "the delay before the second attempt"),
+        KeySpec("maxDelay", .duration, default: "2s", "the longest delay"),
+        KeySpec("jitter", .bool, default: "false", "randomise each delay between half and all of it"),
+    ]
+}

@@ -1,0 +1,260 @@
+import CheckoutDomain
+import Foundation
+
+/// What a stage makes known to the stages after it, for the "needs" checks and for the
+/// names conditions may read.
+enum Fact: Hashable, Comparable {
+    case token, paymentMethod, card, tokenized, billing, shipping, currency, threeDS, charge
+    case outcome(String)
+    case custom(String)
+
+    /// The stage kind that provides the fact, in words.
+    var providerWords: String {
+        switch self {
+        case .token: "a 'createToken' step"
+        case .paymentMethod: "a 'paymentMethod' screen"
+        case .card: "a 'creditCard' or 'savedCard' screen"
+        case .tokenized: "a 'tokenize' step"
+        case .billing: "a 'billing' screen"
+        case .shipping: "a 'shipping' screen"
+        case .currency: "a 'currency' screen"
+        case .threeDS: "a 'threeDS' step"
+        case .charge: "a 'sale', 'authorize' or 'subscribe' step"
+        case .outcome(let id): "the step '\(id)'"
+        case .custom(let id): "a 'form' screen asking '\(id)'"
+        }
+    }
+}
+
+/// The pipeline's control flow: which stage follows which, and what is known where.
+struct PipelineGraphAnalysis {
+    let stages: [PipelineStage]
+    /// Successors per stage: stage index, or nil for the end, with the outcome (nil: skipped).
+    private(set) var edges: [[(outcome: StageOutcome?, to: Int?)]] = []
+    /// Facts known on every path into each stage.
+    private(set) var known: [Set<Fact>] = []
+    private(set) var reachable: [Bool] = []
+    private(set) var reachesEnd: [Bool] = []
+
+    init(_ pipeline: Pipeline, initial: Set<Fact>) {
+        stages = pipeline.stages
+        let n = stages.count
+        for i in 0..<n {
+            var out: [(StageOutcome?, Int?)] = []
+            for outcome in Self.outcomes(of: stages[i].kind) { out.append((outcome, pipeline.successor(of: i, on: outcome))) }
+            if stages[i].condition != nil { out.append((nil, i + 1 < n ? i + 1 : nil)) }
+            edges.append(out)
+        }
+        reachable = Array(repeating: false, count: n)
+        var queue = n > 0 ? [0] : []
+        if n > 0 { reachable[0] = true }
+        while let i = queue.popLast() {
+            for e in edges[i] { if let j = e.to, !reachable[j] { reachable[j] = true; queue.append(j) } }
+        }
+        reachesEnd = Array(repeating: false, count: n)
+        var changed = true
+        while changed {
+            changed = false
+            for i in 0..<n where !reachesEnd[i] && edges[i].contains(where: { $0.to == nil || reachesEnd[$0.to!] }) {
+                reachesEnd[i] = true
+                changed = true
+            }
+        }
+        computeKnown(initial: initial)
+    }
+
+    /// Every stage reachable from `start`, itself included.
+    func reachableStages(from start: Int) -> Set<Int> {
+        var seen: Set<Int> = [start]
+        var queue = [start]
+        while let i = queue.popLast() {
+            for e in edges[i] { if let j = e.to, seen.insert(j).inserted { queue.append(j) } }
+        }
+        return seen
+    }
+
+    static func outcomes(of kind: StageKind) -> [StageOutcome] {
+        switch kind {
+        case .screen: [.success]
+        case .step(let s): s.outcomes
+        }
+    }
+
+    /// Must-analysis: a fact is known at a stage when every path from the start provides it.
+    private mutating func computeKnown(initial: Set<Fact>) {
+        let n = stages.count
+        let provides = stages.map(Self.provides)
+        var universe = initial
+        for p in provides { universe.formUnion(p) }
+        var into: [Set<Fact>?] = Array(repeating: nil, count: n)
+        if n > 0 { into[0] = initial }
+        var changed = true
+        while changed {
+            changed = false
+            for i in 0..<n where reachable[i] {
+                guard let inSet = into[i] else { continue }
+                for e in edges[i] {
+                    guard let j = e.to else { continue }
+                    let out = e.outcome == nil ? inSet : inSet.union(provides[i])
+                    let merged = into[j].map { $0.intersection(out) } ?? (j == 0 ? initial.intersection(out) : out)
+                    if merged != into[j] {
+                        into[j] = merged
+                        changed = true
+                    }
+                }
+            }
+        }
+        known = into.map { $0 ?? universe }
+    }
+
+    static func provides(_ stage: PipelineStage) -> Set<Fact> {
+        var facts: Set<Fact> = []
+        switch stage.kind {
+        case .screen(.paymentMethod): facts.insert(.paymentMethod)
+        case .screen(.creditCard), .screen(.savedCard): facts.insert(.card)
+        case .screen(.billing): facts.insert(.billing)
+        case .screen(.shipping): facts.insert(.shipping)
+        case .screen(.currency): facts.insert(.currency)
+        case .screen(.form): for id in stage.fields ?? [] { facts.insert(.custom(id)) }
+        case .step(.createToken): facts.insert(.token)
+        case .step(.tokenize): facts.insert(.tokenized)
+        case .step(.threeDS): facts.insert(.threeDS)
+        case .step(.sale), .step(.authorize), .step(.subscribe): facts.insert(.charge)
+        default: break
+        }
+        if case .step = stage.kind { facts.insert(.outcome(stage.id)) }
+        return facts
+    }
+
+    /// What a stage cannot run without.
+    static func needs(_ kind: StageKind) -> [Fact] {
+        switch kind {
+        case .step(.tokenize): [.token, .card]
+        case .step(.threeDS), .step(.sale), .step(.authorize), .step(.subscribe), .step(.storeShopper): [.tokenized]
+        default: []
+        }
+    }
+}
+
+extension FlowCompiler {
+    /// Ids, references, field lists, reachability, loops and needs of an explicit pipeline.
+    /// Returns the analysis for the condition checks, or nil when the graph is not sound
+    /// enough to analyse (unknown references).
+    static func checkPipeline(_ drafts: [StageDraft], flow: FlowDefinition, _ ctx: inout CompileContext) -> PipelineGraphAnalysis? {
+        var ids: [String: SourceRange] = [:]
+        for d in drafts {
+            if let first = ids[d.stage.id] {
+                let implicit = d.idRange.start == first.start ? "" : " (a stage's id is its kind unless it sets 'id')"
+                ctx.report(
+                    .duplicateId, "stage id '\(d.stage.id)' is already used at line \(first.start.line)\(implicit)", at: d.idRange)
+            } else {
+                ids[d.stage.id] = d.idRange
+            }
+        }
+        var sound = true
+        for d in drafts {
+            for (outcome, target) in d.stage.routes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                let range = d.routeRanges[outcome]
+                let possible = PipelineGraphAnalysis.outcomes(of: d.stage.kind)
+                if !possible.contains(outcome) {
+                    ctx.report(
+                        .outcomeRoute, "'\(d.stage.id)' never ends '\(outcome.rawValue)'", at: range,
+                        notes: ["a \(d.stage.kind.name) \(d.isScreen ? "screen" : "step") ends: \(possible.map(\.rawValue).joined(separator: ", "))"])
+                }
+                if case .stage(let id) = target, ids[id] == nil {
+                    sound = false
+                    ctx.report(
+                        .unknownReference, "no stage has the id '\(id)'", at: range,
+                        notes: ["route to a stage id or to 'end'"],
+                        suggestion: Suggestions.closest(to: id, in: Array(ids.keys).sorted() + ["end"]))
+                }
+            }
+            if !d.isScreen, let routed = d.stage.routes.keys.first(where: { $0 != .success }) {
+                let possible = PipelineGraphAnalysis.outcomes(of: d.stage.kind)
+                for outcome in possible where outcome != .success && d.stage.routes[outcome] == nil {
+                    ctx.report(
+                        .outcomeRoute,
+                        "'\(d.stage.id)' routes '\(routed.rawValue)' but not '\(outcome.rawValue)', which ends the run",
+                        at: d.idRange, severity: .warning, notes: ["add 'on: { \(outcome.rawValue): end }' to say so"])
+                }
+            }
+        }
+        checkScreenFields(drafts, flow: flow, &ctx)
+        guard sound, !drafts.isEmpty else { return nil }
+        let pipeline = Pipeline(stages: drafts.map(\.stage), paymentMethods: [])
+        var initial: Set<Fact> = []
+        if !drafts.contains(where: { $0.stage.kind == .screen(.paymentMethod) }) { initial.insert(.paymentMethod) }
+        let g = PipelineGraphAnalysis(pipeline, initial: initial)
+        var looping: Set<Int> = []
+        for (i, d) in drafts.enumerated() {
+            if !g.reachable[i] {
+                ctx.report(
+                    .unreachableStage, "stage '\(d.stage.id)' is never reached", at: d.idRange,
+                    notes: ["every route before it goes elsewhere; route an outcome to '\(d.stage.id)' or remove it"])
+                continue
+            }
+            if !g.reachesEnd[i], !looping.contains(i) {
+                looping.formUnion(g.reachableStages(from: i))
+                ctx.report(
+                    .endlessLoop, "stage '\(d.stage.id)' is in a loop with no way to the end", at: d.idRange,
+                    notes: ["route one of the loop's outcomes to 'end' or to a stage after the loop"])
+            }
+            for need in PipelineGraphAnalysis.needs(d.stage.kind) where !g.known[i].contains(need) {
+                ctx.report(
+                    .missingStep,
+                    "'\(d.stage.id)' needs \(need.providerWords) before it on every path", at: d.idRange)
+            }
+        }
+        return g
+    }
+
+    /// Field lists of billing, shipping and form screens against `fields` and the request.
+    private static func checkScreenFields(_ drafts: [StageDraft], flow: FlowDefinition, _ ctx: inout CompileContext) {
+        for d in drafts {
+            guard case .screen(let kind) = d.stage.kind else { continue }
+            switch kind {
+            case .billing, .shipping:
+                let presence =
+                    kind == .billing
+                    ? flow.fields.billingPresence(for: flow.request) : flow.fields.shippingPresence(for: flow.request)
+                let allowed = kind == .billing ? AddressField.billing : AddressField.shipping
+                guard let listed = d.stage.fields else { continue }
+                for (j, name) in listed.enumerated() {
+                    guard let field = AddressField(rawValue: name), allowed.contains(field) else {
+                        ctx.report(
+                            .unknownReference, "a \(kind.rawValue) screen has no field '\(name)'", at: d.fieldRanges[j],
+                            notes: ["\(kind.rawValue) fields: \(allowed.map(\.rawValue).joined(separator: ", "))"],
+                            suggestion: Suggestions.closest(to: name, in: allowed.map(\.rawValue)))
+                        continue
+                    }
+                    if presence[field] == .hidden {
+                        let why = flow.fields.billing[field] == .hidden || flow.fields.shipping[field] == .hidden
+                            ? "'fields.\(kind.rawValue).\(name)' is hidden" : "the request does not ask for it"
+                        ctx.report(
+                            .hiddenField, "screen '\(d.stage.id)' asks for '\(name)', but \(why)", at: d.fieldRanges[j],
+                            notes: ["set 'fields.\(kind.rawValue).\(name): optional' to ask for it"])
+                    }
+                }
+                let missing = allowed.filter { presence[$0] == .required && !listed.contains($0.rawValue) }
+                if !missing.isEmpty {
+                    ctx.report(
+                        .missingField,
+                        "screen '\(d.stage.id)' does not ask for \(missing.map { "'\($0.rawValue)'" }.joined(separator: ", ")), which the flow requires",
+                        at: d.idRange)
+                }
+            case .form:
+                let ids = flow.fields.custom.map(\.id)
+                if ids.isEmpty {
+                    ctx.report(.missingField, "a form screen asks for custom fields, but 'fields.custom' defines none", at: d.idRange)
+                    continue
+                }
+                for (j, name) in (d.stage.fields ?? []).enumerated() where !ids.contains(name) {
+                    ctx.report(
+                        .unknownReference, "no custom field has the id '\(name)'", at: d.fieldRanges[j],
+                        suggestion: Suggestions.closest(to: name, in: ids))
+                }
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import CheckoutDomain
+import Foundation
+
+/// How a field is shown (SPEC §4, Maxpay/Stripe style).
+public enum FieldPresence: String, Sendable, CaseIterable, Hashable {
+    /// Asked, and must be answered.
+    case required
+    /// Asked; may be left empty.
+    case optional
+    /// Not asked; an answer for it is refused.
+    case hidden
+}
+
+/// The fields of a billing or shipping address.
+public enum AddressField: String, Sendable, CaseIterable, Hashable, Comparable {
+    case name, email, address, city, zip, country, state, phone
+
+    /// The fields a billing screen can ask.
+    public static let billing: [AddressField] = allCases
+    /// The fields a shipping screen can ask (no email: the receipt goes to the billing email).
+    public static let shipping: [AddressField] = [.name, .address, .city, .zip, .country, .state, .phone]
+
+    public static func < (a: AddressField, b: AddressField) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// A custom field (Jumio BAM `addCustomField`): free text checked by a pattern, or a choice.
+public struct CustomField: Sendable, Hashable {
+    /// The id answers use (`custom.<id>`).
+    public var id: String
+    /// The label.
+    public var title: String
+    /// A regular expression the whole answer must match.
+    public var pattern: String?
+    /// The allowed answers, when it is a choice.
+    public var options: [String]?
+    /// Whether an answer is required.
+    public var required: Bool
+
+    /// Creates a custom field.
+    public init(id: String, title: String, pattern: String? = nil, options: [String]? = nil, required: Bool = false) {
+        self.id = id
+        self.title = title
+        self.pattern = pattern
+        self.options = options
+        self.required = required
+    }
+
+    /// Why `value` is not an acceptable answer, or nil when it is.
+    public func problem(with value: String?) -> FieldIssue? {
+        let text = value ?? ""
+        if text.isEmpty {
+            return required ? FieldIssue(field: id, code: "required", message: "Enter \(title).") : nil
+        }
+        if let options, !options.contains(text) {
+            return FieldIssue(field: id, code: "invalid_option", message: "Choose one of: \(options.joined(separator: ", ")).")
+        }
+        if let pattern, text.range(of: "^(?:\(pattern))$", options: .regularExpression) == nil {
+            return FieldIssue(field: id, code: "invalid_format", message: "\(title) is not in the expected format.")
+        }
+        return nil
+    }
+}
+
+/// `fields`: per-field presence overrides and custom fields.
+public struct FieldSettings: Sendable, Hashable {
+    /// Billing field overrides.
+    public var billing: [AddressField: FieldPresence] = [:]
+    /// Shipping field overrides.
+    public var shipping: [AddressField: FieldPresence] = [:]
+    /// Custom fields, in order.
+    public var custom: [CustomField] = []
+
+    /// Creates empty settings (the request decides every field).
+    public init() {}
+
+    /// The billing presence of every field: the request's rules (SPEC §3) with overrides.
+    public func billingPresence(for r: CheckoutRequest) -> [AddressField: FieldPresence] {
+        var p: [AddressField: FieldPresence] = [
+            .name: .required, .country: .required, .zip: .required,
+            .email: r.withEmail ? .required : .hidden,
+            .address: r.fullBilling ? .required : .hidden,
+            .city: r.fullBilling ? .required : .hidden,
+            .state: r.fullBilling ? .required : .hidden,
+            .phone: .hidden,
+        ]
+        p.merge(billing) { $1 }
+        return p
+    }
+
+    /// The shipping presence of every field.
+    public func shippingPresence(for r: CheckoutRequest) -> [AddressField: FieldPresence] {
+        var p: [AddressField: FieldPresence] = [
+            .name: .required, .address: .required, .city: .required, .zip: .required, .country: .required,
+            .state: .required, .phone: .optional,
+        ]
+        p.merge(shipping) { $1 }
+        return p
+    }
+}
+
+/// `cards.storeCard`.
+public enum StoreCardSetting: String, Sendable, CaseIterable, Hashable {
+    /// The shopper may tick "securely store my card".
+    case offer
+    /// No switch; the card is not stored.
+    case hidden
+    /// The card is always stored (the switch is shown ticked and fixed).
+    case required
+}
+
+/// `cards`: accepted brands and card-field settings (SPEC §5).
+public struct CardSettings: Sendable, Hashable {
+    /// Accepted brands; nil: all.
+    public var accept: [CardBrand]?
+    public var requireCvv = true
+    public var requireExpiry = true
+    public var requireHolderName = false
+    /// nil: from `request.hideStoreCardSwitch`.
+    public var storeCard: StoreCardSetting?
+    /// Show numbers as first 6 + last 4 (Jumio BAM) in results.
+    public var masking = false
+
+    /// Creates default settings.
+    public init() {}
+
+    /// The brands accepted.
+    public var acceptedBrands: [CardBrand] { accept ?? CardBrand.allCases }
+}
