@@ -6,6 +6,9 @@ import CheckoutRuntime
 public struct Answers: Sendable {
     public var paymentMethod: PaymentMethodKind?
     public var card: CardAnswer?
+    /// Cards for later visits of the card screen (a route back after a decline): `card` as a
+    /// list answers the first visit with its first item, the second with its second, …
+    public var laterCards: [CardAnswer] = []
     /// Last 4 digits of a saved card.
     public var savedCard: String?
     public var billing: Address?
@@ -22,6 +25,13 @@ public struct Answers: Sendable {
 
     /// Creates empty answers.
     public init() {}
+
+    /// The card for the `visit`-th showing of the card screen; an empty card (every field
+    /// missing) when the answers run out.
+    public func card(visit: Int) -> CardAnswer {
+        if visit <= 1 { return card ?? CardAnswer() }
+        return visit - 2 < laterCards.count ? laterCards[visit - 2] : CardAnswer()
+    }
 
     /// The payment method: as answered, else the only one the answers imply (`card` given →
     /// card; `savedCard` given → savedCard).

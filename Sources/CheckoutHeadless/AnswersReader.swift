@@ -11,7 +11,11 @@ public enum AnswersReader {
     static let addressKeys = ["name", "email", "address", "city", "zip", "country", "state", "phone"]
     static let threeDSKeys = ["code", "cancel"]
     /// Keys whose values are card data: never echoed.
-    static let secretPaths: Set<String> = ["card.number", "card.cvv"]
+    /// `card.number`, `card[1].cvv`: paths whose values are card data.
+    static func isSecret(_ path: String) -> Bool {
+        guard path.hasPrefix("card") else { return false }
+        return path.hasSuffix(".number") || path.hasSuffix(".cvv")
+    }
 
     /// Reads the file at `path`.
     public static func read(contentsOf path: String) -> (Answers?, [AnswersProblem]) {
@@ -91,7 +95,7 @@ public enum AnswersReader {
         mutating func flag(_ node: YAMLNode, path: String) -> Bool? {
             if let s = node.scalar, s.style == .plain, s.value == "true" || s.value == "false" { return s.value == "true" }
             let found =
-                AnswersReader.secretPaths.contains(path) ? "another value" : (node.scalar.map { "'\($0.value)'" } ?? node.shapeDescription)
+                AnswersReader.isSecret(path) ? "another value" : (node.scalar.map { "'\($0.value)'" } ?? node.shapeDescription)
             problem(path, "invalid_type", "must be true or false, found \(found)", at: node.range)
             return nil
         }
@@ -125,14 +129,21 @@ public enum AnswersReader {
                 }
             }
             if let n = top["card"] {
-                let f = pairs(n, path: "card", keys: AnswersReader.cardKeys)
+                let cards = (n.sequence ?? [n]).enumerated().map { i, item in
+                    cardAnswer(item, path: n.sequence == nil ? "card" : "card[\(i)]")
+                }
+                a.card = cards.first
+                a.laterCards = Array(cards.dropFirst())
+            }
+            func cardAnswer(_ n: YAMLNode, path: String) -> CardAnswer {
+                let f = pairs(n, path: path, keys: AnswersReader.cardKeys)
                 var c = CardAnswer()
-                c.number = f["number"].flatMap { text($0, path: "card.number") }
-                c.expiry = f["expiry"].flatMap { text($0, path: "card.expiry") }
-                c.cvv = f["cvv"].flatMap { text($0, path: "card.cvv") }
-                c.name = f["name"].flatMap { text($0, path: "card.name") }
-                c.storeCard = f["storeCard"].flatMap { flag($0, path: "card.storeCard") }
-                a.card = c
+                c.number = f["number"].flatMap { text($0, path: "\(path).number") }
+                c.expiry = f["expiry"].flatMap { text($0, path: "\(path).expiry") }
+                c.cvv = f["cvv"].flatMap { text($0, path: "\(path).cvv") }
+                c.name = f["name"].flatMap { text($0, path: "\(path).name") }
+                c.storeCard = f["storeCard"].flatMap { flag($0, path: "\(path).storeCard") }
+                return c
             }
             if let n = top["savedCard"] { a.savedCard = text(n, path: "savedCard") }
             if let n = top["billing"] { a.billing = address(n, path: "billing").0 }

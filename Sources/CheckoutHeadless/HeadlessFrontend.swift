@@ -17,13 +17,14 @@ public struct HeadlessFrontend: CheckoutFrontend {
         switch prompt.kind {
         case .paymentMethod: .paymentMethod(answers.effectivePaymentMethod)
         case .savedCard: .savedCard(last4: answers.savedCard)
-        case .creditCard, .cardScan: .card(answers.card ?? CardAnswer())
+        case .creditCard, .cardScan: .card(answers.card(visit: prompt.visit))
         case .billing: .billing(answers.billing ?? Address(), sameAsBilling: answers.sameAsBilling)
         case .shipping: .shipping(answers.shipping ?? Address())
         case .currency: .currency(answers.currency)
         case .review: .review
         case .threeDSChallenge: .threeDSChallenge(code: answers.threeDSCode, cancel: answers.threeDSCancel)
-        case .form, .result: .acknowledged
+        case .form: .custom(answers.custom)
+        case .result: .acknowledged
         }
     }
 

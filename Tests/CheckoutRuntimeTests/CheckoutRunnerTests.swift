@@ -66,7 +66,7 @@ import Testing
             provider: { clock, random in AlwaysUnavailableProvider(base: SandboxProvider(clock: clock, random: random)) })
         #expect(result.status == .error)
         #expect(result.exitCode == 4)
-        #expect(events.filter { $0.event == "step.retry" }.count == RetryPolicy().attempts - 1)
+        #expect(events.filter { $0.event == "step.retry" }.count == StepRetry().attempts - 1)
         #expect(result.errors.first?.code == "provider_unavailable")
     }
 

@@ -77,6 +77,12 @@ extension FlowCompiler {
         flag("requireExpiry", \.requireExpiry)
         flag("requireHolderName", \.requireHolderName)
         flag("masking", \.masking)
+        if settings.requireExpiry == false {
+            ctx.report(
+                .unsupported, "'cards.requireExpiry: false' is not supported by this build: every provider here needs the expiry",
+                at: f["requireExpiry"]?.range)
+            settings.requireExpiry = true
+        }
         if let n = f["storeCard"], let v = ctx.enumeration(n, path: "cards.storeCard", as: StoreCardSetting.self) {
             settings.storeCard = v
         }

@@ -19,6 +19,8 @@ public struct CompileResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The source, for rendering snippets.
     public var source: SourceFile
+    /// The syntax tree after `extends` was merged in (a base for flows that extend this one).
+    var mergedRoot: YAMLNode?
 }
 
 /// Compiles flow files: YAML → syntax tree → checked model → pipeline, collecting every
@@ -29,11 +31,15 @@ public enum FlowCompiler {
 
     /// Compiles the file at `path`; a read failure is a diagnostic too.
     public static func compile(contentsOf path: String, limits: YAMLLimits = .default) -> CompileResult {
+        compile(contentsOf: path, limits: limits, chain: [])
+    }
+
+    static func compile(contentsOf path: String, limits: YAMLLimits, chain: [String]) -> CompileResult {
         guard let data = FileManager.default.contents(atPath: path) else {
             let d = Diagnostic(rule: .fileUnreadable, message: "cannot read the file", file: path)
             return CompileResult(flow: nil, diagnostics: [d], source: SourceFile(path: path, text: ""))
         }
-        return compile([UInt8](data), file: path, limits: limits)
+        return compile([UInt8](data), file: path, limits: limits, chain: chain)
     }
 
     /// Compiles UTF-8 source text.
@@ -43,14 +49,22 @@ public enum FlowCompiler {
 
     /// Compiles UTF-8 bytes.
     public static func compile(_ bytes: [UInt8], file: String?, limits: YAMLLimits = .default) -> CompileResult {
+        compile(bytes, file: file, limits: limits, chain: [])
+    }
+
+    static func compile(_ bytes: [UInt8], file: String?, limits: YAMLLimits, chain: [String]) -> CompileResult {
         let document = YAMLParser.parse(bytes, file: file, limits: limits)
         let source = SourceFile(path: file ?? "<input>", bytes: bytes)
         var ctx = CompileContext(file: file)
         ctx.appendSyntaxFindings(document.diagnostics)
-        guard let root = document.root else {
+        guard var root = document.root else {
             return CompileResult(flow: nil, diagnostics: ctx.diagnostics, source: source)
         }
+        if !document.diagnostics.hasErrors {
+            root = resolveExtends(root, file: file, limits: limits, chain: chain, &ctx)
+        }
         var flow: CompiledFlow?
+        let mergedRoot = root
         if let (definition, top) = compileDefinition(root, &ctx) {
             let pipeline = compilePipeline(top, flow: definition, &ctx)
             if let pipeline, !ctx.diagnostics.hasErrors {
@@ -62,7 +76,7 @@ public enum FlowCompiler {
             let lb = b.element.range?.start ?? SourceLocation(line: 0, column: 0)
             return la == lb ? a.offset < b.offset : la < lb
         }.map(\.element)
-        return CompileResult(flow: flow, diagnostics: sorted, source: source)
+        return CompileResult(flow: flow, diagnostics: sorted, source: source, mergedRoot: mergedRoot)
     }
 
     static func compileDefinition(_ root: YAMLNode, _ ctx: inout CompileContext) -> (FlowDefinition, Fields)? {

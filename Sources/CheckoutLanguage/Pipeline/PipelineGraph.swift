@@ -28,38 +28,57 @@ public struct PipelineGraph: Sendable {
     /// The decision points: one before each guarded stage.
     var decisions: [String] { pipeline.stages.filter { $0.condition != nil }.map { "if_\($0.id)" } }
 
+    /// Where a run goes after the last stage: the result screen of a derived pipeline, or
+    /// an `end` node for an explicit one (whose result screen is implicit).
+    var endNode: String? {
+        if pipeline.isExplicit { return "end" }
+        return pipeline.stages.last(where: { $0.kind == .screen(.result) })?.id
+    }
+
     /// The arrows. A guarded stage gets a decision point before it: its condition leads into
     /// the stage, "otherwise" goes on to whatever comes next, so every path is drawn exactly.
+    /// Outcome routes (declined, failed, canceled) are drawn dashed to where they go.
     var edges: [Edge] {
         var edges: [Edge] = []
-        var exits: [(id: String, label: String?)] = []
-        for stage in pipeline.stages {
-            let entry = stage.condition == nil ? stage.id : "if_\(stage.id)"
-            for exit in exits { edges.append(Edge(from: exit.id, to: entry, label: exit.label)) }
-            if let condition = stage.condition {
-                edges.append(Edge(from: entry, to: stage.id, label: condition.description))
-                exits = [(stage.id, nil), (entry, "otherwise")]
-            } else {
-                exits = [(stage.id, nil)]
-            }
+        let stages = pipeline.stages
+        func entry(_ index: Int?) -> String? {
+            guard let index else { return pipeline.isExplicit ? "end" : nil }
+            return stages[index].condition == nil ? stages[index].id : "if_\(stages[index].id)"
         }
-        if let end = pipeline.stages.last(where: { $0.kind == .screen(.result) }) {
-            for stage in pipeline.stages {
-                let outcomes = Self.earlyOutcomes(stage.kind)
-                if !outcomes.isEmpty {
-                    edges.append(Edge(from: stage.id, to: end.id, label: outcomes.joined(separator: " / "), isOutcome: true))
+        for (i, stage) in stages.enumerated() {
+            if let condition = stage.condition {
+                edges.append(Edge(from: "if_\(stage.id)", to: stage.id, label: condition.description))
+                if let to = entry(i + 1 < stages.count ? i + 1 : nil) { edges.append(Edge(from: "if_\(stage.id)", to: to, label: "otherwise")) }
+            }
+            if let to = entry(pipeline.successor(of: i, on: .success)) {
+                let routed = stage.routes[.success] != nil
+                edges.append(Edge(from: stage.id, to: to, label: routed ? "success" : nil))
+            }
+            var byTarget: [(String, [String])] = []
+            for outcome in Self.earlyOutcomes(stage.kind) {
+                let target: String?
+                if let route = stage.routes[outcome] {
+                    if case .stage(let id) = route, let j = pipeline.index(of: id) { target = entry(j) } else { target = endNode }
+                } else {
+                    target = endNode
                 }
+                guard let target else { continue }
+                if let k = byTarget.firstIndex(where: { $0.0 == target }) { byTarget[k].1.append(outcome.rawValue) } else {
+                    byTarget.append((target, [outcome.rawValue]))
+                }
+            }
+            for (target, outcomes) in byTarget {
+                edges.append(Edge(from: stage.id, to: target, label: outcomes.joined(separator: " / "), isOutcome: true))
             }
         }
         return edges
     }
 
-    /// The outcomes with which a stage can end the run early.
-    static func earlyOutcomes(_ kind: StageKind) -> [String] {
+    /// The outcomes with which a stage can end other than success.
+    static func earlyOutcomes(_ kind: StageKind) -> [StageOutcome] {
         switch kind {
-        case .step(.threeDS): ["failed", "canceled"]
-        case .step(.sale), .step(.authorize), .step(.subscribe): ["declined"]
-        default: []
+        case .screen: []
+        case .step(let step): step.outcomes.filter { $0 != .success }
         }
     }
 
@@ -81,6 +100,7 @@ public struct PipelineGraph: Sendable {
             }
         }
         for d in decisions { out += "    \(d){\"?\"}\n" }
+        if pipeline.isExplicit { out += "    end((\"end\"))\n" }
         for e in edges {
             let arrow = e.isOutcome ? "-.->" : "-->"
             out += "    \(e.from) \(arrow)\(e.label.map { "|\"\(escapeMermaid($0))\"|" } ?? "") \(e.to)\n"
@@ -99,6 +119,7 @@ public struct PipelineGraph: Sendable {
             }
         }
         for d in decisions { out += "    \"\(d)\" [shape=diamond, label=\"\", width=0.25, height=0.25];\n" }
+        if pipeline.isExplicit { out += "    \"end\" [shape=doublecircle, label=\"end\", width=0.3];\n" }
         for e in edges {
             var attributes: [String] = []
             if let label = e.label { attributes.append("label=\"\(escapeDOT(label))\"") }

@@ -166,6 +166,8 @@ public struct ProviderError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let transient = Code(rawValue: "processing_error")
         /// The provider could not be reached.
         public static let unavailable = Code(rawValue: "provider_unavailable")
+        /// An attempt took longer than the step's timeout.
+        public static let timeout = Code(rawValue: "timeout")
         /// The provider refused the request.
         public static let rejected = Code(rawValue: "rejected")
         /// The shopper does not exist.
@@ -179,5 +181,5 @@ public struct ProviderError: Error, Sendable, Hashable, CustomStringConvertible 
     }
     public var description: String { "\(code.rawValue): \(message)" }
     /// Worth retrying.
-    public var isRetryable: Bool { code == .transient || code == .unavailable }
+    public var isRetryable: Bool { code == .transient || code == .unavailable || code == .timeout }
 }

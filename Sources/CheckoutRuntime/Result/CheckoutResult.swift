@@ -10,6 +10,10 @@ public struct CheckoutResult: Sendable {
     public var flow: String
     public var price: PriceState?
     public var creditCard: TokenizedCard?
+    /// First 6 and last 4 digits (`cards.masking`, Jumio BAM), the rest as `*`.
+    public var maskedNumber: String?
+    /// Answers to custom fields, by id.
+    public var customFields: [String: String] = [:]
     public var savedCard: Bool?
     public var billing: Address?
     public var shipping: Address?
@@ -52,9 +56,15 @@ public struct CheckoutResult: Sendable {
             c.add("ccIssuingCountry", card.issuingCountry)
             c.add("expirationMonth", String(format: "%02d", card.expiry.month))
             c.add("expirationYear", String(card.expiry.year))
+            c.add("cardMask", maskedNumber)
             o.add("creditCard", c.value)
         }
         o.add("savedCard", savedCard)
+        if !customFields.isEmpty {
+            var c = JSONObjectBuilder()
+            for key in customFields.keys.sorted() { c.add(key, customFields[key]) }
+            o.add("customFields", c.value)
+        }
         if let billing {
             o.add("billingDetails", Self.address(billing, keys: ["name", "email", "address", "city", "zip", "country", "state"]))
         }

@@ -40,6 +40,15 @@ public struct ScreenPrompt: Sendable {
     public var acceptedBrands: [CardBrand] = CardBrand.allCases
     /// The theme, for front ends that draw.
     public var theme: Theme
+    /// How often this screen has been shown in this run, this time included (a route can
+    /// bring the shopper back, e.g. to the card screen after a decline).
+    public var visit = 1
+    /// The screen's heading, when the flow sets one.
+    public var title: String?
+    /// The fields asked, in order (billing, shipping: address fields; form: custom field ids).
+    public var fields: [String]?
+    /// The custom fields of a form screen.
+    public var customFields: [CustomField] = []
     /// True when the flow fixes this choice (one payment method; no currency change): a
     /// person is not asked, but an answer that contradicts the fixed choice is an error.
     public var isFixedChoice = false
@@ -89,6 +98,8 @@ public enum ScreenAnswer: Sendable {
     case review
     case threeDSChallenge(code: String?, cancel: Bool)
     case acknowledged
+    /// Custom field answers by id (form screen).
+    case custom([String: String])
     /// The shopper left the checkout.
     case cancel
 }

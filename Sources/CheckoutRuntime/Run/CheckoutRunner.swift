@@ -2,33 +2,6 @@ import CheckoutDomain
 import CheckoutLanguage
 import Foundation
 
-/// Retry policy for provider steps: attempts, exponential backoff, a cap.
-public struct RetryPolicy: Sendable, Hashable {
-    /// Total attempts, the first included.
-    public var attempts: Int
-    /// Delay before the second attempt.
-    public var initialDelay: Duration
-    /// Growth of the delay per attempt.
-    public var multiplier: Int
-    /// The longest delay.
-    public var maxDelay: Duration
-
-    /// Creates a policy.
-    public init(attempts: Int = 3, initialDelay: Duration = .milliseconds(100), multiplier: Int = 2, maxDelay: Duration = .seconds(2)) {
-        self.attempts = attempts
-        self.initialDelay = initialDelay
-        self.multiplier = multiplier
-        self.maxDelay = maxDelay
-    }
-
-    /// The delay before attempt `n` (2, 3, …).
-    public func delay(beforeAttempt n: Int) -> Duration {
-        var d = initialDelay
-        if n > 2 { for _ in 3...n { d = d * multiplier } }
-        return min(d, maxDelay)
-    }
-}
-
 /// Runs a compiled flow: walks the pipeline, asks the front end at each screen, talks to the
 /// provider at each step, and returns the result. Every side effect comes in through here.
 public struct CheckoutRunner: Sendable {
@@ -38,13 +11,17 @@ public struct CheckoutRunner: Sendable {
     public var clock: any CheckoutClock
     public var random: any RandomSource
     public var trace: (any TraceSink)?
-    public var retry: RetryPolicy
+    /// Retry settings for steps that set none.
+    public var retry: StepRetry
+    /// How often one stage may run in one run (routes can loop back, e.g. a declined card
+    /// back to the card screen); the next visit ends the run `failed`.
+    public var maxVisits: Int
 
     /// Creates a runner.
     public init(
         flow: CompiledFlow, provider: any PaymentProvider, frontend: any CheckoutFrontend,
         clock: any CheckoutClock, random: any RandomSource, trace: (any TraceSink)? = nil,
-        retry: RetryPolicy = RetryPolicy()
+        retry: StepRetry = StepRetry(), maxVisits: Int = 5
     ) {
         self.flow = flow
         self.provider = provider
@@ -53,6 +30,7 @@ public struct CheckoutRunner: Sendable {
         self.random = random
         self.trace = trace
         self.retry = retry
+        self.maxVisits = maxVisits
     }
 
     /// Runs the flow to its end. Never throws: every failure is a result with a status.
@@ -61,6 +39,36 @@ public struct CheckoutRunner: Sendable {
         let result = await session.run()
         await frontend.finished(result)
         return result
+    }
+}
+
+extension StageKind {
+    /// Whether the stage has work to do for a payment method: wallets hold the card and the
+    /// addresses, so card and address stages are skipped for them (SPEC §8), and the wallet
+    /// step is skipped for cards.
+    func applies(to method: PaymentMethodKind) -> Bool {
+        switch self {
+        case .screen(.creditCard), .screen(.cardScan): method == .card
+        case .screen(.savedCard): method == .savedCard
+        case .screen(.billing), .screen(.shipping), .step(.tokenize), .step(.threeDS), .step(.sale), .step(.authorize),
+            .step(.subscribe), .step(.taxUpdate), .step(.storeShopper):
+            !method.isWallet
+        case .step(.walletPayment): method.isWallet
+        default: true
+        }
+    }
+}
+
+extension StageOutcome {
+    /// The routable outcome a run status stands for.
+    init?(_ status: CheckoutStatus) {
+        switch status {
+        case .declined: self = .declined
+        case .failed: self = .failed
+        case .canceled: self = .canceled
+        case .success: self = .success
+        case .invalid, .error: return nil
+        }
     }
 }
 
@@ -80,6 +88,8 @@ final class RunSession {
     /// The full card: only between the card screen and the tokenize step.
     var card: ValidatedCard?
     var storeCard: Bool?
+    var maskedNumber: String?
+    var custom: [String: String] = [:]
     var savedCardLast4: String?
     var billing: Address?
     var shipping: Address?
@@ -131,21 +141,70 @@ final class RunSession {
             paymentMethod = offeredMethods().first
         }
         await confirmFixedChoices()
-        for stage in runner.flow.pipeline.stages {
+        let pipeline = runner.flow.pipeline
+        var visits = Array(repeating: 0, count: pipeline.stages.count)
+        var next: Int? = pipeline.stages.isEmpty ? nil : 0
+        while let index = next {
+            let stage = pipeline.stages[index]
             if let c = stage.condition, !holds(c) {
                 emit("stage.skipped", stage: stage.id, attributes: [JSONMember("condition", .string(c.description))])
+                next = index + 1 < pipeline.stages.count ? index + 1 : nil
                 continue
             }
-            let outcome: StageResult
+            if let method = paymentMethod, !stage.kind.applies(to: method) {
+                emit("stage.skipped", stage: stage.id, attributes: [JSONMember("reason", .string("not used by \(method.rawValue)"))])
+                next = index + 1 < pipeline.stages.count ? index + 1 : nil
+                continue
+            }
+            visits[index] += 1
+            if visits[index] > runner.maxVisits {
+                issues.append(
+                    AnswerIssue(
+                        path: stage.id, code: "too_many_attempts",
+                        message: "stage '\(stage.id)' ran \(runner.maxVisits) times in this run; giving up"))
+                return .failed
+            }
+            let result: StageResult
             switch stage.kind {
-            case .screen(let kind): outcome = await runScreen(kind, stage: stage)
+            case .screen(let kind):
+                result = await runScreen(kind, stage: stage, visit: visits[index])
+                if case .next = result { runHooks(stage) }
             case .step(let kind):
                 if !issues.isEmpty, kind.talksToProvider { return .invalid }
-                outcome = await runStep(kind, stage: stage)
+                runHooks(stage)
+                result = await runStep(kind, stage: stage)
             }
-            if case .end(let status) = outcome { return status }
+            switch result {
+            case .next:
+                if case .end = stage.routes[.success] { return issues.isEmpty ? .success : .invalid }
+                next = pipeline.successor(of: index, on: .success)
+            case .end(let status):
+                guard let outcome = StageOutcome(status), let target = stage.routes[outcome] else { return status }
+                emit("stage.routed", stage: stage.id, attributes: [JSONMember("outcome", .string(outcome.rawValue)), JSONMember("to", .string(target.description))])
+                guard case .stage = target else { return status }
+                next = pipeline.successor(of: index, on: outcome)
+                forgetAttempt(after: outcome)
+            }
         }
         return issues.isEmpty ? .success : .invalid
+    }
+
+    /// A routed outcome starts another attempt: what the failed attempt produced must not
+    /// reach the result of a later one.
+    private func forgetAttempt(after outcome: StageOutcome) {
+        transaction = nil
+        declineCode = nil
+        if outcome != .declined { threeDS = nil }
+    }
+
+    /// Hooks of a stage, in order.
+    private func runHooks(_ stage: PipelineStage) {
+        for hook in stage.hooks {
+            switch hook {
+            case .tax: updateTax(stage: stage.id, event: "hook.tax")
+            case .signature: break  // rejected by the compiler until the Maxpay provider exists
+            }
+        }
     }
 
     func holds(_ c: StageCondition) -> Bool {
@@ -189,6 +248,7 @@ final class RunSession {
         if price.amount != nil { r.price = price }
         if paymentMethod?.isWallet != true {
             r.creditCard = tokenized
+            if tokenized != nil { r.maskedNumber = maskedNumber }
             r.billing = billing
             r.shipping = shipping
         }
@@ -198,6 +258,7 @@ final class RunSession {
         r.transaction = transaction
         r.declineCode = declineCode
         r.errors = issues
+        r.customFields = custom
         return r
     }
 }

@@ -4,18 +4,24 @@ import Foundation
 
 extension RunSession {
     func prompt(_ kind: ScreenKind, stage: String) -> ScreenPrompt {
-        ScreenPrompt(
+        var p = ScreenPrompt(
             kind: kind, stageId: stage, price: price, requirements: request.addressRequirements,
             theme: runner.flow.definition.theme)
+        p.acceptedBrands = runner.flow.definition.cards.acceptedBrands
+        return p
     }
 
     /// Asks the front end for one screen, validates, and asks again or collects the issues.
-    func runScreen(_ kind: ScreenKind, stage: PipelineStage) async -> StageResult {
+    func runScreen(_ kind: ScreenKind, stage: PipelineStage, visit: Int = 1) async -> StageResult {
         var p = prompt(kind, stage: stage.id)
+        p.visit = visit
+        p.title = stage.title
+        p.fields = stage.fields
         switch kind {
         case .paymentMethod: p.paymentMethods = offeredMethods()
         case .savedCard: p.savedCards = shopper?.savedCards ?? []
-        case .creditCard: p.offersStoreCard = !request.hideStoreCardSwitch
+        case .creditCard: p.offersStoreCard = storeCardSetting != .hidden
+        case .form: p.customFields = customFields(of: stage)
         case .billing:
             p.prefill = billingPrefill()
             p.offersSameAsBilling = request.offersSameAsBilling
@@ -122,8 +128,16 @@ extension RunSession {
         case .card(let c):
             return acceptCard(c, prompt: p)
         case .billing(let a, let same):
-            var found = AddressValidator.validateBilling(merge(a, over: p.prefill), requirements: request.addressRequirements)
+            let fields = runner.flow.definition.fields
+            let presence = fields.billingPresence(for: request)
+            let merged = merge(a, over: p.prefill)
+            let requirements = AddressRequirements(withEmail: presence[.email] == .required, fullBilling: request.fullBilling)
+            var found = AddressValidator.validateBilling(merged, requirements: requirements)
                 .map { AnswerIssue(path: "billing.\($0.field)", code: $0.code, message: $0.message) }
+            for issue in presenceIssues(merged, section: "billing", presence: presence, overrides: fields.billing)
+            where !found.contains(where: { $0.path == issue.path }) {
+                found.append(issue)
+            }
             if same == true, !p.offersSameAsBilling {
                 found.append(
                     AnswerIssue(
@@ -142,17 +156,63 @@ extension RunSession {
             }
         case .shipping(let a):
             let merged = merge(a, over: p.prefill)
-            let found = AddressValidator.validateShipping(merged).map {
+            let fields = runner.flow.definition.fields
+            var found = AddressValidator.validateShipping(merged).map {
                 AnswerIssue(path: "shipping.\($0.field)", code: $0.code, message: $0.message)
+            }
+            for issue in presenceIssues(merged, section: "shipping", presence: fields.shippingPresence(for: request), overrides: fields.shipping)
+            where !found.contains(where: { $0.path == issue.path }) {
+                found.append(issue)
             }
             guard found.isEmpty else { return found }
             shipping = merged
         case .currency(let code):
             return await acceptCurrency(code, prompt: p)
+        case .custom(let values):
+            return acceptCustom(values, prompt: p)
         case .threeDSChallenge, .review, .acknowledged, .cancel:
             break
         }
         return []
+    }
+
+    /// The store-card switch: `cards.storeCard`, else `request.hideStoreCardSwitch`.
+    var storeCardSetting: StoreCardSetting {
+        runner.flow.definition.cards.storeCard ?? (request.hideStoreCardSwitch ? .hidden : .offer)
+    }
+
+    private func customFields(of stage: PipelineStage) -> [CustomField] {
+        let all = runner.flow.definition.fields.custom
+        guard let ids = stage.fields else { return all }
+        return ids.compactMap { id in all.first { $0.id == id } }
+    }
+
+    private func acceptCustom(_ values: [String: String], prompt p: ScreenPrompt) -> [AnswerIssue] {
+        let found = p.customFields.compactMap { $0.problem(with: values[$0.id]) }
+            .map { AnswerIssue(path: "custom.\($0.field)", code: $0.code, message: $0.message) }
+        guard found.isEmpty else { return found }
+        for field in p.customFields { if let v = values[field.id], !v.isEmpty { custom[field.id] = v } }
+        return []
+    }
+
+    /// Presence rules of `fields` beyond the request's flags: fields made required, fields
+    /// explicitly hidden but answered.
+    private func presenceIssues(_ a: Address, section: String, presence: [AddressField: FieldPresence], overrides: [AddressField: FieldPresence]) -> [AnswerIssue] {
+        var found: [AnswerIssue] = []
+        let values: [AddressField: String?] = [
+            .name: a.name, .email: a.email, .address: a.address, .city: a.city, .zip: a.zip, .country: a.country,
+            .state: a.state, .phone: a.phone,
+        ]
+        for field in AddressField.allCases {
+            let value = (values[field] ?? nil)?.trimmingCharacters(in: .whitespaces) ?? ""
+            if overrides[field] == .hidden, !value.isEmpty {
+                found.append(
+                    AnswerIssue(path: "\(section).\(field.rawValue)", code: "not_offered", message: "this checkout does not ask for \(field.rawValue)"))
+            } else if overrides[field] == .required, value.isEmpty, field != .state || Country.states(of: a.country ?? "") != nil {
+                found.append(AnswerIssue(path: "\(section).\(field.rawValue)", code: "required", message: "Enter the \(field.rawValue)."))
+            }
+        }
+        return found
     }
 
     private func acceptCard(_ c: CardAnswer, prompt p: ScreenPrompt) -> [AnswerIssue] {
@@ -162,11 +222,19 @@ extension RunSession {
             found.append(
                 AnswerIssue(path: "card.storeCard", code: "not_offered", message: "this checkout hides the \"store my card\" switch"))
         }
-        switch CardValidator.validate(input, now: YearMonth(containing: runner.clock.now()), accepted: Set(p.acceptedBrands)) {
+        if c.storeCard == false, storeCardSetting == .required {
+            found.append(
+                AnswerIssue(path: "card.storeCard", code: "required", message: "this checkout always stores the card"))
+        }
+        let settings = runner.flow.definition.cards
+        switch CardValidator.validate(
+            input, now: YearMonth(containing: runner.clock.now()), accepted: Set(p.acceptedBrands),
+            requireHolderName: settings.requireHolderName, requireCvv: settings.requireCvv)
+        {
         case .success(let card):
             guard found.isEmpty else { return found }
             self.card = card
-            storeCard = c.storeCard
+            storeCard = storeCardSetting == .required ? true : c.storeCard
             return []
         case .failure(let e):
             return found + e.issues.map { AnswerIssue(path: "card.\($0.field)", code: $0.code, message: $0.message) }

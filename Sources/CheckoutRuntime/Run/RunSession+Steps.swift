@@ -17,7 +17,7 @@ extension RunSession {
     private func perform(_ kind: StepKind, stage: PipelineStage) async throws -> StageResult {
         switch kind {
         case .createToken:
-            token = try await withRetry(stage.id) { try await self.runner.provider.createToken() }
+            token = try await withRetry(stage) { try await self.runner.provider.createToken() }
             emit("step.end", stage: stage.id, attributes: [JSONMember("outcome", .string("success"))])
         case .taxUpdate:
             updateTax(stage: stage.id)
@@ -28,10 +28,10 @@ extension RunSession {
         case .threeDS:
             return try await authenticate(stage: stage)
         case .sale, .authorize, .subscribe:
-            return try await charge(kind, stage: stage.id)
+            return try await charge(kind, stage: stage)
         case .walletPayment:
             guard let method = paymentMethod, let total = price.total else { return .next }
-            let outcome = try await withRetry(stage.id) { try await self.runner.provider.walletPayment(method, amount: total) }
+            let outcome = try await withRetry(stage) { try await self.runner.provider.walletPayment(method, amount: total) }
             transaction = outcome.transaction
             invoiceId = outcome.invoiceId
             emit(
@@ -46,16 +46,16 @@ extension RunSession {
         return .next
     }
 
-    private func updateTax(stage: String) {
+    func updateTax(stage: String, event: String = "step.end") {
         guard let amount = price.amount, let country = shipping?.country,
             let percent = runner.flow.definition.tax.percent(country: country, state: shipping?.state)
         else {
-            emit("step.end", stage: stage, attributes: [JSONMember("outcome", .string("no_rate"))])
+            emit(event, stage: stage, attributes: [JSONMember("outcome", .string("no_rate"))])
             return
         }
         price.taxAmount = Tax.amount(on: Money(amount: amount, currency: price.currency), percent: percent).amount
         emit(
-            "step.end", stage: stage,
+            event, stage: stage,
             attributes: [
                 JSONMember("outcome", .string("success")), JSONMember("percent", .string("\(percent)")),
                 JSONMember("taxAmount", .number(DecimalText.format(price.taxAmount, scale: price.currency.minorUnits))),
@@ -96,6 +96,11 @@ extension RunSession {
             throw ProviderError(.rejected, "no card to tokenize")
         }
         defer { card = nil }
+        if let card, runner.flow.definition.cards.masking {
+            // BAM masking: first 6 and last 4 only; never the whole number.
+            let digits = card.number
+            maskedNumber = String(digits.prefix(6)) + String(repeating: "*", count: max(0, digits.count - 10)) + String(digits.suffix(4))
+        }
         let current = try await currentToken(stage: stage)
         do {
             tokenized = try await runner.provider.tokenize(source, token: current)
@@ -172,12 +177,13 @@ extension RunSession {
 
     /// Charges with one idempotency key; transient failures are retried with backoff, so a
     /// retry never charges twice.
-    private func charge(_ kind: StepKind, stage: String) async throws -> StageResult {
+    private func charge(_ kind: StepKind, stage step: PipelineStage) async throws -> StageResult {
+        let stage = step.id
         guard let card = tokenized else { throw ProviderError(.rejected, "no tokenized card to charge") }
         let chargeKind: ChargeRequest.Kind = kind == .sale ? .sale : kind == .authorize ? .authorization : .subscription
         let request = ChargeRequest(
             kind: chargeKind, card: card, amount: price.total, idempotencyKey: runner.random.hex(32), threeDSResult: threeDS)
-        let outcome = try await withRetry(stage) { try await self.runner.provider.charge(request) }
+        let outcome = try await withRetry(step) { try await self.runner.provider.charge(request) }
         switch outcome {
         case .approved(let t):
             transaction = t
@@ -195,24 +201,44 @@ extension RunSession {
         }
     }
 
-    /// Calls `body`, retrying retryable provider errors per the runner's policy.
-    func withRetry<T: Sendable>(_ stage: String, _ body: () async throws -> T) async throws -> T {
+    /// Calls `body`, retrying retryable provider errors per the stage's retry settings (else
+    /// the runner's). An attempt that takes longer than the stage's `timeout` by the run's
+    /// clock counts as a `timeout` failure: its response is dropped and, as a timeout is
+    /// retryable, the call is made again (a charge with the same idempotency key).
+    func withRetry<T: Sendable>(_ stage: PipelineStage, _ body: () async throws -> T) async throws -> T {
+        let policy = stage.retry ?? runner.retry
         var attempt = 1
         while true {
             do {
-                return try await body()
-            } catch let e as ProviderError where e.isRetryable && attempt < runner.retry.attempts {
+                let started = runner.clock.now()
+                let value = try await body()
+                if let timeout = stage.timeout, runner.clock.now().timeIntervalSince(started) > timeout.seconds {
+                    throw ProviderError(.timeout, "no answer within \(timeout.seconds)s")
+                }
+                return value
+            } catch let e as ProviderError where e.isRetryable && attempt < policy.attempts {
                 attempt += 1
-                let delay = runner.retry.delay(beforeAttempt: attempt)
+                var delay = policy.delay(beforeAttempt: attempt)
+                if policy.jitter {
+                    // Between half and all of the delay, from the injected randomness.
+                    let fraction = Double(runner.random.next() % 1001) / 1000
+                    delay = delay * (0.5 + 0.5 * fraction)
+                }
                 emit(
-                    "step.retry", stage: stage,
+                    "step.retry", stage: stage.id,
                     attributes: [
                         JSONMember("code", .string(e.code.rawValue)), JSONMember("attempt", .int(attempt)),
-                        JSONMember(
-                            "delayMs", .int(Int(delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000))),
+                        JSONMember("delayMs", .int(delay.milliseconds)),
                     ])
                 try await runner.clock.sleep(for: delay)
             }
         }
     }
+}
+
+extension Duration {
+    /// Seconds as a floating-point interval (for comparing with `Date` differences).
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+    /// Whole milliseconds.
+    var milliseconds: Int { Int(components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000) }
 }

@@ -1,0 +1,95 @@
+import Foundation
+
+/// `extends: base.yaml`: a flow starts from a base flow's settings.
+///
+/// Merge rules (docs/language.md): mappings merge key by key, recursively (`request`,
+/// `provider`, `theme`, `fields`, `cards`, `currencies`, `tax`); the flow's own value wins for
+/// every other value, and lists (`screens`, `steps`, `fields.custom`, `cards.accept`) replace
+/// the base's list whole. `flow` and `extends` are never inherited. The base must compile on
+/// its own; a finding about an inherited value points at the `extends` line.
+extension FlowCompiler {
+    /// How many `extends` links a chain may have.
+    static let maxExtendsDepth = 8
+
+    static func resolveExtends(
+        _ root: YAMLNode, file: String?, limits: YAMLLimits, chain: [String], _ ctx: inout CompileContext
+    ) -> YAMLNode {
+        guard let pairs = root.mapping, let pair = pairs.first(where: { $0.key.scalar?.value == "extends" }),
+            let name = pair.value.scalar?.value, !name.isEmpty
+        else { return root }
+        let at = pair.value.range
+        let directory = file.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        let path = name.hasPrefix("/") || directory.isEmpty ? name : "\(directory)/\(name)"
+        let me = file.map(canonical) ?? "<input>"
+        let chain = chain + [me]
+        if chain.contains(canonical(path)) {
+            ctx.report(
+                .extendsBase, "'\(name)' extends this flow again: the chain \(chain.map(lastComponent).joined(separator: " → ")) → \(name) is a cycle",
+                at: at)
+            return root
+        }
+        if chain.count > maxExtendsDepth {
+            ctx.report(.extendsBase, "'extends' chains may be at most \(maxExtendsDepth) flows long", at: at)
+            return root
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            ctx.report(.extendsBase, "the base flow '\(name)' does not exist", at: at, notes: ["the path is relative to this file: \(path)"])
+            return root
+        }
+        let base = compile(contentsOf: path, limits: limits, chain: chain)
+        let errors = base.diagnostics.filter { $0.severity == .error }
+        if let first = errors.first {
+            let position = first.range.map { ":\($0.start.line):\($0.start.column)" } ?? ""
+            ctx.report(
+                .extendsBase, "the base flow '\(name)' has \(errors.count) error\(errors.count == 1 ? "" : "s")", at: at,
+                notes: ["first: \(path)\(position): \(first.message)", "run 'checkout validate \(path)' to see them all"])
+            return root
+        }
+        guard let baseRoot = base.mergedRoot else { return root }
+        return merge(baseRoot.relocated(to: at), into: root, depth: 0)
+    }
+
+    /// `child` over `base`.
+    static func merge(_ base: YAMLNode, into child: YAMLNode, depth: Int) -> YAMLNode {
+        guard let basePairs = base.mapping, let childPairs = child.mapping else { return child }
+        var out: [YAMLPair] = []
+        let childKeys = Set(childPairs.compactMap { $0.key.scalar?.value })
+        for pair in basePairs {
+            guard let key = pair.key.scalar?.value, !childKeys.contains(key) else { continue }
+            if depth == 0 && (key == "flow" || key == "extends") { continue }
+            out.append(pair)
+        }
+        for var pair in childPairs {
+            if let key = pair.key.scalar?.value, key != "screens", key != "steps",
+                let basePair = basePairs.first(where: { $0.key.scalar?.value == key }),
+                basePair.value.mapping != nil, pair.value.mapping != nil
+            {
+                pair.value = merge(basePair.value, into: pair.value, depth: depth + 1)
+            }
+            out.append(pair)
+        }
+        var merged = child
+        merged.kind = .mapping(out)
+        return merged
+    }
+
+    private static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    private static func lastComponent(_ path: String) -> String { (path as NSString).lastPathComponent }
+}
+
+extension YAMLNode {
+    /// The node with every span moved to `range` (inherited values point at `extends`).
+    func relocated(to range: SourceRange) -> YAMLNode {
+        var n = self
+        n.range = range
+        switch kind {
+        case .scalar: break
+        case .mapping(let pairs): n.kind = .mapping(pairs.map { YAMLPair(key: $0.key.relocated(to: range), value: $0.value.relocated(to: range)) })
+        case .sequence(let items): n.kind = .sequence(items.map { $0.relocated(to: range) })
+        }
+        return n
+    }
+}
