@@ -24,7 +24,8 @@ extension FlowCompiler {
         let chain = chain + [me]
         if chain.contains(canonical(path)) {
             ctx.report(
-                .extendsBase, "'\(name)' extends this flow again: the chain \(chain.map(lastComponent).joined(separator: " → ")) → \(name) is a cycle",
+                .extendsBase,
+                "'\(name)' extends this flow again: the chain \(chain.map(lastComponent).joined(separator: " → ")) → \(name) is a cycle",
                 at: at)
             return root
         }
@@ -33,7 +34,8 @@ extension FlowCompiler {
             return root
         }
         guard FileManager.default.fileExists(atPath: path) else {
-            ctx.report(.extendsBase, "the base flow '\(name)' does not exist", at: at, notes: ["the path is relative to this file: \(path)"])
+            ctx.report(
+                .extendsBase, "the base flow '\(name)' does not exist", at: at, notes: ["the path is relative to this file: \(path)"])
             return root
         }
         let base = compile(contentsOf: path, limits: limits, chain: chain)
@@ -87,7 +89,8 @@ extension YAMLNode {
         n.range = range
         switch kind {
         case .scalar: break
-        case .mapping(let pairs): n.kind = .mapping(pairs.map { YAMLPair(key: $0.key.relocated(to: range), value: $0.value.relocated(to: range)) })
+        case .mapping(let pairs):
+            n.kind = .mapping(pairs.map { YAMLPair(key: $0.key.relocated(to: range), value: $0.value.relocated(to: range)) })
         case .sequence(let items): n.kind = .sequence(items.map { $0.relocated(to: range) })
         }
         return n

@@ -89,6 +89,20 @@ extension Rule {
     /// `extends` names a base flow that cannot be read or does not compile.
     public static let extendsBase = Rule(rawValue: "extends-base")
 
+    // MARK: Conditions (`when:`)
+    /// A condition that does not parse (`paymentMethod = card`).
+    public static let conditionSyntax = Rule(rawValue: "condition-syntax")
+    /// A condition reads a name the language does not know.
+    public static let unknownName = Rule(rawValue: "unknown-name")
+    /// A condition reads a name that is not set yet at that point of the flow.
+    public static let nameNotAvailable = Rule(rawValue: "name-not-available")
+    /// A condition mixes types: ordering text, `and` on a number, a condition that is not true or false.
+    public static let conditionType = Rule(rawValue: "condition-type")
+    /// A comparison that can never hold: a value outside an enumeration or that this flow cannot produce.
+    public static let impossibleComparison = Rule(rawValue: "impossible-comparison")
+    /// A condition, or part of one, that is always true or always false.
+    public static let constantCondition = Rule(rawValue: "constant-condition")
+
     /// Every rule, for documentation and tooling.
     public static let all: [Rule] = [
         .yamlSyntax,
@@ -128,5 +142,11 @@ extension Rule {
         .missingStep,
         .implicitScreen,
         .extendsBase,
+        .conditionSyntax,
+        .unknownName,
+        .nameNotAvailable,
+        .conditionType,
+        .impossibleComparison,
+        .constantCondition,
     ]
 }

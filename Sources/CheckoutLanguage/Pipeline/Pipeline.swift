@@ -103,32 +103,6 @@ public enum StepKind: String, Sendable, CaseIterable {
     case storeShopper
 }
 
-/// A condition on a stage, evaluated at run time against the run so far.
-///
-/// The derived standard checkout uses these; explicit pipelines compile their conditions to
-/// the same tree, so the interpreter has one evaluator.
-public indirect enum StageCondition: Sendable, Hashable, CustomStringConvertible {
-    /// The shopper chose one of these payment methods.
-    case paymentMethod(in: Set<PaymentMethodKind>)
-    /// The shopper ticked "shipping same as billing".
-    case shippingSameAsBilling
-    /// The negation.
-    case not(StageCondition)
-    /// All must hold.
-    case all([StageCondition])
-
-    public var description: String {
-        switch self {
-        case .paymentMethod(let set):
-            let names = set.map(\.rawValue).sorted()
-            return names.count == 1 ? "paymentMethod == \(names[0])" : "paymentMethod in [\(names.joined(separator: ", "))]"
-        case .shippingSameAsBilling: return "shipping.sameAsBilling"
-        case .not(let c): return "not (\(c))"
-        case .all(let cs): return cs.map(\.description).joined(separator: " and ")
-        }
-    }
-}
-
 /// What a stage is.
 public enum StageKind: Sendable, Hashable {
     case screen(ScreenKind)
@@ -150,7 +124,7 @@ public struct PipelineStage: Sendable, Hashable {
     /// Screen or step.
     public var kind: StageKind
     /// Runs only when this holds; nil: always.
-    public var condition: StageCondition?
+    public var condition: Condition?
     /// Explicit routes by outcome. Without one, success goes to the next stage and every
     /// other outcome ends the run with its status.
     public var routes: [StageOutcome: RouteTarget] = [:]
@@ -166,7 +140,7 @@ public struct PipelineStage: Sendable, Hashable {
     public var title: String?
 
     /// Creates a stage.
-    public init(id: String? = nil, _ kind: StageKind, when condition: StageCondition? = nil) {
+    public init(id: String? = nil, _ kind: StageKind, when condition: Condition? = nil) {
         self.id = id ?? kind.name
         self.kind = kind
         self.condition = condition

@@ -48,7 +48,9 @@ public struct PipelineGraph: Sendable {
         for (i, stage) in stages.enumerated() {
             if let condition = stage.condition {
                 edges.append(Edge(from: "if_\(stage.id)", to: stage.id, label: condition.description))
-                if let to = entry(i + 1 < stages.count ? i + 1 : nil) { edges.append(Edge(from: "if_\(stage.id)", to: to, label: "otherwise")) }
+                if let to = entry(i + 1 < stages.count ? i + 1 : nil) {
+                    edges.append(Edge(from: "if_\(stage.id)", to: to, label: "otherwise"))
+                }
             }
             if let to = entry(pipeline.successor(of: i, on: .success)) {
                 let routed = stage.routes[.success] != nil
@@ -63,7 +65,9 @@ public struct PipelineGraph: Sendable {
                     target = endNode
                 }
                 guard let target else { continue }
-                if let k = byTarget.firstIndex(where: { $0.0 == target }) { byTarget[k].1.append(outcome.rawValue) } else {
+                if let k = byTarget.firstIndex(where: { $0.0 == target }) {
+                    byTarget[k].1.append(outcome.rawValue)
+                } else {
                     byTarget.append((target, [outcome.rawValue]))
                 }
             }

@@ -12,8 +12,8 @@ public enum StandardPipeline {
         // when a saved card cannot be chosen.
         let cards = Set(methods).intersection([.card, .savedCard])
         let onlyCardish = Set(methods).isSubset(of: cards)
-        func when(_ set: Set<PaymentMethodKind>) -> StageCondition? {
-            Set(methods).isSubset(of: set) ? nil : .paymentMethod(in: set)
+        func when(_ set: Set<PaymentMethodKind>) -> Condition? {
+            Set(methods).isSubset(of: set) ? nil : paymentMethod(in: set)
         }
         var stages: [PipelineStage] = []
 
@@ -32,16 +32,15 @@ public enum StandardPipeline {
         if methods.count > 1 { stages.append(PipelineStage(.screen(.paymentMethod))) }
         if methods.contains(.savedCard) { stages.append(PipelineStage(.screen(.savedCard), when: when([.savedCard]))) }
         if methods.contains(.card) { stages.append(PipelineStage(.screen(.creditCard), when: when([.card]))) }
-        stages.append(PipelineStage(.screen(.billing), when: onlyCardish ? nil : .paymentMethod(in: cards)))
+        stages.append(PipelineStage(.screen(.billing), when: onlyCardish ? nil : paymentMethod(in: cards)))
         if r.withShipping {
-            var conditions: [StageCondition] = []
-            if !onlyCardish { conditions.append(.paymentMethod(in: cards)) }
-            if r.offersSameAsBilling { conditions.append(.not(.shippingSameAsBilling)) }
-            let condition: StageCondition? =
-                conditions.isEmpty ? nil : conditions.count == 1 ? conditions[0] : .all(conditions)
+            var conditions: [Condition] = []
+            if !onlyCardish { conditions.append(paymentMethod(in: cards)) }
+            if r.offersSameAsBilling { conditions.append(.not(.name("shipping.sameAsBilling"))) }
+            let condition: Condition? = conditions.isEmpty ? nil : .all(conditions)
             stages.append(PipelineStage(.screen(.shipping), when: condition))
             if r.mode == .checkout && !flow.tax.isEmpty {
-                stages.append(PipelineStage(.step(.taxUpdate), when: onlyCardish ? nil : .paymentMethod(in: cards)))
+                stages.append(PipelineStage(.step(.taxUpdate), when: onlyCardish ? nil : paymentMethod(in: cards)))
             }
         }
         if r.mode == .checkout && r.allowCurrencyChange && !r.subscription {
@@ -49,23 +48,29 @@ public enum StandardPipeline {
             stages.append(PipelineStage(.step(.currencyUpdate)))
         }
         stages.append(PipelineStage(.screen(.review)))
-        stages.append(PipelineStage(.step(.tokenize), when: onlyCardish ? nil : .paymentMethod(in: cards)))
+        stages.append(PipelineStage(.step(.tokenize), when: onlyCardish ? nil : paymentMethod(in: cards)))
         if r.mode == .choosePayment {
             stages.append(PipelineStage(.step(.storeShopper)))
         } else {
             if r.uses3DS {
-                stages.append(PipelineStage(.step(.threeDS), when: onlyCardish ? nil : .paymentMethod(in: cards)))
+                stages.append(PipelineStage(.step(.threeDS), when: onlyCardish ? nil : paymentMethod(in: cards)))
             }
             if let charge = chargeStep(r) {
-                stages.append(PipelineStage(.step(charge), when: onlyCardish ? nil : .paymentMethod(in: cards)))
+                stages.append(PipelineStage(.step(charge), when: onlyCardish ? nil : paymentMethod(in: cards)))
             }
             let wallets = methods.filter(\.isWallet)
             if !wallets.isEmpty {
-                stages.append(PipelineStage(.step(.walletPayment), when: .paymentMethod(in: Set(wallets))))
+                stages.append(PipelineStage(.step(.walletPayment), when: paymentMethod(in: Set(wallets))))
             }
         }
         stages.append(PipelineStage(.screen(.result)))
         return Pipeline(stages: stages, paymentMethods: methods)
+    }
+
+    /// `paymentMethod == x` or `paymentMethod in [x, y]`, values in a stable order.
+    static func paymentMethod(in set: Set<PaymentMethodKind>) -> Condition {
+        let names = set.map(\.rawValue).sorted()
+        return names.count == 1 ? .equals("paymentMethod", names[0]) : .isIn("paymentMethod", names)
     }
 
     /// The methods the request can offer, in display order: saved card, card, PayPal, Apple Pay.

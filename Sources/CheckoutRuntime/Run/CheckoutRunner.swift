@@ -90,6 +90,8 @@ final class RunSession {
     var storeCard: Bool?
     var maskedNumber: String?
     var custom: [String: String] = [:]
+    /// How each step ended, by stage id (`outcome.<id>` in conditions).
+    var outcomes: [String: StageOutcome] = [:]
     var savedCardLast4: String?
     var billing: Address?
     var shipping: Address?
@@ -174,13 +176,21 @@ final class RunSession {
                 runHooks(stage)
                 result = await runStep(kind, stage: stage)
             }
+            if case .step = stage.kind {
+                switch result {
+                case .next: outcomes[stage.id] = .success
+                case .end(let status): outcomes[stage.id] = StageOutcome(status)
+                }
+            }
             switch result {
             case .next:
                 if case .end = stage.routes[.success] { return issues.isEmpty ? .success : .invalid }
                 next = pipeline.successor(of: index, on: .success)
             case .end(let status):
                 guard let outcome = StageOutcome(status), let target = stage.routes[outcome] else { return status }
-                emit("stage.routed", stage: stage.id, attributes: [JSONMember("outcome", .string(outcome.rawValue)), JSONMember("to", .string(target.description))])
+                emit(
+                    "stage.routed", stage: stage.id,
+                    attributes: [JSONMember("outcome", .string(outcome.rawValue)), JSONMember("to", .string(target.description))])
                 guard case .stage = target else { return status }
                 next = pipeline.successor(of: index, on: outcome)
                 forgetAttempt(after: outcome)
@@ -207,13 +217,8 @@ final class RunSession {
         }
     }
 
-    func holds(_ c: StageCondition) -> Bool {
-        switch c {
-        case .paymentMethod(let set): paymentMethod.map(set.contains) ?? false
-        case .shippingSameAsBilling: sameAsBilling
-        case .not(let inner): !holds(inner)
-        case .all(let all): all.allSatisfy(holds)
-        }
+    func holds(_ c: Condition) -> Bool {
+        c.evaluate { self.conditionValue($0) }
     }
 
     /// The methods offered now: the pipeline's, narrowed by the shopper's stored cards and

@@ -160,7 +160,8 @@ extension RunSession {
             var found = AddressValidator.validateShipping(merged).map {
                 AnswerIssue(path: "shipping.\($0.field)", code: $0.code, message: $0.message)
             }
-            for issue in presenceIssues(merged, section: "shipping", presence: fields.shippingPresence(for: request), overrides: fields.shipping)
+            for issue in presenceIssues(
+                merged, section: "shipping", presence: fields.shippingPresence(for: request), overrides: fields.shipping)
             where !found.contains(where: { $0.path == issue.path }) {
                 found.append(issue)
             }
@@ -197,7 +198,9 @@ extension RunSession {
 
     /// Presence rules of `fields` beyond the request's flags: fields made required, fields
     /// explicitly hidden but answered.
-    private func presenceIssues(_ a: Address, section: String, presence: [AddressField: FieldPresence], overrides: [AddressField: FieldPresence]) -> [AnswerIssue] {
+    private func presenceIssues(
+        _ a: Address, section: String, presence: [AddressField: FieldPresence], overrides: [AddressField: FieldPresence]
+    ) -> [AnswerIssue] {
         var found: [AnswerIssue] = []
         let values: [AddressField: String?] = [
             .name: a.name, .email: a.email, .address: a.address, .city: a.city, .zip: a.zip, .country: a.country,
@@ -207,7 +210,9 @@ extension RunSession {
             let value = (values[field] ?? nil)?.trimmingCharacters(in: .whitespaces) ?? ""
             if overrides[field] == .hidden, !value.isEmpty {
                 found.append(
-                    AnswerIssue(path: "\(section).\(field.rawValue)", code: "not_offered", message: "this checkout does not ask for \(field.rawValue)"))
+                    AnswerIssue(
+                        path: "\(section).\(field.rawValue)", code: "not_offered",
+                        message: "this checkout does not ask for \(field.rawValue)"))
             } else if overrides[field] == .required, value.isEmpty, field != .state || Country.states(of: a.country ?? "") != nil {
                 found.append(AnswerIssue(path: "\(section).\(field.rawValue)", code: "required", message: "Enter the \(field.rawValue)."))
             }

@@ -1,0 +1,165 @@
+import CheckoutDomain
+
+/// One token of a condition.
+struct ConditionToken: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
+        /// An identifier or a dotted name.
+        case name(String)
+        case keyword(ConditionKeyword)
+        /// A decimal number as written.
+        case number(String)
+        /// A quoted string with its escapes resolved.
+        case string(String)
+        case comparison(ComparisonOperator)
+        case leftParen, rightParen, leftBracket, rightBracket, comma
+        case end
+    }
+
+    var kind: Kind
+    var range: Range<Int>
+    /// The source text, for messages.
+    var text: String
+
+    /// How a message names the token: its text in quotes, or `the end of the condition`.
+    var quoted: String {
+        switch kind {
+        case .end: "the end of the condition"
+        case .string: text
+        default: "'\(text)'"
+        }
+    }
+}
+
+/// The words that cannot be names.
+enum ConditionKeyword: String, Sendable, Hashable, CaseIterable {
+    case and, or, not, `in`, `true`, `false`
+}
+
+/// Splits a condition into tokens; throws the first lexical error.
+struct ConditionLexer {
+    private let scalars: [Unicode.Scalar]
+    private var i = 0
+    private var tokens: [ConditionToken] = []
+
+    init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
+
+    static func tokens(_ scalars: [Unicode.Scalar]) throws(ConditionIssue) -> [ConditionToken] {
+        var lexer = ConditionLexer(scalars)
+        return try lexer.run()
+    }
+
+    private mutating func run() throws(ConditionIssue) -> [ConditionToken] {
+        while i < scalars.count {
+            let c = scalars[i]
+            if c.properties.isWhitespace {
+                i += 1
+            } else if Self.isNameStart(c) {
+                try name()
+            } else if Self.isDigit(c) {
+                try number()
+            } else if c == "\"" || c == "'" {
+                try string(quote: c)
+            } else {
+                try punctuation(c)
+            }
+        }
+        tokens.append(ConditionToken(kind: .end, range: scalars.count..<scalars.count, text: ""))
+        return tokens
+    }
+
+    private mutating func name() throws(ConditionIssue) {
+        let start = i
+        while true {
+            while i < scalars.count, Self.isNameCharacter(scalars[i]) { i += 1 }
+            guard i < scalars.count, scalars[i] == "." else { break }
+            guard i + 1 < scalars.count, Self.isNameStart(scalars[i + 1]) else {
+                throw .syntax("expected a name after '.'", i..<i + 1)
+            }
+            i += 1
+        }
+        let text = slice(start..<i)
+        let kind: ConditionToken.Kind = ConditionKeyword(rawValue: text).map { .keyword($0) } ?? .name(text)
+        tokens.append(ConditionToken(kind: kind, range: start..<i, text: text))
+    }
+
+    private mutating func number() throws(ConditionIssue) {
+        let start = i
+        while i < scalars.count, Self.isNameCharacter(scalars[i]) || scalars[i] == "." { i += 1 }
+        let text = slice(start..<i)
+        guard DecimalText.syntax(text) != nil else {
+            let startsName = text.unicodeScalars.contains { Self.isNameStart($0) }
+            throw .syntax(
+                "'\(text)' is not a number", start..<i, notes: startsName ? ["a name starts with a letter or '_'"] : [])
+        }
+        tokens.append(ConditionToken(kind: .number(text), range: start..<i, text: text))
+    }
+
+    private mutating func string(quote: Unicode.Scalar) throws(ConditionIssue) {
+        let start = i
+        var value = String.UnicodeScalarView()
+        i += 1
+        while i < scalars.count, scalars[i] != quote {
+            if scalars[i] == "\\", i + 1 < scalars.count {
+                let escaped = scalars[i + 1]
+                guard escaped == "\\" || escaped == "\"" || escaped == "'" else {
+                    throw .syntax("unknown escape '\\\(escaped)'; a string can only escape \\\\, \\\" and \\'", i..<i + 2)
+                }
+                value.append(escaped)
+                i += 2
+            } else {
+                value.append(scalars[i])
+                i += 1
+            }
+        }
+        guard i < scalars.count else { throw .syntax("unclosed string; expected a closing \(quote)", start..<scalars.count) }
+        i += 1
+        tokens.append(ConditionToken(kind: .string(String(value)), range: start..<i, text: slice(start..<i)))
+    }
+
+    private mutating func punctuation(_ c: Unicode.Scalar) throws(ConditionIssue) {
+        let next: Unicode.Scalar? = i + 1 < scalars.count ? scalars[i + 1] : nil
+        let two = next.map { String(c) + String($0) } ?? String(c)
+        switch (c, next) {
+        case ("(", _): add(.leftParen, length: 1)
+        case (")", _): add(.rightParen, length: 1)
+        case ("[", _): add(.leftBracket, length: 1)
+        case ("]", _): add(.rightBracket, length: 1)
+        case (",", _): add(.comma, length: 1)
+        case ("=", "="): add(.comparison(.equal), length: 2)
+        case ("!", "="): add(.comparison(.notEqual), length: 2)
+        case ("<", "="): add(.comparison(.lessOrEqual), length: 2)
+        case (">", "="): add(.comparison(.greaterOrEqual), length: 2)
+        case ("<", ">"): throw .notAnOperator("<>", meant: "!=", i..<i + 2)
+        case ("<", _): add(.comparison(.less), length: 1)
+        case (">", _): add(.comparison(.greater), length: 1)
+        case ("=", ">"): throw .notAnOperator("=>", meant: ">=", i..<i + 2)
+        case ("=", "<"): throw .notAnOperator("=<", meant: "<=", i..<i + 2)
+        case ("=", _): throw .notAnOperator("=", meant: "==", i..<i + 1)
+        case ("!", _): throw .notAnOperator("!", meant: "not", i..<i + 1)
+        case ("&", "&"), ("|", "|"): throw .notAnOperator(two, meant: c == "&" ? "and" : "or", i..<i + 2)
+        case ("&", _), ("|", _): throw .notAnOperator(String(c), meant: c == "&" ? "and" : "or", i..<i + 1)
+        default: throw .syntax("unexpected character '\(c)'", i..<i + 1)
+        }
+    }
+
+    private mutating func add(_ kind: ConditionToken.Kind, length: Int) {
+        tokens.append(ConditionToken(kind: kind, range: i..<i + length, text: slice(i..<i + length)))
+        i += length
+    }
+
+    private func slice(_ range: Range<Int>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[range])
+        return String(view)
+    }
+
+    static func isNameStart(_ c: Unicode.Scalar) -> Bool { c == "_" || c.properties.isAlphabetic }
+    static func isDigit(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) }
+    static func isNameCharacter(_ c: Unicode.Scalar) -> Bool { isNameStart(c) || isDigit(c) }
+
+    /// True when `text` reads back as one bare identifier (not a keyword, no dots).
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, isNameStart(first) else { return false }
+        return text.unicodeScalars.allSatisfy(isNameCharacter) && ConditionKeyword(rawValue: text) == nil
+    }
+}
