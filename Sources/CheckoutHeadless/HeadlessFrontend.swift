@@ -17,7 +17,8 @@ public struct HeadlessFrontend: CheckoutFrontend {
         switch prompt.kind {
         case .paymentMethod: .paymentMethod(answers.effectivePaymentMethod)
         case .savedCard: .savedCard(last4: answers.savedCard)
-        case .creditCard, .cardScan: .card(answers.card(visit: prompt.visit))
+        case .creditCard, .cardScan:
+            prompt.visit > 1 && prompt.visit - 2 >= answers.laterCards.count ? .noFurtherAttempt : .card(answers.card(visit: prompt.visit))
         case .billing: .billing(answers.billing ?? Address(), sameAsBilling: answers.sameAsBilling)
         case .shipping: .shipping(answers.shipping ?? Address())
         case .currency: .currency(answers.currency)

@@ -34,7 +34,7 @@ struct BrokenFlowTests {
     @Test("the broken set is large and covers every rule a flow author can trip")
     func coverage() throws {
         let names = FlowFixture.names(in: "broken")
-        #expect(names.count >= 30)
+        #expect(names.count >= 60)
         var covered: Set<String> = []
         for fixture in names.map({ FlowFixture(group: "broken", name: $0) })
             + FlowFixture.names(in: "warning").map({ FlowFixture(group: "warning", name: $0) })
@@ -46,7 +46,9 @@ struct BrokenFlowTests {
             "complex-key", "undefined-alias", "alias-limit", "depth-limit", "unknown-key", "missing-key",
             "type-mismatch", "invalid-enum", "invalid-format", "dsl-version", "invalid-currency",
             "negative-amount", "amount-precision", "invalid-country", "out-of-range", "conflicting-settings",
-            "ineffective-setting", "inline-credential", "unsupported",
+            "ineffective-setting", "inline-credential", "unsupported", "duplicate-id", "field-conflict", "hidden-field",
+            "missing-field", "unknown-reference", "unreachable-stage", "endless-loop", "outcome-route", "missing-step",
+            "implicit-screen", "extends-base",
         ]
         #expect(required.subtracting(covered).isEmpty, "not covered: \(required.subtracting(covered).sorted())")
     }

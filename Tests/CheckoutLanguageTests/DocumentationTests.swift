@@ -24,7 +24,10 @@ import Testing
 
     @Test func everyKeyOfTheLanguageIsDocumented() throws {
         let text = try read("language.md")
-        let tables = [FlowKeys.topLevel, FlowKeys.request, FlowKeys.provider, FlowKeys.currencies, FlowKeys.theme]
+        let tables = [
+            FlowKeys.topLevel, FlowKeys.request, FlowKeys.provider, FlowKeys.currencies, FlowKeys.theme, FlowKeys.fields,
+            FlowKeys.customField, FlowKeys.cards, FlowKeys.screen, FlowKeys.step, FlowKeys.retry,
+        ]
         for spec in tables.joined() {
             #expect(text.contains("`\(spec.name)`") || text.contains("`\(spec.name)."), "docs/language.md does not mention \(spec.name)")
         }

@@ -37,9 +37,25 @@ struct FlowFixture: Sendable {
         return [UInt8](try #require(FileManager.default.contents(atPath: url.path), "cannot read \(url.path)"))
     }
 
-    /// Compiles the fixture as `path`.
+    /// Compiles the fixture and reports it as `path`, the way `checkout validate group/NAME.yaml`
+    /// run in `Fixtures` does. It is compiled under its absolute path, so that `extends` finds
+    /// base flows beside it whatever the test's working directory; the absolute prefix is then
+    /// taken out of every finding. (Base flows that are not fixtures themselves live in a
+    /// subfolder, such as `broken/bases/`, which `names(in:)` skips.)
     func compile(limits: YAMLLimits = .default) throws -> CompileResult {
-        FlowCompiler.compile(try bytes(), file: path, limits: limits)
+        let prefix = Self.root.path + "/"
+        var result = FlowCompiler.compile(try bytes(), file: prefix + path, limits: limits)
+        func relative(_ text: String) -> String { text.replacingOccurrences(of: prefix, with: "") }
+        result.diagnostics = result.diagnostics.map { finding in
+            var finding = finding
+            finding.file = finding.file.map(relative)
+            finding.message = relative(finding.message)
+            finding.notes = finding.notes.map(relative)
+            return finding
+        }
+        result.source = SourceFile(path: path, bytes: result.source.bytes)
+        result.flow?.file = path
+        return result
     }
 
     /// The plain-text report `checkout validate` prints for this one file.

@@ -102,4 +102,7 @@ public enum ScreenAnswer: Sendable {
     case custom([String: String])
     /// The shopper left the checkout.
     case cancel
+    /// A screen shown again after a routed outcome (a card screen after a decline) has no
+    /// further answer: the shopper gives up, and the run ends with that outcome's status.
+    case noFurtherAttempt
 }

@@ -90,6 +90,9 @@ final class RunSession {
     var storeCard: Bool?
     var maskedNumber: String?
     var custom: [String: String] = [:]
+    /// The status of the last outcome a route sent back into the pipeline (a decline routed
+    /// to the card screen): the run ends with it if the shopper makes no further attempt.
+    var routedStatus: CheckoutStatus?
     /// How each step ended, by stage id (`outcome.<id>` in conditions).
     var outcomes: [String: StageOutcome] = [:]
     var savedCardLast4: String?
@@ -193,18 +196,10 @@ final class RunSession {
                     attributes: [JSONMember("outcome", .string(outcome.rawValue)), JSONMember("to", .string(target.description))])
                 guard case .stage = target else { return status }
                 next = pipeline.successor(of: index, on: outcome)
-                forgetAttempt(after: outcome)
+                routedStatus = status
             }
         }
         return issues.isEmpty ? .success : .invalid
-    }
-
-    /// A routed outcome starts another attempt: what the failed attempt produced must not
-    /// reach the result of a later one.
-    private func forgetAttempt(after outcome: StageOutcome) {
-        transaction = nil
-        declineCode = nil
-        if outcome != .declined { threeDS = nil }
     }
 
     /// Hooks of a stage, in order.

@@ -42,6 +42,10 @@ extension RunSession {
                 emit("screen.canceled", stage: stage.id)
                 return .end(.canceled)
             }
+            if case .noFurtherAttempt = answer, visit > 1, let status = routedStatus {
+                emit("screen.left", stage: stage.id, attributes: [JSONMember("visit", .int(visit))])
+                return .end(status)
+            }
             let found = await accept(answer, prompt: p)
             if found.isEmpty {
                 emit("screen.answered", stage: stage.id, attributes: traceAttributes(kind))
@@ -171,6 +175,8 @@ extension RunSession {
             return await acceptCurrency(code, prompt: p)
         case .custom(let values):
             return acceptCustom(values, prompt: p)
+        case .noFurtherAttempt:
+            return [AnswerIssue(path: "\(p.kind.rawValue)", code: "required", message: "no answer for this screen")]
         case .threeDSChallenge, .review, .acknowledged, .cancel:
             break
         }

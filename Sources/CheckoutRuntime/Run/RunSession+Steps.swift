@@ -187,6 +187,7 @@ extension RunSession {
         switch outcome {
         case .approved(let t):
             transaction = t
+            declineCode = nil
             emit(
                 "step.end", stage: stage,
                 attributes: [JSONMember("outcome", .string("approved")), JSONMember("transaction", .string(t.id))])
