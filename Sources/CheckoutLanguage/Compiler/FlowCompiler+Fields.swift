@@ -97,7 +97,9 @@ extension FlowCompiler {
             switch field {
             case .name, .country: rule = "a billing \(field.rawValue) is always required"
             case .email where r.withEmail: rule = "'request.withEmail' is true"
-            case .address, .city, .state where r.fullBilling: rule = "'request.fullBilling' is true"
+            case .address, .city,
+                .state where r.fullBilling:
+                rule = "'request.fullBilling' is true"
             case .zip: rule = "a billing zip is required wherever the country has postal codes"
             default: rule = nil
             }

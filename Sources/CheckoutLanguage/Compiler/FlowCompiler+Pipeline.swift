@@ -20,7 +20,9 @@ extension FlowCompiler {
 
     /// The methods an explicit pipeline offers: a paymentMethod screen's `methods`, checked
     /// against the request, or what the request allows and the stages can take.
-    private static func explicitPaymentMethods(_ drafts: [StageDraft], flow: FlowDefinition, _ ctx: inout CompileContext) -> [PaymentMethodKind] {
+    private static func explicitPaymentMethods(
+        _ drafts: [StageDraft], flow: FlowDefinition, _ ctx: inout CompileContext
+    ) -> [PaymentMethodKind] {
         let r = flow.request
         let has = { (kind: StageKind) in drafts.contains { $0.stage.kind == kind } }
         var methods: [PaymentMethodKind]
@@ -67,7 +69,8 @@ extension FlowCompiler {
         case .paypal:
             if r.subscription { return "PayPal is never offered for subscriptions" }
             if !PaymentMethodKind.payPalCurrencies.contains(r.price.currency.code) {
-                return "PayPal does not support \(r.price.currency.code) (it supports \(PaymentMethodKind.payPalCurrencies.sorted().joined(separator: ", ")))"
+                return
+                    "PayPal does not support \(r.price.currency.code) (it supports \(PaymentMethodKind.payPalCurrencies.sorted().joined(separator: ", ")))"
             }
             return nil
         case .applePay: return r.subscription ? "Apple Pay is not offered for subscriptions" : nil
@@ -75,7 +78,9 @@ extension FlowCompiler {
     }
 
     /// Hooks that can have no effect.
-    private static func checkHooks(_ drafts: [StageDraft], analysis: PipelineGraphAnalysis, flow: FlowDefinition, _ ctx: inout CompileContext) {
+    private static func checkHooks(
+        _ drafts: [StageDraft], analysis: PipelineGraphAnalysis, flow: FlowDefinition, _ ctx: inout CompileContext
+    ) {
         for (i, d) in drafts.enumerated() {
             for (j, hook) in d.stage.hooks.enumerated() where hook == .tax {
                 let knowsAddress =
@@ -87,7 +92,8 @@ extension FlowCompiler {
                 } else if !knowsAddress {
                     ctx.report(
                         .ineffectiveSetting, "the 'tax' hook on '\(d.stage.id)' has no shipping address to work from",
-                        at: d.hookRanges[j], severity: .warning, notes: ["tax is applied from the shipping address; put it after a shipping screen"])
+                        at: d.hookRanges[j], severity: .warning,
+                        notes: ["tax is applied from the shipping address; put it after a shipping screen"])
                 }
             }
         }

@@ -99,7 +99,9 @@ public enum FlowKeys {
         KeySpec("cards", .mapping(cards), "accepted brands and card-field settings"),
         KeySpec("theme", .mapping(theme), "colours, fonts, radii"),
         KeySpec("currencies", .mapping(currencies), "base currency and rates (default: the provider's)"),
-        KeySpec("tax", .dictionary(keyPattern: "^[A-Z]{2}(-[A-Z0-9]{1,3})?$", value: .decimal(minimum: 0, maximum: 100)), "tax percent by COUNTRY or COUNTRY-STATE"),
+        KeySpec(
+            "tax", .dictionary(keyPattern: "^[A-Z]{2}(-[A-Z0-9]{1,3})?$", value: .decimal(minimum: 0, maximum: 100)),
+            "tax percent by COUNTRY or COUNTRY-STATE"),
         KeySpec("screens", .list(.mapping(screen)), "an explicit pipeline's screens, in order"),
         KeySpec("steps", .list(.mapping(step)), "an explicit pipeline's provider steps, in order, after the screens"),
     ]
@@ -108,7 +110,9 @@ public enum FlowKeys {
     public static let provider: [KeySpec] = [
         KeySpec("name", .cases(ProviderName.self), default: "sandbox", "the provider"),
         KeySpec("baseURL", .string(pattern: "^https?://"), "overrides the provider's base URL"),
-        KeySpec("credentials", .dictionary(keyPattern: "^[A-Za-z][A-Za-z0-9_]*$", value: .envReference), "credentials, read from environment variables only"),
+        KeySpec(
+            "credentials", .dictionary(keyPattern: "^[A-Za-z][A-Za-z0-9_]*$", value: .envReference),
+            "credentials, read from environment variables only"),
     ]
 
     /// `request` keys (SPEC §3).
@@ -162,7 +166,9 @@ public enum FlowKeys {
     /// `currencies` keys.
     public static let currencies: [KeySpec] = [
         KeySpec("base", .currencyCode, required: true, "the currency every rate is relative to"),
-        KeySpec("rates", .dictionary(keyPattern: "^[A-Z]{3}$", value: .decimal(minimum: 0, exclusiveMinimum: true)), required: true, "units per one base unit"),
+        KeySpec(
+            "rates", .dictionary(keyPattern: "^[A-Z]{3}$", value: .decimal(minimum: 0, exclusiveMinimum: true)), required: true,
+            "units per one base unit"),
     ]
 
     /// `theme` keys.

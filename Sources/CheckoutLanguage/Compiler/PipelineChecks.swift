@@ -159,7 +159,9 @@ extension FlowCompiler {
                 if !possible.contains(outcome) {
                     ctx.report(
                         .outcomeRoute, "'\(d.stage.id)' never ends '\(outcome.rawValue)'", at: range,
-                        notes: ["a \(d.stage.kind.name) \(d.isScreen ? "screen" : "step") ends: \(possible.map(\.rawValue).joined(separator: ", "))"])
+                        notes: [
+                            "a \(d.stage.kind.name) \(d.isScreen ? "screen" : "step") ends: \(possible.map(\.rawValue).joined(separator: ", "))"
+                        ])
                 }
                 if case .stage(let id) = target, ids[id] == nil {
                     sound = false
@@ -228,7 +230,8 @@ extension FlowCompiler {
                         continue
                     }
                     if presence[field] == .hidden {
-                        let why = flow.fields.billing[field] == .hidden || flow.fields.shipping[field] == .hidden
+                        let why =
+                            flow.fields.billing[field] == .hidden || flow.fields.shipping[field] == .hidden
                             ? "'fields.\(kind.rawValue).\(name)' is hidden" : "the request does not ask for it"
                         ctx.report(
                             .hiddenField, "screen '\(d.stage.id)' asks for '\(name)', but \(why)", at: d.fieldRanges[j],
