@@ -8,7 +8,7 @@ public enum ConditionNames {
     /// A boolean request flag.
     public struct Flag: Sendable {
         public let name: String
-        public let keyPath: KeyPath<CheckoutRequest, Bool> & Sendable
+        public let keyPath: any KeyPath<CheckoutRequest, Bool> & Sendable
     }
 
     /// The boolean flags of `request`, readable as `request.<name>`.

@@ -23,7 +23,7 @@ extension FlowKeys {
 
     /// `cards` keys (SPEC §5).
     public static let cards: [KeySpec] = [
-        KeySpec("accept", .list(.cases(CardBrand.self), unique: true), default: "all brands", "accepted card brands"),
+        KeySpec("accept", .list(.cases(CardBrand.self)), default: "all brands", "accepted card brands"),
         KeySpec("requireCvv", .bool, default: "true", "the security code is required"),
         KeySpec("requireExpiry", .bool, default: "true", "the expiry date is required"),
         KeySpec("requireHolderName", .bool, default: "false", "the card holder's name is required"),
