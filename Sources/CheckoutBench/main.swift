@@ -31,6 +31,10 @@ let arguments = CommandLine.arguments
 let budget =
     arguments.firstIndex(of: "--seconds").flatMap { i in arguments.indices.contains(i + 1) ? Double(arguments[i + 1]) : nil } ?? 2.0
 
+if CommandLine.arguments.contains("--phases") {
+    Phases.run()
+    exit(0)
+}
 let only = arguments.firstIndex(of: "--only").flatMap { i in arguments.indices.contains(i + 1) ? arguments[i + 1] : nil }
 let inputs: [(String, [UInt8])] = [
     ("small flow", Array(BenchmarkFlows.small().utf8)),

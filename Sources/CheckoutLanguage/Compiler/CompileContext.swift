@@ -39,10 +39,10 @@ struct CompileContext {
     /// The pairs of a mapping keyed by name, after checking every key against `specs`:
     /// unknown keys (with a suggestion), missing required keys. `path` names the mapping in
     /// messages (`request.price`); the top level is `""`.
-    mutating func fields(of node: YAMLNode, path: String, specs: [KeySpec]) -> Fields? {
+    mutating func fields(of node: YAMLNode, path pathText: @autoclosure () -> String, specs: [KeySpec]) -> Fields? {
         guard let pairs = node.mapping else {
             if node.scalar?.isNull == true, !specs.contains(where: \.required) { return Fields(pairs: [], keys: [], range: node.range) }
-            let what = path.isEmpty ? "the top level of a flow file" : quoted(path)
+            let what = pathText().isEmpty ? "the top level of a flow file" : quoted(pathText())
             report(.typeMismatch, "\(what) must be a mapping, found \(describe(node))", at: node.range)
             return nil
         }
@@ -57,7 +57,7 @@ struct CompileContext {
                 keys.append(key)
             } else {
                 let names = specs.map(\.name)
-                let where_ = path.isEmpty ? "at the top level" : "in \(quoted(path))"
+                let where_ = pathText().isEmpty ? "at the top level" : "in \(quoted(pathText()))"
                 let suggestion = Suggestions.closest(to: key, in: names)
                 report(
                     .unknownKey, "unknown key \(quoted(key)) \(where_)", at: pair.key.range,
@@ -67,7 +67,7 @@ struct CompileContext {
         }
         let fields = Fields(pairs: known, keys: keys, range: node.range)
         for spec in specs where spec.required && fields[spec.name] == nil {
-            let where_ = path.isEmpty ? "at the top level" : "in \(quoted(path))"
+            let where_ = pathText().isEmpty ? "at the top level" : "in \(quoted(pathText()))"
             report(.missingKey, "missing required key \(quoted(spec.name)) \(where_)", at: firstLine(of: node))
         }
         return fields
@@ -81,23 +81,23 @@ struct CompileContext {
     // MARK: Scalars
 
     /// A string scalar (any scalar style; the DSL types it as text).
-    mutating func string(_ node: YAMLNode, path: String) -> String? {
+    mutating func string(_ node: YAMLNode, path pathText: @autoclosure () -> String) -> String? {
         guard let s = node.scalar, !s.isNull || s.style != .plain else {
-            report(.typeMismatch, "\(quoted(path)) must be a string, found \(node.shapeDescription)", at: node.range)
+            report(.typeMismatch, "\(quoted(pathText())) must be a string, found \(node.shapeDescription)", at: node.range)
             return nil
         }
         return s.value
     }
 
     /// `true` or `false`, plain; nothing else (no `yes`, `on`, `"true"`).
-    mutating func bool(_ node: YAMLNode, path: String) -> Bool? {
+    mutating func bool(_ node: YAMLNode, path pathText: @autoclosure () -> String) -> Bool? {
         if let s = node.scalar, s.style == .plain {
             if s.value == "true" { return true }
             if s.value == "false" { return false }
         }
         if let s = node.scalar, s.style != .plain, s.value == "true" || s.value == "false" {
             report(
-                .typeMismatch, "\(quoted(path)) must be true or false, found the quoted string \"\(s.value)\"", at: node.range,
+                .typeMismatch, "\(quoted(pathText())) must be true or false, found the quoted string \"\(s.value)\"", at: node.range,
                 notes: ["quotes make a value text; write true or false without quotes"])
             return nil
         }
@@ -106,49 +106,52 @@ struct CompileContext {
         let suggestion = node.scalar.flatMap {
             yaml11[$0.value.lowercased()] ?? (["true", "false"].contains($0.value.lowercased()) ? $0.value.lowercased() : nil)
         }
-        report(.typeMismatch, "\(quoted(path)) must be true or false, found \(describe(node))", at: node.range, suggestion: suggestion)
+        report(
+            .typeMismatch, "\(quoted(pathText())) must be true or false, found \(describe(node))", at: node.range, suggestion: suggestion)
         return nil
     }
 
     /// A whole number.
-    mutating func integer(_ node: YAMLNode, path: String) -> Int? {
+    mutating func integer(_ node: YAMLNode, path pathText: @autoclosure () -> String) -> Int? {
         if let s = node.scalar, s.style == .plain, let v = Int(s.value) { return v }
-        report(.typeMismatch, "\(quoted(path)) must be a whole number, found \(describe(node))", at: node.range)
+        report(.typeMismatch, "\(quoted(pathText())) must be a whole number, found \(describe(node))", at: node.range)
         return nil
     }
 
     /// A decimal written as plain digits (`10`, `10.50`); quoted text of the same form is accepted.
-    mutating func decimal(_ node: YAMLNode, path: String) -> (value: Decimal, scale: Int)? {
+    mutating func decimal(_ node: YAMLNode, path pathText: @autoclosure () -> String) -> (value: Decimal, scale: Int)? {
         if let s = node.scalar, let d = DecimalText.parse(s.value) { return d }
-        report(.typeMismatch, "\(quoted(path)) must be a decimal number such as 10 or 10.50, found \(describe(node))", at: node.range)
+        report(.typeMismatch, "\(quoted(pathText())) must be a decimal number such as 10 or 10.50, found \(describe(node))", at: node.range)
         return nil
     }
 
     /// A non-negative decimal.
-    mutating func nonNegativeDecimal(_ node: YAMLNode, path: String) -> (value: Decimal, scale: Int)? {
-        guard let d = decimal(node, path: path) else { return nil }
+    mutating func nonNegativeDecimal(_ node: YAMLNode, path pathText: @autoclosure () -> String) -> (value: Decimal, scale: Int)? {
+        guard let d = decimal(node, path: pathText()) else { return nil }
         if d.value < 0 {
-            report(.negativeAmount, "\(quoted(path)) must not be negative, found \(node.scalar?.value ?? "")", at: node.range)
+            report(.negativeAmount, "\(quoted(pathText())) must not be negative, found \(node.scalar?.value ?? "")", at: node.range)
             return nil
         }
         return d
     }
 
     /// A value of a string enumeration; lists the valid values, suggests the closest.
-    mutating func enumeration<E: RawRepresentable & CaseIterable>(_ node: YAMLNode, path: String, as: E.Type) -> E?
+    mutating func enumeration<E: RawRepresentable & CaseIterable>(
+        _ node: YAMLNode, path pathText: @autoclosure () -> String, as: E.Type
+    ) -> E?
     where E.RawValue == String {
-        guard let text = string(node, path: path) else { return nil }
+        guard let text = string(node, path: pathText()) else { return nil }
         if let v = E(rawValue: text) { return v }
         let names = E.allCases.map(\.rawValue)
         report(
-            .invalidEnum, "\(quoted(path)) must be one of \(names.joined(separator: ", ")); found '\(text)'",
+            .invalidEnum, "\(quoted(pathText())) must be one of \(names.joined(separator: ", ")); found '\(text)'",
             at: node.range, suggestion: Suggestions.closest(to: text, in: names))
         return nil
     }
 
     /// An ISO 4217 currency code.
-    mutating func currency(_ node: YAMLNode, path: String) -> Currency? {
-        guard let text = string(node, path: path) else { return nil }
+    mutating func currency(_ node: YAMLNode, path pathText: @autoclosure () -> String) -> Currency? {
+        guard let text = string(node, path: pathText()) else { return nil }
         if let c = Currency.iso(text) { return c }
         report(
             .invalidCurrency, "'\(text)' is not an ISO 4217 currency code", at: node.range,
@@ -158,8 +161,8 @@ struct CompileContext {
     }
 
     /// An ISO 3166-1 alpha-2 country code.
-    mutating func country(_ node: YAMLNode, path: String) -> String? {
-        guard let text = string(node, path: path) else { return nil }
+    mutating func country(_ node: YAMLNode, path pathText: @autoclosure () -> String) -> String? {
+        guard let text = string(node, path: pathText()) else { return nil }
         if Country.isValid(text) { return text }
         report(
             .invalidCountry, "'\(text)' is not an ISO 3166-1 alpha-2 country code", at: node.range,

@@ -80,26 +80,38 @@ extension FlowCompiler {
             if case .step(let k) = d.stage.kind { return (d.stage.id, k) }
             return nil
         }
+        guard drafts.contains(where: { $0.when != nil }) else { return }
         let table = ConditionNames.table(flow: flow, methods: methods, stepIds: steps)
+        // One scope with every name, then per stage only the names not known there are
+        // marked; each fact's reason is worded once.
+        // One scope with every name; a name set by some stage sits behind that stage's fact
+        // (a gate), and each stage closes the gates of the facts it does not know.
+        var scope = ConditionScope()
+        var gates: [Fact: Int] = [:]
+        for (name, type, fact) in table {
+            guard let fact else {
+                scope.define(name, type)
+                continue
+            }
+            let gate = gates[fact] ?? gates.count
+            gates[fact] = gate
+            scope.define(name, type, gate: gate)
+        }
+        let offered = methods.map(\.rawValue).joined(separator: ", ")
+        scope.setImpossibleReason("paymentMethod", "this flow offers only \(offered)")
+        scope.setImpossibleReason(
+            "card.brand", "'cards.accept' lists only \(flow.cards.acceptedBrands.map(\.rawValue).joined(separator: ", "))")
+        for (id, kind) in steps {
+            scope.setImpossibleReason(
+                "outcome.\(id)", "a \(kind.rawValue) step ends only \(kind.outcomes.map(\.rawValue).joined(separator: ", "))")
+        }
+        let reasons = gates.map {
+            (fact: $0.key, gate: $0.value, reason: "it is set by \($0.key.providerWords), and not every path to this stage passes one")
+        }
         for i in drafts.indices {
             guard let node = drafts[i].when, let text = node.scalar?.value else { continue }
-            var scope = ConditionScope()
-            for (name, type, fact) in table {
-                if let fact, !analysis.known[i].contains(fact) {
-                    scope.defineLater(
-                        name, type, reason: "it is set by \(fact.providerWords), and not every path to '\(drafts[i].stage.id)' passes one")
-                } else {
-                    scope.define(name, type)
-                }
-            }
-            let offered = methods.map(\.rawValue).joined(separator: ", ")
-            scope.setImpossibleReason("paymentMethod", "this flow offers only \(offered)")
-            scope.setImpossibleReason(
-                "card.brand", "'cards.accept' lists only \(flow.cards.acceptedBrands.map(\.rawValue).joined(separator: ", "))")
-            for (id, kind) in steps {
-                scope.setImpossibleReason(
-                    "outcome.\(id)", "a \(kind.rawValue) step ends only \(kind.outcomes.map(\.rawValue).joined(separator: ", "))")
-            }
+            scope.closedGates = [:]
+            for r in reasons where !analysis.knows(r.fact, at: i) { scope.closedGates[r.gate] = r.reason }
             let (condition, issues) = Condition.check(text, in: scope)
             for issue in issues {
                 ctx.report(

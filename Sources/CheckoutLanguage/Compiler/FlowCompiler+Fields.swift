@@ -141,16 +141,16 @@ extension FlowCompiler {
 
 extension CompileContext {
     /// A list's items.
-    mutating func list(_ node: YAMLNode, path: String) -> [YAMLNode]? {
+    mutating func list(_ node: YAMLNode, path pathText: @autoclosure () -> String) -> [YAMLNode]? {
         if let items = node.sequence { return items }
         if node.scalar?.isNull == true { return [] }
-        report(.typeMismatch, "'\(path)' must be a list, found \(describe(node))", at: node.range)
+        report(.typeMismatch, "'\(pathText())' must be a list, found \(describe(node))", at: node.range)
         return nil
     }
 
     /// An id: a letter, then letters, digits, `_` or `-`.
-    mutating func identifier(_ node: YAMLNode, path: String) -> String? {
-        guard let text = string(node, path: path) else { return nil }
+    mutating func identifier(_ node: YAMLNode, path pathText: @autoclosure () -> String) -> String? {
+        guard let text = string(node, path: pathText()) else { return nil }
         let u = Array(text.utf8)
         func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") }
         func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
@@ -160,7 +160,7 @@ extension CompileContext {
             return text
         }
         report(
-            .invalidFormat, "'\(path)' must start with a letter and hold only letters, digits, '_' and '-', found '\(text)'",
+            .invalidFormat, "'\(pathText())' must start with a letter and hold only letters, digits, '_' and '-', found '\(text)'",
             at: node.range)
         return nil
     }

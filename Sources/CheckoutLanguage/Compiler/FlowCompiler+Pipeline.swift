@@ -84,7 +84,7 @@ extension FlowCompiler {
         for (i, d) in drafts.enumerated() {
             for (j, hook) in d.stage.hooks.enumerated() where hook == .tax {
                 let knowsAddress =
-                    analysis.known[i].contains(.shipping) || d.stage.kind == .screen(.shipping)
+                    analysis.knows(.shipping, at: i) || d.stage.kind == .screen(.shipping)
                 if flow.tax.isEmpty {
                     ctx.report(
                         .ineffectiveSetting, "the 'tax' hook has no effect: the flow sets no 'tax' rates", at: d.hookRanges[j],

@@ -191,8 +191,8 @@ extension FlowCompiler {
 
 extension CompileContext {
     /// A duration: digits and a unit, `ms`, `s` or `m` (`250ms`, `10s`, `1m`), at most 10 minutes.
-    mutating func duration(_ node: YAMLNode, path: String) -> Duration? {
-        guard let text = string(node, path: path) else { return nil }
+    mutating func duration(_ node: YAMLNode, path pathText: @autoclosure () -> String) -> Duration? {
+        guard let text = string(node, path: pathText()) else { return nil }
         var digits = Substring(text)
         var unit = ""
         for suffix in ["ms", "s", "m"] where text.hasSuffix(suffix) {
@@ -204,12 +204,12 @@ extension CompileContext {
             let n = Int64(digits)
         else {
             report(
-                .invalidFormat, "'\(path)' must be a duration such as 250ms, 10s or 1m, found \(describe(node))", at: node.range)
+                .invalidFormat, "'\(pathText())' must be a duration such as 250ms, 10s or 1m, found \(describe(node))", at: node.range)
             return nil
         }
         let d: Duration = unit == "ms" ? .milliseconds(n) : unit == "s" ? .seconds(n) : .seconds(n * 60)
         if d > .seconds(600) || d <= .zero {
-            report(.outOfRange, "'\(path)' must be more than 0 and at most 10m, found \(text)", at: node.range)
+            report(.outOfRange, "'\(pathText())' must be more than 0 and at most 10m, found \(text)", at: node.range)
             return nil
         }
         return d

@@ -31,8 +31,9 @@ struct PipelineGraphAnalysis {
     let stages: [PipelineStage]
     /// Successors per stage: stage index, or nil for the end, with the outcome (nil: skipped).
     private(set) var edges: [[(outcome: StageOutcome?, to: Int?)]] = []
-    /// Facts known on every path into each stage.
-    private(set) var known: [Set<Fact>] = []
+    /// Facts known on every path into each stage, as bits of `factIndex`.
+    private var knownBits: [[UInt64]] = []
+    private var factIndex: [Fact: Int] = [:]
     private(set) var reachable: [Bool] = []
     private(set) var reachesEnd: [Bool] = []
 
@@ -81,13 +82,22 @@ struct PipelineGraphAnalysis {
     }
 
     /// Must-analysis: a fact is known at a stage when every path from the start provides it.
+    /// Facts are numbered and sets are bit words, so the fixpoint does no hashing.
     private mutating func computeKnown(initial: Set<Fact>) {
         let n = stages.count
         let provides = stages.map(Self.provides)
-        var universe = initial
-        for p in provides { universe.formUnion(p) }
-        var into: [Set<Fact>?] = Array(repeating: nil, count: n)
-        if n > 0 { into[0] = initial }
+        for set in provides + [initial] { for f in set where factIndex[f] == nil { factIndex[f] = factIndex.count } }
+        let words = (factIndex.count + 63) / 64
+        func bits(_ set: Set<Fact>) -> [UInt64] {
+            var b = [UInt64](repeating: 0, count: words)
+            for f in set { let k = factIndex[f]!; b[k / 64] |= 1 << UInt64(k % 64) }
+            return b
+        }
+        let provided = provides.map(bits)
+        let start = bits(initial)
+        let universe = [UInt64](repeating: ~0, count: words)
+        var into: [[UInt64]?] = Array(repeating: nil, count: n)
+        if n > 0 { into[0] = start }
         var changed = true
         while changed {
             changed = false
@@ -95,8 +105,12 @@ struct PipelineGraphAnalysis {
                 guard let inSet = into[i] else { continue }
                 for e in edges[i] {
                     guard let j = e.to else { continue }
-                    let out = e.outcome == nil ? inSet : inSet.union(provides[i])
-                    let merged = into[j].map { $0.intersection(out) } ?? (j == 0 ? initial.intersection(out) : out)
+                    var merged = e.outcome == nil ? inSet : zip(inSet, provided[i]).map { $0 | $1 }
+                    if let old = into[j] {
+                        merged = zip(old, merged).map { $0 & $1 }
+                    } else if j == 0 {
+                        merged = zip(start, merged).map { $0 & $1 }
+                    }
                     if merged != into[j] {
                         into[j] = merged
                         changed = true
@@ -104,7 +118,13 @@ struct PipelineGraphAnalysis {
                 }
             }
         }
-        known = into.map { $0 ?? universe }
+        knownBits = into.map { $0 ?? universe }
+    }
+
+    /// True when every path into stage `i` provides `fact`.
+    func knows(_ fact: Fact, at i: Int) -> Bool {
+        guard let k = factIndex[fact] else { return false }
+        return knownBits[i][k / 64] & (1 << UInt64(k % 64)) != 0
     }
 
     static func provides(_ stage: PipelineStage) -> Set<Fact> {
@@ -201,7 +221,7 @@ extension FlowCompiler {
                     .endlessLoop, "stage '\(d.stage.id)' is in a loop with no way to the end", at: d.idRange,
                     notes: ["route one of the loop's outcomes to 'end' or to a stage after the loop"])
             }
-            for need in PipelineGraphAnalysis.needs(d.stage.kind) where !g.known[i].contains(need) {
+            for need in PipelineGraphAnalysis.needs(d.stage.kind) where !g.knows(need, at: i) {
                 ctx.report(
                     .missingStep,
                     "'\(d.stage.id)' needs \(need.providerWords) before it on every path", at: d.idRange)

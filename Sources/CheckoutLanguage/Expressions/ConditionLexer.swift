@@ -51,7 +51,7 @@ struct ConditionLexer {
     private mutating func run() throws(ConditionIssue) -> [ConditionToken] {
         while i < scalars.count {
             let c = scalars[i]
-            if c.properties.isWhitespace {
+            if c == " " || (c.isASCII ? c == "\t" || c == "\n" || c == "\r" : c.properties.isWhitespace) {
                 i += 1
             } else if Self.isNameStart(c) {
                 try name()
@@ -148,12 +148,22 @@ struct ConditionLexer {
     }
 
     private func slice(_ range: Range<Int>) -> String {
+        // Conditions are ASCII almost always: copy bytes, not scalars one by one.
+        if scalars[range].allSatisfy(\.isASCII) {
+            return String(unsafeUninitializedCapacity: range.count) { buffer in
+                for (k, s) in scalars[range].enumerated() { buffer[k] = UInt8(truncatingIfNeeded: s.value) }
+                return range.count
+            }
+        }
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars[range])
         return String(view)
     }
 
-    static func isNameStart(_ c: Unicode.Scalar) -> Bool { c == "_" || c.properties.isAlphabetic }
+    static func isNameStart(_ c: Unicode.Scalar) -> Bool {
+        if c.isASCII { return c == "_" || (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") }
+        return c.properties.isAlphabetic
+    }
     static func isDigit(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) }
     static func isNameCharacter(_ c: Unicode.Scalar) -> Bool { isNameStart(c) || isDigit(c) }
 

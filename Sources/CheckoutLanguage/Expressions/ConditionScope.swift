@@ -7,10 +7,14 @@ public struct ConditionScope: Sendable {
         var type: ConditionType
         /// Why the name is not set yet at this point; nil when it is available.
         var laterReason: String?
+        /// A gate the name depends on: it is not set while the gate is closed.
+        var gate: Int?
     }
 
     private(set) var entries: [String: Entry] = [:]
     private(set) var impossibleReasons: [String: String] = [:]
+    /// Closed gates and why: names behind them are not set at this point.
+    public var closedGates: [Int: String] = [:]
 
     /// An empty scope.
     public init() {}
@@ -18,6 +22,18 @@ public struct ConditionScope: Sendable {
     /// Makes `name` available with `type`, replacing an earlier definition.
     public mutating func define(_ name: String, _ type: ConditionType) {
         entries[name] = Entry(type: type, laterReason: nil)
+    }
+
+    /// Makes `name` available while `gate` is open (see `closedGates`): one scope can then
+    /// serve every point of a pipeline by closing the gates not passed yet.
+    public mutating func define(_ name: String, _ type: ConditionType, gate: Int) {
+        entries[name] = Entry(type: type, laterReason: nil, gate: gate)
+    }
+
+    /// Why `name` is not set here; nil when it is available (or unknown).
+    func laterReason(of name: String) -> String? {
+        guard let entry = entries[name] else { return nil }
+        return entry.laterReason ?? entry.gate.flatMap { closedGates[$0] }
     }
 
     /// Declares `name` as existing in the language but not set at this point; `reason` says why
@@ -39,7 +55,7 @@ public struct ConditionScope: Sendable {
 
     /// True when `name` is defined and available at this point.
     public func isAvailable(_ name: String) -> Bool {
-        entries[name].map { $0.laterReason == nil } ?? false
+        entries[name] != nil && laterReason(of: name) == nil
     }
 
     /// Every name known here, available or later, sorted (the candidates for "did you mean").

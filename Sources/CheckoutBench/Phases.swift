@@ -1,0 +1,29 @@
+import CheckoutLanguage
+import Foundation
+
+enum Phases {
+    static func run() {
+        let full = BenchmarkFlows.small()
+        func cut(_ s: String, from: String, to: String) -> String {
+            guard let a = s.range(of: from), let b = s.range(of: to) else { return s }
+            return String(s[..<a.lowerBound]) + String(s[b.lowerBound...])
+        }
+        let noPipeline = cut(full, from: "screens:", to: "tax:")
+        let noFieldsCards = cut(noPipeline, from: "fields:", to: "tax:")
+        let noWhen = full.replacingOccurrences(of: #"when: [^}\n]*"#, with: "title: x", options: .regularExpression)
+        for (name, text) in [("full", full), ("no when", noWhen), ("no pipeline", noPipeline), ("no fields/cards", noFieldsCards)] {
+            let bytes = Array(text.utf8)
+            let r = FlowCompiler.compile(bytes, file: nil)
+            let start = DispatchTime.now().uptimeNanoseconds
+            var n = 0
+            while DispatchTime.now().uptimeNanoseconds - start < 1_000_000_000 {
+                _ = FlowCompiler.compile(bytes, file: nil)
+                n += 1
+            }
+            let us = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(n) / 1000
+            print(
+                "\(name): \(bytes.count) bytes, \(String(format: "%.1f", us)) µs/compile, errors: \(r.diagnostics.filter { $0.severity == .error }.map(\.message))"
+            )
+        }
+    }
+}
