@@ -62,6 +62,8 @@ let package = Package(
             dependencies: ["CheckoutDomain", "CheckoutLanguage"],
             swiftSettings: swiftSettings
         ),
+        // The start-up yardstick of `checkout-bench --startup`: a hello-world that links Foundation.
+        .executableTarget(name: "hello-foundation", path: "Sources/HelloFoundation", swiftSettings: swiftSettings),
         .testTarget(name: "CheckoutDomainTests", dependencies: ["CheckoutDomain"], swiftSettings: swiftSettings),
         .testTarget(
             name: "CheckoutLanguageTests",

@@ -1,65 +1,28 @@
-import CheckoutLanguage
 import Foundation
 
-/// Compile throughput of a small (~3 KB) and a large (~2 MB) flow, against libyaml's raw
-/// event parsing of the same bytes in the same run. Run in release:
-/// `swift run -c release checkout-bench [--seconds S]`.
-struct Measurement {
-    var name: String
-    var bytes: Int
-    var seconds: Double
-    var iterations: Int
-    var mbPerSecond: Double { Double(bytes) * Double(iterations) / seconds / 1_000_000 }
-}
-
-func measure(_ name: String, bytes: [UInt8], budget: Double, _ body: ([UInt8]) -> Int) -> Measurement {
-    var sink = 0
-    sink &+= body(bytes)  // warm-up
-    var iterations = 0
-    let start = DispatchTime.now().uptimeNanoseconds
-    var elapsed = 0.0
-    repeat {
-        sink &+= body(bytes)
-        iterations += 1
-        elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    } while elapsed < budget
-    if sink == Int.min { print("") }  // keep the work observable
-    return Measurement(name: name, bytes: bytes.count, seconds: elapsed, iterations: iterations)
-}
-
-let arguments = CommandLine.arguments
-let budget =
-    arguments.firstIndex(of: "--seconds").flatMap { i in arguments.indices.contains(i + 1) ? Double(arguments[i + 1]) : nil } ?? 2.0
-
-if CommandLine.arguments.contains("--phases") {
-    Phases.run()
-    exit(0)
-}
-let only = arguments.firstIndex(of: "--only").flatMap { i in arguments.indices.contains(i + 1) ? arguments[i + 1] : nil }
-let inputs: [(String, [UInt8])] = [
-    ("small flow", Array(BenchmarkFlows.small().utf8)),
-    ("large flow", Array(BenchmarkFlows.large(bytes: 2_000_000).utf8)),
-].filter { only == nil || $0.0.hasPrefix(only ?? "") }
-
-print("checkout-bench: compile throughput vs raw libyaml events (same bytes, same run, \(budget)s each)")
-var failed = false
-for (name, bytes) in inputs {
-    let check = FlowCompiler.compile(bytes, file: name)
-    if check.flow == nil {
-        print("  \(name): does not compile: \(check.diagnostics.prefix(3).map(\.message))")
-        failed = true
-        continue
+/// `checkout-bench`, run from a release build (`swift build -c release`, then
+/// `.build/release/checkout-bench …` from the repository root):
+///
+/// - no mode, `[--seconds S] [--only small|large]`: compile throughput against raw libyaml;
+/// - `--validate-many N[,N…]`: `checkout validate --stats` over N generated flows, files/s and peak memory;
+/// - `--startup [--runs N]`: start-up of `checkout validate` against a Foundation hello-world;
+/// - `--phases`: compile time of the small flow with parts of the language removed, to show
+///   what each part costs.
+BenchEnvironment.warnIfDebug()
+do {
+    let ok: Bool
+    if CommandLine.arguments.contains("--phases") {
+        Phases.run()
+        ok = true
+    } else if CommandLine.arguments.contains("--startup") {
+        ok = try StartupBenchmark.run(runs: argument("--runs").flatMap { Int($0) } ?? 50)
+    } else if let counts = argument("--validate-many") {
+        ok = try ValidateManyBenchmark.run(counts: counts.split(separator: ",").compactMap { Int($0) })
+    } else {
+        ok = ThroughputBenchmark.run(budget: argument("--seconds").flatMap { Double($0) } ?? 2.0, only: argument("--only"))
     }
-    let raw = measure("raw libyaml", bytes: bytes, budget: budget) { RawYAML.eventCount($0) }
-    let tree = measure("syntax tree", bytes: bytes, budget: budget) { YAMLParser.parse($0, file: nil).diagnostics.count }
-    let compile = measure("compile", bytes: bytes, budget: budget) { FlowCompiler.compile($0, file: nil).diagnostics.count }
-    print(String(format: "  %@ (%d bytes)", name, bytes.count))
-    for m in [raw, tree, compile] {
-        print(String(format: "    %-12@ %9.2f MB/s  (%d iterations)", m.name, m.mbPerSecond, m.iterations))
-    }
-    print(
-        String(
-            format: "    ratio compile/raw = %.2f   tree/raw = %.2f", compile.mbPerSecond / raw.mbPerSecond,
-            tree.mbPerSecond / raw.mbPerSecond))
+    exit(ok ? 0 : 1)
+} catch {
+    print("checkout-bench: \(error)")
+    exit(2)
 }
-exit(failed ? 1 : 0)

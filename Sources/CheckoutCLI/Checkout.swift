@@ -16,9 +16,14 @@ struct Checkout: AsyncParsableCommand {
     )
 
     /// Runs the command, mapping usage errors to exit code 2 (SPEC §11) instead of
-    /// ArgumentParser's 64.
+    /// ArgumentParser's 64. The common forms of `checkout validate` skip the parser
+    /// (`ValidateCommand.quickParse`); errors they throw are reported the same way.
     static func main() async {
         do {
+            if let validate = ValidateCommand.quickParse(CommandLine.arguments.dropFirst()) {
+                try validate.run()
+                return
+            }
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()

@@ -10,10 +10,10 @@ enum Output {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
-    /// Colour only on a terminal, and never when `NO_COLOR` is set (https://no-color.org).
+    /// Colour only on a terminal, never when `NO_COLOR` is set (https://no-color.org) or
+    /// `TERM` is `dumb`: `--color auto`.
     static func wantsColor(fileDescriptor: Int32) -> Bool {
-        if let v = ProcessInfo.processInfo.environment["NO_COLOR"], !v.isEmpty { return false }
-        return isatty(fileDescriptor) == 1
+        ColorChoice.auto.wantsColor(fileDescriptor: fileDescriptor)
     }
 
     /// Writes `text` to `path`, creating or replacing the file.

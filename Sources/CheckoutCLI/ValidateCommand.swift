@@ -17,30 +17,79 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "Output format: text, json or github.")
     var format: Format = .text
 
+    @Option(help: "Colour the text report: auto (a terminal, unless NO_COLOR is set or TERM=dumb), always or never.")
+    var color: ColorChoice = .auto
+
+    @Flag(help: "After the report, print files, errors, warnings, wall time and peak memory on stderr.")
+    var stats = false
+
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json, github
     }
 
     func run() throws {
+        let started = ContinuousClock.now
         let files = try FlowFiles.expand(paths)
-        var diagnostics: [Diagnostic] = []
-        var sources: [String: SourceFile] = [:]
+        var report = ValidationReport(format: format, color: format == .text && color.wantsColor(fileDescriptor: STDOUT_FILENO))
         for file in files {
-            let result = FlowCompiler.compile(contentsOf: file)
-            diagnostics += result.diagnostics
-            sources[file] = result.source
+            // One file at a time: its diagnostics are written and its bytes, tree and model are
+            // released before the next file is read, so memory does not grow with the file count.
+            report.add(FlowCompiler.compile(contentsOf: file))
         }
-        switch format {
-        case .text:
-            let renderer = TextDiagnosticRenderer(color: Output.wantsColor(fileDescriptor: STDOUT_FILENO))
-            Output.standardOutput(renderer.render(diagnostics, sources: sources, fileCount: files.count))
-        case .json:
-            Output.standardOutput(JSONDiagnosticRenderer().render(diagnostics, fileCount: files.count))
-        case .github:
-            Output.standardOutput(GitHubDiagnosticRenderer().render(diagnostics))
-            Output.standardError(TextDiagnosticRenderer.summary(diagnostics, fileCount: files.count) + "\n")
+        report.finish(fileCount: files.count)
+        if stats {
+            let line = ValidationStatistics(
+                files: files.count, counts: report.counts, elapsed: ContinuousClock.now - started,
+                peakMemoryBytes: ValidationStatistics.peakMemoryBytes())
+            Output.standardError(line.description + "\n")
         }
-        if diagnostics.hasErrors { throw ExitCode(ExitStatus.usage) }
+        if report.counts.hasErrors { throw ExitCode(ExitStatus.usage) }
+    }
+}
+
+extension ValidateCommand {
+    /// The common spellings of `checkout validate` — paths, `--format F`, `--color C`, `--stats`,
+    /// each option at most once — read without the argument parser, or nil for anything else
+    /// (help, `--opt=value`, `--`, an unknown or repeated option, a bad value, no path), which
+    /// then goes through ArgumentParser as usual.
+    ///
+    /// Validation is what hooks and CI run once per commit or per file, and the parser's
+    /// reflection costs more than compiling a small flow: it decides whether a cold
+    /// `checkout validate` stays within 1.5× a Foundation hello-world (docs/benchmarks.md).
+    /// An option added to the command is simply not on this path until it is added here.
+    static func quickParse(_ arguments: some Sequence<String>) -> ValidateCommand? {
+        var iterator = arguments.makeIterator()
+        guard iterator.next() == "validate" else { return nil }
+        var paths: [String] = []
+        var format: Format?
+        var color: ColorChoice?
+        var stats = false
+        while let argument = iterator.next() {
+            switch argument {
+            case "--format":
+                guard format == nil, let value = iterator.next().flatMap(Format.init(rawValue:)) else { return nil }
+                format = value
+            case "--color":
+                guard color == nil, let value = iterator.next().flatMap(ColorChoice.init(rawValue:)) else { return nil }
+                color = value
+            case "--stats":
+                guard !stats else { return nil }
+                stats = true
+            default:
+                guard !argument.hasPrefix("-") else { return nil }
+                paths.append(argument)
+            }
+        }
+        guard !paths.isEmpty else { return nil }
+        // Every property must be set: a property wrapper that was never parsed traps when read.
+        // (Outside an initializer: inside one, assigning a wrapped property that has a default
+        // re-creates the unparsed wrapper instead of setting its value.)
+        var command = ValidateCommand()
+        command.paths = paths
+        command.format = format ?? .text
+        command.color = color ?? .auto
+        command.stats = stats
+        return command
     }
 }
 

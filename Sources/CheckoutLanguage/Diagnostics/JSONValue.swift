@@ -19,6 +19,13 @@ public indirect enum JSONValue: Sendable, Equatable {
         return out
     }
 
+    /// Serializes as a value nested `indent` levels deep in a pretty document.
+    func serialized(pretty: Bool, indent: Int) -> String {
+        var out = ""
+        write(into: &out, pretty: pretty, indent: indent)
+        return out
+    }
+
     private func write(into out: inout String, pretty: Bool, indent: Int) {
         switch self {
         case .null: out += "null"

@@ -7,12 +7,32 @@ public struct JSONDiagnosticRenderer: Sendable {
 
     /// Renders the whole report.
     public func render(_ diagnostics: [Diagnostic], fileCount: Int) -> String {
-        var report = JSONObjectBuilder()
-        report.add("diagnostics", .array(diagnostics.map(Self.json)))
-        report.add("errors", diagnostics.filter { $0.severity == .error }.count)
-        report.add("warnings", diagnostics.filter { $0.severity == .warning }.count)
-        report.add("files", fileCount)
-        return report.value.serialized(pretty: true) + "\n"
+        var stream = Stream()
+        var out = ""
+        for d in diagnostics { out += stream.add(d) }
+        return out + stream.finish(DiagnosticCounts(diagnostics), fileCount: fileCount)
+    }
+
+    /// The same report, byte for byte, written piece by piece, so a run over many files can
+    /// write each file's diagnostics as it goes and keep only the counts.
+    public struct Stream: Sendable {
+        private var written = 0
+
+        /// Starts a report.
+        public init() {}
+
+        /// The text that adds `d` to the report.
+        public mutating func add(_ d: Diagnostic) -> String {
+            defer { written += 1 }
+            let lead = written == 0 ? "{\n  \"diagnostics\": [\n    " : ",\n    "
+            return lead + JSONDiagnosticRenderer.json(d).serialized(pretty: true, indent: 2)
+        }
+
+        /// The text that ends the report: closes the list and adds the totals.
+        public func finish(_ counts: DiagnosticCounts, fileCount: Int) -> String {
+            let list = written == 0 ? "{\n  \"diagnostics\": []" : "\n  ]"
+            return list + ",\n  \"errors\": \(counts.errors),\n  \"warnings\": \(counts.warnings),\n  \"files\": \(fileCount)\n}\n"
+        }
     }
 
     /// One diagnostic as a JSON object.

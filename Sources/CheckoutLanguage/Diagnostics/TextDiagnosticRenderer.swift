@@ -7,7 +7,10 @@
 ///   help: did you mean 'withEmail'?
 /// ```
 ///
-/// Colour (ANSI) only when asked for; the caller decides from the TTY and `NO_COLOR`.
+/// With `color`, ANSI SGR codes mark it up the way compilers do: `file:line:col:` bold, the
+/// severity word in its colour (error red bold, warning yellow bold, note cyan), the rule id
+/// dim, and the carets under the span in the severity's colour. Without it the output holds no
+/// escape code at all. The caller decides (a terminal, `NO_COLOR`, `TERM=dumb`, `--color`).
 public struct TextDiagnosticRenderer: Sendable {
     /// Whether to emit ANSI colour codes.
     public var color: Bool
@@ -20,25 +23,23 @@ public struct TextDiagnosticRenderer: Sendable {
     /// Renders one diagnostic; `source` supplies the snippet when known.
     public func render(_ d: Diagnostic, source: SourceFile?) -> String {
         var out = ""
-        let location: String
         if let range = d.range {
-            location = "\(d.file ?? "<input>"):\(range.start.line):\(range.start.column): "
-        } else {
-            location = d.file.map { "\($0): " } ?? ""
+            out += paint("\(d.file ?? "<input>"):\(range.start.line):\(range.start.column):", .bold) + " "
+        } else if let file = d.file {
+            out += paint("\(file):", .bold) + " "
         }
-        out += paint(location, .bold)
-        out += paint("\(d.severity.rawValue):", d.severity == .error ? .red : d.severity == .warning ? .yellow : .cyan)
-        out += paint(" \(d.message)", .bold)
-        out += " [\(d.rule.rawValue)]\n"
+        let severityStyle = Style(d.severity)
+        out += paint("\(d.severity.rawValue):", severityStyle)
+        out += " \(d.message) " + paint("[\(d.rule.rawValue)]", .dim) + "\n"
         if !d.hidesSource, let range = d.range, let line = source?.line(range.start.line) {
             out += "  \(line)\n"
-            out += "  " + paint(underline(line: line, range: range), .green) + "\n"
+            out += "  " + paint(underline(line: line, range: range), severityStyle) + "\n"
         }
         for note in d.notes {
-            out += "  " + paint("note:", .cyan) + " \(note)\n"
+            out += "  " + paint("note:", .note) + " \(note)\n"
         }
         if let suggestion = d.suggestion {
-            out += "  " + paint("help:", .cyan) + " did you mean '\(suggestion)'?\n"
+            out += "  " + paint("help:", .note) + " did you mean '\(suggestion)'?\n"
         }
         return out
     }
@@ -55,11 +56,16 @@ public struct TextDiagnosticRenderer: Sendable {
 
     /// `N errors, N warnings in N files` (singular where it applies).
     public static func summary(_ diagnostics: [Diagnostic], fileCount: Int) -> String {
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        let warnings = diagnostics.filter { $0.severity == .warning }.count
-        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        return "\(plural(errors, "error")), \(plural(warnings, "warning")) in \(plural(fileCount, "file"))"
+        summary(DiagnosticCounts(diagnostics), fileCount: fileCount)
     }
+
+    /// `N errors, N warnings in N files` from counts alone, for reports written file by file.
+    public static func summary(_ counts: DiagnosticCounts, fileCount: Int) -> String {
+        "\(plural(counts.errors, "error")), \(plural(counts.warnings, "warning")) in \(plural(fileCount, "file"))"
+    }
+
+    /// `1 file`, `2 files`.
+    static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
     /// The caret line: spaces up to the start column, `^`, then `~` to the end of the span on
     /// that line (at least one character wide). Tabs are kept so the caret lines up.
@@ -75,8 +81,17 @@ public struct TextDiagnosticRenderer: Sendable {
         return prefix + "^" + String(repeating: "~", count: max(0, endIndex - startIndex - 1))
     }
 
+    /// SGR parameters: 1 bold, 2 dim, 31 red, 33 yellow, 36 cyan.
     private enum Style: String {
-        case bold = "1", red = "1;31", yellow = "1;33", cyan = "1;36", green = "32"
+        case bold = "1", dim = "2", error = "1;31", warning = "1;33", note = "36"
+
+        init(_ severity: Severity) {
+            switch severity {
+            case .error: self = .error
+            case .warning: self = .warning
+            case .note: self = .note
+            }
+        }
     }
 
     private func paint(_ text: String, _ style: Style) -> String {
