@@ -27,6 +27,26 @@ import Testing
         #expect(text.contains("  withEmial: true\n    ^~~~~~~~~"), "\(text)")
     }
 
+    /// The yardstick: a flow with ten different mistakes gets ten diagnostics, each on
+    /// the line its mistake is on, from one run.
+    @Test func tenMistakesGiveTenDiagnostics() throws {
+        let fixture = CheckoutBinary.root.appendingPathComponent("Tests/CheckoutLanguageTests/Fixtures/broken/ten-mistakes.yaml").path
+        let source = try String(contentsOfFile: fixture, encoding: .utf8)
+        let r = try CheckoutBinary.run(["validate", "--format", "json", fixture])
+        #expect(r.status == 2)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.count == 10)
+        #expect(Set(diagnostics.compactMap { $0["rule"] as? String }).count == 10, "ten different rules")
+        // Each lands on the line that carries its `# <- rule` mark.
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        for d in diagnostics {
+            let line = try #require(d["line"] as? Int)
+            let rule = try #require(d["rule"] as? String)
+            #expect(lines[line - 1].hasSuffix("# <- \(rule)"), "line \(line): \(rule)")
+        }
+    }
+
     /// Every problem of every file in one pass; good files in the same run stay quiet.
     @Test func allFilesAreReportedInOnePass() throws {
         let ws = try Workspace()

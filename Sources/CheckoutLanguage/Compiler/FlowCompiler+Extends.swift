@@ -25,7 +25,7 @@ extension FlowCompiler {
         if chain.contains(canonical(path)) {
             ctx.report(
                 .extendsBase,
-                "'\(name)' extends this flow again: the chain \(chain.map(lastComponent).joined(separator: " → ")) → \(name) is a cycle",
+                "the extends chain \(chain.map(lastComponent).joined(separator: " → ")) → \(lastComponent(name)) is a cycle",
                 at: at)
             return root
         }
@@ -40,6 +40,10 @@ extension FlowCompiler {
         }
         let base = compile(contentsOf: path, limits: limits, chain: chain)
         let errors = base.diagnostics.filter { $0.severity == .error }
+        if let cycle = errors.first(where: { $0.rule == .extendsBase && $0.message.contains("is a cycle") }) {
+            ctx.report(.extendsBase, cycle.message, at: at)
+            return root
+        }
         if let first = errors.first {
             let position = first.range.map { ":\($0.start.line):\($0.start.column)" } ?? ""
             ctx.report(

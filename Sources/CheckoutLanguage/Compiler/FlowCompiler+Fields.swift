@@ -58,6 +58,12 @@ extension FlowCompiler {
         if let n = f["accept"], let items = ctx.list(n, path: "cards.accept") {
             var brands: [CardBrand] = []
             for (i, item) in items.enumerated() {
+                if let text = item.scalar?.value, CardBrand(rawValue: text) == nil, let brand = CardBrand.alias(text) {
+                    ctx.report(
+                        .invalidEnum, "'\(text)' is not a brand name here; brands use the credit-card-type names", at: item.range,
+                        suggestion: brand.rawValue)
+                    continue
+                }
                 guard let b = ctx.enumeration(item, path: "cards.accept[\(i)]", as: CardBrand.self) else { continue }
                 if brands.contains(b) {
                     ctx.report(.duplicateId, "'\(b.rawValue)' is listed twice in 'cards.accept'", at: item.range, severity: .warning)
@@ -100,19 +106,28 @@ extension FlowCompiler {
         }
         for (field, p) in flow.fields.billing.sorted(by: { $0.key < $1.key }) {
             let rule: String?
+            let fix: String
             switch field {
-            case .name, .country: rule = "a billing \(field.rawValue) is always required"
-            case .email where r.withEmail: rule = "'request.withEmail' is true"
-            case .address, .city,
-                .state where r.fullBilling:
-                rule = "'request.fullBilling' is true"
-            case .zip: rule = "a billing zip is required wherever the country has postal codes"
-            default: rule = nil
+            case .name, .country:
+                rule = "a billing \(field.rawValue) is always required"
+                fix = "remove the setting"
+            case .zip:
+                rule = "a billing zip is required wherever the country has postal codes"
+                fix = "remove the setting"
+            case .email:
+                rule = r.withEmail ? "'request.withEmail' is true" : nil
+                fix = "set 'request.withEmail: false' to make the email \(p.rawValue)"
+            case .address, .city, .state:
+                rule = r.fullBilling ? "'request.fullBilling' is true" : nil
+                fix = "set 'request.fullBilling: false' to make it \(p.rawValue)"
+            case .phone:
+                rule = nil
+                fix = ""
             }
             if let rule, p != .required {
                 ctx.report(
                     .fieldConflict, "'fields.billing.\(field.rawValue)' cannot be \(p.rawValue): \(rule)",
-                    at: range("billing", field.rawValue), suggestion: "required")
+                    at: range("billing", field.rawValue), notes: ["set it to required, or \(fix)"])
             }
         }
         for (field, p) in flow.fields.shipping.sorted(by: { $0.key < $1.key }) {
@@ -126,7 +141,7 @@ extension FlowCompiler {
                 ctx.report(
                     .fieldConflict,
                     "'fields.shipping.\(field.rawValue)' cannot be \(p.rawValue): 'request.withShipping' requires a full shipping address",
-                    at: range("shipping", field.rawValue), suggestion: "required")
+                    at: range("shipping", field.rawValue), notes: ["set it to required, or remove the setting"])
             }
         }
         if let storeCard = flow.cards.storeCard, r.hideStoreCardSwitch, storeCard != .hidden {
@@ -163,5 +178,21 @@ extension CompileContext {
             .invalidFormat, "'\(pathText())' must start with a letter and hold only letters, digits, '_' and '-', found '\(text)'",
             at: node.range)
         return nil
+    }
+}
+
+extension CardBrand {
+    /// The brand people mean by a result name (`AMEX`) or a common short form (`amex`,
+    /// `diners`, `master-card`), for "did you mean".
+    static func alias(_ text: String) -> CardBrand? {
+        let key = text.lowercased().replacingOccurrences(of: "_", with: "-").replacingOccurrences(of: " ", with: "-")
+        if let brand = CardBrand.allCases.first(where: { $0.resultName.lowercased().replacingOccurrences(of: "_", with: "-") == key }) {
+            return brand
+        }
+        let aliases: [String: CardBrand] = [
+            "amex": .americanExpress, "americanexpress": .americanExpress, "diners": .dinersClub, "dinersclub": .dinersClub,
+            "master-card": .mastercard, "mc": .mastercard, "china-union-pay": .unionpay, "union-pay": .unionpay, "cup": .unionpay,
+        ]
+        return aliases[key] ?? CardBrand(rawValue: key)
     }
 }

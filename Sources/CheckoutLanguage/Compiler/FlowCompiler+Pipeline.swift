@@ -27,27 +27,34 @@ extension FlowCompiler {
         let has = { (kind: StageKind) in drafts.contains { $0.stage.kind == kind } }
         var methods: [PaymentMethodKind]
         let chooser = drafts.first { $0.stage.kind == .screen(.paymentMethod) }
+        func takenBy(_ m: PaymentMethodKind) -> (ok: Bool, stage: String) {
+            switch m {
+            case .card: (has(.screen(.creditCard)), "'creditCard' screen")
+            case .savedCard: (has(.screen(.savedCard)), "'savedCard' screen")
+            case .paypal, .applePay: (has(.step(.walletPayment)), "'walletPayment' step")
+            }
+        }
+        var refusedWallet = false
         if let listed = chooser?.methods {
             methods = []
             for (m, range) in listed {
                 if let why = refusal(of: m, request: r) {
                     ctx.report(.conflictingSettings, "'\(m.rawValue)' cannot be offered: \(why)", at: range)
+                    refusedWallet = refusedWallet || m.isWallet
+                } else if !takenBy(m).ok {
+                    ctx.report(
+                        .missingStep, "'\(m.rawValue)' is offered, but the pipeline has no \(takenBy(m).stage) to pay with it", at: range)
                 } else {
                     methods.append(m)
                 }
             }
         } else {
-            methods = StandardPipeline.paymentMethods(for: r)
-        }
-        methods = methods.filter { m in
-            switch m {
-            case .card: has(.screen(.creditCard))
-            case .savedCard: has(.screen(.savedCard))
-            case .paypal, .applePay: has(.step(.walletPayment))
-            }
+            methods = StandardPipeline.paymentMethods(for: r).filter { takenBy($0).ok }
         }
         if chooser == nil, let first = methods.first { methods = [first] }
-        if let wallet = drafts.first(where: { $0.stage.kind == .step(.walletPayment) }), !methods.contains(where: \.isWallet) {
+        if let wallet = drafts.first(where: { $0.stage.kind == .step(.walletPayment) }), !methods.contains(where: \.isWallet),
+            !refusedWallet
+        {
             let why = [PaymentMethodKind.paypal, .applePay].compactMap { m in refusal(of: m, request: r).map { "\(m.rawValue): \($0)" } }
             ctx.report(
                 .conflictingSettings, "step '\(wallet.stage.id)' pays with a wallet, but this flow offers none", at: wallet.idRange,

@@ -62,6 +62,11 @@ public enum FlowCompiler {
         }
         if !document.diagnostics.hasErrors {
             root = resolveExtends(root, file: file, limits: limits, chain: chain, &ctx)
+            // Without its base a flow would only show knock-on errors (a price it inherits
+            // reported missing): the base's problem is the one to fix first.
+            if ctx.diagnostics.contains(where: { $0.rule == .extendsBase }) {
+                return CompileResult(flow: nil, diagnostics: ctx.diagnostics, source: source)
+            }
         }
         var flow: CompiledFlow?
         let mergedRoot = root

@@ -64,6 +64,31 @@ struct PipelineGraphAnalysis {
         computeKnown(initial: initial)
     }
 
+    /// The shortest cycle from stage `i` back to itself, as stage indices starting at `i`;
+    /// nil when `i` is not on a cycle.
+    func cycle(through i: Int) -> [Int]? {
+        var parent: [Int: Int] = [:]
+        var queue = [i]
+        var head = 0
+        while head < queue.count {
+            let k = queue[head]
+            head += 1
+            for e in edges[k] {
+                guard let j = e.to else { continue }
+                if j == i {
+                    var path = [k]
+                    while let p = parent[path[0]] { path.insert(p, at: 0) }
+                    return path
+                }
+                if parent[j] == nil, j != i {
+                    parent[j] = k
+                    queue.append(j)
+                }
+            }
+        }
+        return nil
+    }
+
     /// Every stage reachable from `start`, itself included.
     func reachableStages(from start: Int) -> Set<Int> {
         var seen: Set<Int> = [start]
@@ -158,8 +183,8 @@ struct PipelineGraphAnalysis {
 
 extension FlowCompiler {
     /// Ids, references, field lists, reachability, loops and needs of an explicit pipeline.
-    /// Returns the analysis for the condition checks, or nil when the graph is not sound
-    /// enough to analyse (unknown references).
+    /// Returns the analysis for the condition checks (nil for an empty pipeline); with a route
+    /// to an unknown stage, reachability and loops are not reported.
     static func checkPipeline(_ drafts: [StageDraft], flow: FlowDefinition, _ ctx: inout CompileContext) -> PipelineGraphAnalysis? {
         var ids: [String: SourceRange] = [:]
         for d in drafts {
@@ -202,24 +227,33 @@ extension FlowCompiler {
             }
         }
         checkScreenFields(drafts, flow: flow, &ctx)
-        guard sound, !drafts.isEmpty else { return nil }
+        guard !drafts.isEmpty else { return nil }
         let pipeline = Pipeline(stages: drafts.map(\.stage), paymentMethods: [])
         var initial: Set<Fact> = []
         if !drafts.contains(where: { $0.stage.kind == .screen(.paymentMethod) }) { initial.insert(.paymentMethod) }
         let g = PipelineGraphAnalysis(pipeline, initial: initial)
+        // A loop with no way out: report it once, at its first stage, naming the stages in it.
+        // Stages before it that can only run into it, and stages after it that nothing else
+        // reaches, are fallout and not reported again.
         var looping: Set<Int> = []
+        // With a route to nowhere the graph is not the author's; only names are analysed.
+        guard sound else { return g }
+        for i in drafts.indices where g.reachable[i] && !g.reachesEnd[i] && !looping.contains(i) {
+            guard let cycle = g.cycle(through: i) else { continue }
+            looping.formUnion(g.reachableStages(from: i))
+            let names = (cycle + [cycle[0]]).map { "'\(drafts[$0].stage.id)'" }.joined(separator: " → ")
+            ctx.report(
+                .endlessLoop, "stages \(names) loop with no way to the end", at: drafts[i].idRange,
+                notes: ["route one of the loop's outcomes to 'end' or to a stage after the loop"])
+        }
         for (i, d) in drafts.enumerated() {
             if !g.reachable[i] {
-                ctx.report(
-                    .unreachableStage, "stage '\(d.stage.id)' is never reached", at: d.idRange,
-                    notes: ["every route before it goes elsewhere; route an outcome to '\(d.stage.id)' or remove it"])
+                if looping.isEmpty {
+                    ctx.report(
+                        .unreachableStage, "stage '\(d.stage.id)' is never reached", at: d.idRange,
+                        notes: ["every route before it goes elsewhere; route an outcome to '\(d.stage.id)' or remove it"])
+                }
                 continue
-            }
-            if !g.reachesEnd[i], !looping.contains(i) {
-                looping.formUnion(g.reachableStages(from: i))
-                ctx.report(
-                    .endlessLoop, "stage '\(d.stage.id)' is in a loop with no way to the end", at: d.idRange,
-                    notes: ["route one of the loop's outcomes to 'end' or to a stage after the loop"])
             }
             for need in PipelineGraphAnalysis.needs(d.stage.kind) where !g.knows(need, at: i) {
                 ctx.report(
