@@ -52,6 +52,10 @@ enum ValidateManyBenchmark {
         for (n, line) in lines.enumerated() {
             if line.hasPrefix("flow: ") {
                 lines[n] = "\(line)-\(index)"
+            } else if line.hasPrefix("extends: ") {
+                // Bases are the shipped flows themselves (each variant's base is compiled too).
+                let base = BenchEnvironment.root.appendingPathComponent("flows").appendingPathComponent(String(line.dropFirst(9)))
+                lines[n] = "extends: \(base.path)"
             } else if let r = line.range(of: "amount: "), line.trimmingCharacters(in: .whitespaces).hasPrefix("amount: ") {
                 lines[n] = String(line[..<r.upperBound]) + String(format: "%d.%02d", 1 + index % 997, index % 100)
             }
