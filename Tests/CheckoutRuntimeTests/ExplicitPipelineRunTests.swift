@@ -276,6 +276,41 @@ import Testing
     }
 }
 
+extension ExplicitPipelineRunTests {
+    static let brandFlow = """
+        flow: visa-3ds
+        dsl: 1
+        request:
+          price: { amount: 10.00, currency: USD }
+          withEmail: false
+        screens:
+          - kind: creditCard
+          - kind: billing
+        steps:
+          - kind: createToken
+          - kind: tokenize
+          - id: verify
+            kind: threeDS
+            when: card.brand == visa and billing.country in [US, CA]
+          - { id: charge, kind: sale, when: outcome.verify != failed }
+        """
+
+    @Test(arguments: [("4111111111111111", "US", true), ("5555555555554444", "US", false), ("4111111111111111", "GB", false)])
+    func conditionsReadTheAnswersAndOutcomesSoFar(number: String, country: String, verified: Bool) async throws {
+        let zip = country == "US" ? "10001" : "SW1A 1AA"
+        let r = try await run(
+            Self.brandFlow,
+            """
+            card: { number: "\(number)", expiry: "12/35", cvv: "123" }
+            billing: { name: Jane Doe, country: \(country), zip: "\(zip)" }
+            """)
+        #expect(r.result.status == .success)
+        #expect(r.events.contains { $0.event == "stage.skipped" && $0.stage == "verify" } == !verified)
+        #expect((r.result.threeDSResult != nil) == verified)
+        #expect(r.ledger.count == 1, "unset outcome.verify (3DS skipped) is != failed, so the charge runs")
+    }
+}
+
 /// Wraps the sandbox: the first charge call takes `delay` on the run's clock.
 actor SlowFirstChargeProvider: PaymentProvider {
     let base: SandboxProvider
