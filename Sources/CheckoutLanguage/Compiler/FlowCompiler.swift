@@ -58,14 +58,14 @@ public enum FlowCompiler {
         var ctx = CompileContext(file: file)
         ctx.appendSyntaxFindings(document.diagnostics)
         guard var root = document.root else {
-            return CompileResult(flow: nil, diagnostics: ctx.diagnostics, source: source)
+            return CompileResult(flow: nil, diagnostics: sortedBySource(ctx.diagnostics), source: source)
         }
         if !document.diagnostics.hasErrors {
             root = resolveExtends(root, file: file, limits: limits, chain: chain, &ctx)
             // Without its base a flow would only show knock-on errors (a price it inherits
             // reported missing): the base's problem is the one to fix first.
             if ctx.diagnostics.contains(where: { $0.rule == .extendsBase }) {
-                return CompileResult(flow: nil, diagnostics: ctx.diagnostics, source: source)
+                return CompileResult(flow: nil, diagnostics: sortedBySource(ctx.diagnostics), source: source)
             }
         }
         var flow: CompiledFlow?
@@ -76,12 +76,17 @@ public enum FlowCompiler {
                 flow = CompiledFlow(definition: definition, pipeline: pipeline, file: file)
             }
         }
-        let sorted = ctx.diagnostics.enumerated().sorted { a, b in
+        let sorted = sortedBySource(ctx.diagnostics)
+        return CompileResult(flow: flow, diagnostics: sorted, source: source, mergedRoot: mergedRoot)
+    }
+
+    /// Source order; findings at one position keep the order they were found in.
+    static func sortedBySource(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
             let la = a.element.range?.start ?? SourceLocation(line: 0, column: 0)
             let lb = b.element.range?.start ?? SourceLocation(line: 0, column: 0)
             return la == lb ? a.offset < b.offset : la < lb
         }.map(\.element)
-        return CompileResult(flow: flow, diagnostics: sorted, source: source, mergedRoot: mergedRoot)
     }
 
     static func compileDefinition(_ root: YAMLNode, _ ctx: inout CompileContext) -> (FlowDefinition, Fields)? {

@@ -85,9 +85,9 @@ public struct GitHubDiagnosticRenderer: Sendable {
                 }
             }
             props.append("title=\(escapeProperty(d.rule.rawValue))")
-            var message = d.message
-            if let s = d.suggestion { message += " (did you mean '\(s)'?)" }
-            for n in d.notes { message += "\n" + n }
+            var message = d.message.escapingControlCharacters
+            if let s = d.suggestion { message += " (did you mean '\(s.escapingControlCharacters)'?)" }
+            for n in d.notes { message += "\n" + n.escapingControlCharacters }
             out += "::\(command) \(props.joined(separator: ","))::\(escapeData(message))\n"
         }
         return out

@@ -30,16 +30,16 @@ public struct TextDiagnosticRenderer: Sendable {
         }
         let severityStyle = Style(d.severity)
         out += paint("\(d.severity.rawValue):", severityStyle)
-        out += " \(d.message) " + paint("[\(d.rule.rawValue)]", .dim) + "\n"
+        out += " \(d.message.escapingControlCharacters) " + paint("[\(d.rule.rawValue)]", .dim) + "\n"
         if !d.hidesSource, let range = d.range, let line = source?.line(range.start.line) {
-            out += "  \(line)\n"
+            out += "  \(line.replacingControlCharacters)\n"
             out += "  " + paint(underline(line: line, range: range), severityStyle) + "\n"
         }
         for note in d.notes {
-            out += "  " + paint("note:", .note) + " \(note)\n"
+            out += "  " + paint("note:", .note) + " \(note.escapingControlCharacters)\n"
         }
         if let suggestion = d.suggestion {
-            out += "  " + paint("help:", .note) + " did you mean '\(suggestion)'?\n"
+            out += "  " + paint("help:", .note) + " did you mean '\(suggestion.escapingControlCharacters)'?\n"
         }
         return out
     }
@@ -98,4 +98,36 @@ public struct TextDiagnosticRenderer: Sendable {
         guard color, !text.isEmpty else { return text }
         return "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m"
     }
+}
+
+extension StringProtocol {
+    /// Messages quote the user's keys and values, which can hold any character through YAML
+    /// escapes: control characters (ESC, CR, line breaks, C1, DEL) are written as `\u{1B}` so
+    /// a flow cannot drive the terminal or split a diagnostic line.
+    public var escapingControlCharacters: String {
+        guard unicodeScalars.contains(where: \.isControl) else { return String(self) }
+        var out = ""
+        for s in unicodeScalars {
+            if s.isControl {
+                out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(s)
+            }
+        }
+        return out
+    }
+
+    /// A source line for display: each control character becomes `�`, one column wide, so the
+    /// underline below it stays aligned.
+    var replacingControlCharacters: String {
+        guard unicodeScalars.contains(where: \.isControl) else { return String(self) }
+        var out = String.UnicodeScalarView()
+        for s in unicodeScalars { out.append(s.isControl && s != "\t" ? "\u{FFFD}" : s) }
+        return String(out)
+    }
+}
+
+extension Unicode.Scalar {
+    /// C0 controls but tab, DEL, and C1 controls.
+    var isControl: Bool { (value < 0x20 && value != 0x09) || (0x7F...0x9F).contains(value) }
 }

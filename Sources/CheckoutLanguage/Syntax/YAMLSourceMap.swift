@@ -27,9 +27,13 @@ struct YAMLSourceMap {
         self.bytes = bytes
         self.baseOffset = baseOffset
         self.isASCII = Self.isASCII(bytes)
-        let last = bytes.last
-        // LF, CR, and the last bytes of NEL (C2 85), LS (E2 80 A8) and PS (E2 80 A9).
-        self.endsWithBreak = last == nil || last == 0x0A || last == 0x0D || last == 0x85 || last == 0xA8 || last == 0xA9
+        // LF, CR, NEL (C2 85), LS (E2 80 A8) and PS (E2 80 A9) — whole sequences: 0x85, 0xA8
+        // and 0xA9 also end ordinary letters (`é` is C3 A9).
+        let n = bytes.count
+        func ends(with suffix: [UInt8]) -> Bool { n >= suffix.count && Array(bytes[(n - suffix.count)...]) == suffix }
+        self.endsWithBreak =
+            n == 0 || bytes[n - 1] == 0x0A || bytes[n - 1] == 0x0D || ends(with: [0xC2, 0x85]) || ends(with: [0xE2, 0x80, 0xA8])
+            || ends(with: [0xE2, 0x80, 0xA9])
     }
 
     /// The byte at a file offset (as in `SourceLocation.offset`), if there is one.
