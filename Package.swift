@@ -11,6 +11,9 @@ let package = Package(
     products: [
         .executable(name: "checkout", targets: ["CheckoutCLI"]),
         .executable(name: "checkout-bench", targets: ["CheckoutBench"]),
+        .executable(name: "checkout-fuzz", targets: ["CheckoutFuzz"]),
+        // `swift build --sanitize=fuzzer --product checkout-libfuzzer` (docs/fuzzing.md).
+        .executable(name: "checkout-libfuzzer", targets: ["CheckoutLibFuzzer"]),
         // Embedders: the compiler, the runtime and the headless front end.
         .library(
             name: "CheckoutFlow",
@@ -64,6 +67,17 @@ let package = Package(
         ),
         // The start-up yardstick of `checkout-bench --startup`: a hello-world that links Foundation.
         .executableTarget(name: "hello-foundation", path: "Sources/HelloFoundation", swiftSettings: swiftSettings),
+        // Fuzzing: mutated flows through the compiler and the renderers, invariants checked.
+        .target(name: "CheckoutFuzzChecks", dependencies: ["CheckoutLanguage"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "CheckoutFuzz",
+            dependencies: [
+                "CheckoutFuzzChecks", "CheckoutLanguage",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "CheckoutLibFuzzer", dependencies: ["CheckoutFuzzChecks"], swiftSettings: swiftSettings),
         .testTarget(name: "CheckoutDomainTests", dependencies: ["CheckoutDomain"], swiftSettings: swiftSettings),
         .testTarget(
             name: "CheckoutLanguageTests",

@@ -25,6 +25,8 @@ struct CheckoutBinary {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// The signal that ended the process, if one did (then `status` is the signal number).
+        var signal: Int32? = nil
     }
 
     /// Runs `checkout ARGS` in the repository root and waits for it.
@@ -49,7 +51,8 @@ struct CheckoutBinary {
         process.waitUntilExit()
         return Output(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData.wait(), as: UTF8.self))
+            stderr: String(decoding: errData.wait(), as: UTF8.self),
+            signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil)
     }
 }
 

@@ -41,4 +41,15 @@ import Testing
         #expect(lines.count == 2)
         #expect(lines == lines.sorted())
     }
+
+    /// Lines break where libyaml breaks them: with CR-only line breaks, the snippet is the
+    /// reported line, not the whole file.
+    @Test func snippetsFollowCRLineBreaks() {
+        let source = SourceFile(path: "cr.yaml", text: "flow: Bad Id\rdsl: 1\r\nrequest:\u{2028}end")
+        #expect(source.line(1) == "flow: Bad Id")
+        #expect(source.line(2) == "dsl: 1")
+        #expect(source.line(3) == "request:")
+        #expect(source.line(4) == "end")
+        #expect(source.line(5) == nil)
+    }
 }

@@ -17,7 +17,8 @@ public struct SourceFile: Sendable {
         self.init(path: path, bytes: Array(text.utf8))
     }
 
-    /// The text of 1-based line `number` without its terminator, if it exists.
+    /// The text of 1-based line `number` without its terminator, if it exists. Lines break
+    /// where libyaml breaks them (and so where positions count them): LF, CR, CR LF, NEL, LS, PS.
     public func line(_ number: Int) -> Substring? {
         guard number >= 1 else { return nil }
         var current = 1
@@ -25,15 +26,25 @@ public struct SourceFile: Sendable {
         var i = 0
         let n = bytes.count
         while current < number {
-            while i < n, bytes[i] != UInt8(ascii: "\n") { i += 1 }
+            while i < n, breakLength(at: i) == 0 { i += 1 }
             guard i < n else { return nil }
-            i += 1
+            i += breakLength(at: i)
             start = i
             current += 1
         }
         var end = start
-        while end < n, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        while end < n, breakLength(at: end) == 0 { end += 1 }
         return Substring(String(decoding: bytes[start..<end], as: UTF8.self))
+    }
+
+    /// The length in bytes of the line break at `i`, 0 when there is none.
+    private func breakLength(at i: Int) -> Int {
+        switch bytes[i] {
+        case 0x0A: return 1
+        case 0x0D: return i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
+        case 0xC2: return i + 1 < bytes.count && bytes[i + 1] == 0x85 ? 2 : 0
+        case 0xE2: return i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) ? 3 : 0
+        default: return 0
+        }
     }
 }
