@@ -128,7 +128,8 @@ public struct CaseCheck {
         let text = TextDiagnosticRenderer(color: false).render(shown, sources: sources, fileCount: 1)
         // Messages quote user text; what reaches a terminal holds no control character but
         // the line breaks between lines (and tabs of source lines).
-        if text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0.value != 0x0A && $0.value != 0x09) || (0x7F...0x9F).contains($0.value) }) {
+        let isControl = { (s: Unicode.Scalar) in (s.value < 0x20 && s.value != 0x0A && s.value != 0x09) || (0x7F...0x9F).contains(s.value) }
+        if text.unicodeScalars.contains(where: isControl) {
             fail("control-character-in-output", "the text report holds a control character")
         }
         _ = TextDiagnosticRenderer(color: true).render(shown, sources: sources, fileCount: 1)
