@@ -3,6 +3,7 @@ import CheckoutHeadless
 import CheckoutLanguage
 import CheckoutRuntime
 import Foundation
+import Synchronization
 import Testing
 
 /// Compiles a flow from text, failing the test on any error.
@@ -35,9 +36,10 @@ struct TimeTravellingFrontend: CheckoutFrontend {
     func finished(_ result: CheckoutResult) async {}
 }
 
-/// A provider that fails every charge with a retryable error: retries must give up.
-struct AlwaysUnavailableProvider: PaymentProvider {
+/// The sandbox with its charge step replaced: every other call goes to the sandbox.
+struct ChargeOverridingProvider: PaymentProvider {
     let base: SandboxProvider
+    let charge: @Sendable (ChargeRequest) async throws -> ChargeOutcome
     func createToken() async throws -> CheckoutToken { try await base.createToken() }
     func currencyRates() async throws -> CurrencyTable { try await base.currencyRates() }
     func shopper(id: String) async throws -> StoredShopper? { try await base.shopper(id: id) }
@@ -51,14 +53,30 @@ struct AlwaysUnavailableProvider: PaymentProvider {
     func completeChallenge(_ session: String, response: ChallengeResponse) async throws -> ThreeDSResult {
         try await base.completeChallenge(session, response: response)
     }
-    func charge(_ request: ChargeRequest) async throws -> ChargeOutcome {
-        throw ProviderError(.unavailable, "the provider could not be reached")
-    }
+    func charge(_ request: ChargeRequest) async throws -> ChargeOutcome { try await charge(request) }
     func walletPayment(_ method: PaymentMethodKind, amount: Money) async throws -> WalletOutcome {
         try await base.walletPayment(method, amount: amount)
     }
     func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String {
         try await base.storeChosenMethod(shopperId: shopperId, card: card)
+    }
+}
+
+/// A provider that fails every charge with a retryable error: retries must give up.
+func AlwaysUnavailableProvider(base: SandboxProvider) -> ChargeOverridingProvider {
+    ChargeOverridingProvider(base: base) { _ in throw ProviderError(.unavailable, "the provider could not be reached") }
+}
+
+/// The sandbox, but the first charge call takes `delay` on the run's clock.
+func SlowFirstChargeProvider(base: SandboxProvider, clock: ManualClock, delay: Duration) -> ChargeOverridingProvider {
+    let calls = Mutex(0)
+    return ChargeOverridingProvider(base: base) { request in
+        let first = calls.withLock { n in
+            n += 1
+            return n == 1
+        }
+        if first { clock.advance(by: delay) }
+        return try await base.charge(request)
     }
 }
 
