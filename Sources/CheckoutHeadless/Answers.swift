@@ -26,11 +26,12 @@ public struct Answers: Sendable {
     /// Creates empty answers.
     public init() {}
 
-    /// The card for the `visit`-th showing of the card screen; an empty card (every field
-    /// missing) when the answers run out.
-    public func card(visit: Int) -> CardAnswer {
+    /// The card for the `visit`-th showing of the card screen: the first visit always has one
+    /// (empty when `card` is missing, so each field is reported); nil when a later visit has
+    /// no card left, i.e. the shopper makes no further attempt.
+    public func card(visit: Int) -> CardAnswer? {
         if visit <= 1 { return card ?? CardAnswer() }
-        return visit - 2 < laterCards.count ? laterCards[visit - 2] : CardAnswer()
+        return visit - 2 < laterCards.count ? laterCards[visit - 2] : nil
     }
 
     /// The payment method: as answered, else the only one the answers imply (`card` given →

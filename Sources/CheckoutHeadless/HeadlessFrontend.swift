@@ -18,7 +18,7 @@ public struct HeadlessFrontend: CheckoutFrontend {
         case .paymentMethod: .paymentMethod(answers.effectivePaymentMethod)
         case .savedCard: .savedCard(last4: answers.savedCard)
         case .creditCard, .cardScan:
-            prompt.visit > 1 && prompt.visit - 2 >= answers.laterCards.count ? .noFurtherAttempt : .card(answers.card(visit: prompt.visit))
+            answers.card(visit: prompt.visit).map(ScreenAnswer.card) ?? .noFurtherAttempt
         case .billing: .billing(answers.billing ?? Address(), sameAsBilling: answers.sameAsBilling)
         case .shipping: .shipping(answers.shipping ?? Address())
         case .currency: .currency(answers.currency)

@@ -5,7 +5,7 @@ import Foundation
 extension RunSession {
     func prompt(_ kind: ScreenKind, stage: String) -> ScreenPrompt {
         var p = ScreenPrompt(
-            kind: kind, stageId: stage, price: price, requirements: request.addressRequirements,
+            kind: kind, stageId: stage, price: price, requirements: billingRequirements,
             theme: runner.flow.definition.theme)
         p.acceptedBrands = runner.flow.definition.cards.acceptedBrands
         return p
@@ -135,8 +135,7 @@ extension RunSession {
             let fields = runner.flow.definition.fields
             let presence = fields.billingPresence(for: request)
             let merged = merge(a, over: p.prefill)
-            let requirements = AddressRequirements(withEmail: presence[.email] == .required, fullBilling: request.fullBilling)
-            var found = AddressValidator.validateBilling(merged, requirements: requirements)
+            var found = AddressValidator.validateBilling(merged, requirements: billingRequirements)
                 .map { AnswerIssue(path: "billing.\($0.field)", code: $0.code, message: $0.message) }
             for issue in presenceIssues(merged, section: "billing", presence: presence, overrides: fields.billing)
             where !found.contains(where: { $0.path == issue.path }) {
@@ -181,6 +180,13 @@ extension RunSession {
             break
         }
         return []
+    }
+
+    /// The billing rules the validator applies (and a front end shows): the request's flags,
+    /// with `fields` deciding whether the email is required.
+    var billingRequirements: AddressRequirements {
+        let presence = runner.flow.definition.fields.billingPresence(for: request)
+        return AddressRequirements(withEmail: presence[.email] == .required, fullBilling: request.fullBilling)
     }
 
     /// The store-card switch: `cards.storeCard`, else `request.hideStoreCardSwitch`.
