@@ -271,7 +271,7 @@ enum SchemaValidator {
 
     private static func yamlFiles(in folder: String) throws -> [String] {
         let names = try FileManager.default.contentsOfDirectory(atPath: CheckoutBinary.root.appendingPathComponent(folder).path)
-        return names.filter { $0.hasSuffix(".yaml") }.sorted().map { "\(folder)/\($0)" }
+        return names.filter { $0.hasSuffix(".yaml") && !$0.hasSuffix(".scenarios.yaml") }.sorted().map { "\(folder)/\($0)" }
     }
 
     /// The validator's report on `files` (paths relative to the repository root, or absolute);

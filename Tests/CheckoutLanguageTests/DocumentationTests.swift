@@ -26,7 +26,8 @@ import Testing
         let text = try read("language.md")
         let tables = [
             FlowKeys.topLevel, FlowKeys.request, FlowKeys.provider, FlowKeys.currencies, FlowKeys.theme, FlowKeys.fields,
-            FlowKeys.customField, FlowKeys.cards, FlowKeys.screen, FlowKeys.step, FlowKeys.retry,
+            FlowKeys.customField, FlowKeys.cards, FlowKeys.screen, FlowKeys.step, FlowKeys.retry, FlowKeys.signature,
+            FlowKeys.available,
         ]
         for spec in tables.joined() {
             #expect(text.contains("`\(spec.name)`") || text.contains("`\(spec.name)."), "docs/language.md does not mention \(spec.name)")

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Merge rules (docs/language.md): mappings merge key by key, recursively (`request`,
 /// `provider`, `theme`, `fields`, `cards`, `currencies`, `tax`); the flow's own value wins for
-/// every other value, and lists (`screens`, `steps`, `fields.custom`, `cards.accept`) replace
-/// the base's list whole. `flow` and `extends` are never inherited. The base must compile on
+/// every other value, and lists (`screens`, `steps`, `fields.custom`, `cards.accept`) and
+/// `provider.signature` replace the base's whole. `flow` and `extends` are never inherited. The base must compile on
 /// its own; a finding about an inherited value points at the `extends` line.
 extension FlowCompiler {
     /// How many `extends` links a chain may have.
@@ -56,7 +56,7 @@ extension FlowCompiler {
     }
 
     /// `child` over `base`.
-    static func merge(_ base: YAMLNode, into child: YAMLNode, depth: Int) -> YAMLNode {
+    static func merge(_ base: YAMLNode, into child: YAMLNode, depth: Int, parent: String = "") -> YAMLNode {
         guard let basePairs = base.mapping, let childPairs = child.mapping else { return child }
         var out: [YAMLPair] = []
         let childKeys = Set(childPairs.compactMap { $0.key.scalar?.value })
@@ -66,11 +66,11 @@ extension FlowCompiler {
             out.append(pair)
         }
         for var pair in childPairs {
-            if let key = pair.key.scalar?.value, key != "screens", key != "steps",
+            if let key = pair.key.scalar?.value, key != "screens", key != "steps", !(parent == "provider" && key == "signature"),
                 let basePair = basePairs.first(where: { $0.key.scalar?.value == key }),
                 basePair.value.mapping != nil, pair.value.mapping != nil
             {
-                pair.value = merge(basePair.value, into: pair.value, depth: depth + 1)
+                pair.value = merge(basePair.value, into: pair.value, depth: depth + 1, parent: depth == 0 ? key : "")
             }
             out.append(pair)
         }

@@ -16,6 +16,14 @@ extension FlowCompiler {
                 if key == "billing" { settings.billing[field] = p } else { settings.shipping[field] = p }
             }
         }
+        if let n = f["available"], let af = ctx.fields(of: n, path: "fields.available", specs: FlowKeys.available) {
+            for (i, flag) in af.keys.enumerated() {
+                guard let shown = ctx.bool(af.pairs[i].value, path: "fields.available.\(flag)"),
+                    let fields = FieldSettings.availableFlags.first(where: { $0.flag == flag })?.fields
+                else { continue }
+                for field in fields { settings.available[field] = shown }
+            }
+        }
         if let n = f["custom"], let items = ctx.list(n, path: "fields.custom") {
             var seen: [String: SourceRange] = [:]
             for (i, item) in items.enumerated() {
@@ -130,6 +138,7 @@ extension FlowCompiler {
                     at: range("billing", field.rawValue), notes: ["set it to required, or \(fix)"])
             }
         }
+        checkAvailableFlags(flow, range: range, &ctx)
         for (field, p) in flow.fields.shipping.sorted(by: { $0.key < $1.key }) {
             if !r.withShipping {
                 ctx.report(
@@ -150,6 +159,42 @@ extension FlowCompiler {
                 .conflictingSettings,
                 "'cards.storeCard: \(storeCard.rawValue)' contradicts 'request.hideStoreCardSwitch: true'",
                 at: n?.range, notes: ["remove one of them; 'storeCard: hidden' is the same as 'hideStoreCardSwitch: true'"])
+        }
+    }
+}
+
+extension FlowCompiler {
+    /// Maxpay's flags against the request's rules and `fields.billing`: hiding a field the
+    /// request requires is a conflict, and so is a flag and a `fields.billing` entry for one field.
+    private static func checkAvailableFlags(
+        _ flow: FlowDefinition, range: (String, String) -> SourceRange?, _ ctx: inout CompileContext
+    ) {
+        let required = FieldSettings().billingPresence(for: flow.request)
+        for (flag, fields) in FieldSettings.availableFlags {
+            guard let shown = fields.lazy.compactMap({ flow.fields.available[$0] }).first else { continue }
+            let at = range("available", flag)
+            if let clash = fields.first(where: { flow.fields.billing[$0] != nil }) {
+                ctx.report(
+                    .conflictingSettings,
+                    "'fields.available.\(flag)' and 'fields.billing.\(clash.rawValue)' both set the billing \(clash.rawValue)",
+                    at: at, notes: ["keep one of them"])
+                continue
+            }
+            if !shown, let needed = fields.first(where: { required[$0] == .required }) {
+                ctx.report(
+                    .fieldConflict, "'fields.available.\(flag): false' hides the billing \(needed.rawValue), which the request requires",
+                    at: at, notes: [Self.requirementReason(needed, flow.request)])
+            }
+        }
+    }
+
+    /// Why the request requires a billing field (SPEC §3).
+    static func requirementReason(_ field: AddressField, _ r: CheckoutRequest) -> String {
+        switch field {
+        case .name, .country: "a billing \(field.rawValue) is always required"
+        case .zip: "a billing zip is required wherever the country has postal codes"
+        case .email: "'request.withEmail' is true"
+        default: "'request.fullBilling' is true"
         }
     }
 }

@@ -5,8 +5,12 @@ extension FlowCompiler {
     /// The executable pipeline: the explicit `screens`/`steps` when the flow has them (checked
     /// as a graph), else the standard checkout derived from the request.
     static func compilePipeline(_ top: Fields, flow: FlowDefinition, _ ctx: inout CompileContext) -> Pipeline? {
-        guard top["screens"] != nil || top["steps"] != nil else { return StandardPipeline.derive(for: flow) }
+        guard top["screens"] != nil || top["steps"] != nil else {
+            checkSigning(top, drafts: [], flow: flow, &ctx)
+            return StandardPipeline.derive(for: flow)
+        }
         var drafts = compileStages(top, &ctx)
+        checkSigning(top, drafts: drafts, flow: flow, &ctx)
         for i in drafts.indices where drafts[i].stage.kind == .screen(.form) && drafts[i].stage.fields == nil {
             drafts[i].stage.fields = flow.fields.custom.map(\.id)
         }
@@ -104,5 +108,28 @@ extension FlowCompiler {
                 }
             }
         }
+    }
+
+    /// The `signature` hook and `provider.signature` go together: a hook with nothing to sign
+    /// with is an error; signing settings no hook uses are a warning.
+    private static func checkSigning(_ top: Fields, drafts: [StageDraft], flow: FlowDefinition, _ ctx: inout CompileContext) {
+        var hooked = false
+        for d in drafts {
+            for (j, hook) in d.stage.hooks.enumerated() where hook == .signature {
+                hooked = true
+                if flow.provider.signature == nil {
+                    ctx.report(
+                        .missingKey, "the 'signature' hook on '\(d.stage.id)' needs 'provider.signature' to sign with",
+                        at: d.hookRanges[j],
+                        notes: ["set 'provider.signature.privateKey: ${env:NAME}' or 'provider.signature.command: [program, …]'"])
+                }
+            }
+        }
+        guard !hooked, flow.provider.signature != nil, let provider = top["provider"]?.mapping,
+            let pair = provider.first(where: { $0.key.scalar?.value == "signature" })
+        else { return }
+        ctx.report(
+            .ineffectiveSetting, "'provider.signature' is set, but no step has the 'signature' hook", at: pair.key.range,
+            severity: .warning, notes: ["add 'hooks: [signature]' to the sale or authorize step that sends the Maxpay request"])
     }
 }

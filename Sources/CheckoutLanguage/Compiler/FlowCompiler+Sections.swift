@@ -35,7 +35,62 @@ extension FlowCompiler {
                 ctx.report(.typeMismatch, "'provider.credentials' must be a mapping, found \(n.shapeDescription)", at: n.range)
             }
         }
+        if let n = f["signature"] { p.signature = compileSigning(n, &ctx) }
         return p
+    }
+
+    /// `provider.signature`: `privateKey: ${env:NAME}` or `command: [program, args…]`, never both.
+    private static func compileSigning(_ node: YAMLNode, _ ctx: inout CompileContext) -> RequestSigning? {
+        guard let f = ctx.fields(of: node, path: "provider.signature", specs: FlowKeys.signature) else { return nil }
+        let keyNode = f["privateKey"]
+        let commandNode = f["command"]
+        if let keyNode, let commandNode {
+            ctx.report(
+                .conflictingSettings, "'provider.signature' takes either 'privateKey' or 'command', not both", at: commandNode.range,
+                notes: ["'command' keeps the key out of this process; 'privateKey' signs here with a key from the environment"])
+            _ = keyNode
+            return nil
+        }
+        if let keyNode {
+            if let s = keyNode.scalar, let env = environmentReference(s.value) {
+                if let t = f["timeout"], let range = f.keyRange("timeout") {
+                    _ = t
+                    ctx.report(
+                        .ineffectiveSetting, "'timeout' applies to a signing 'command' only", at: range, severity: .warning)
+                }
+                return .privateKey(environmentVariable: env)
+            }
+            var d = Diagnostic(
+                rule: .inlineCredential,
+                message:
+                    "'provider.signature.privateKey' must name an environment variable as ${env:NAME}; secrets are never written in a flow",
+                file: ctx.file, range: keyNode.range)
+            d.hidesSource = true
+            ctx.append([d])
+            return nil
+        }
+        guard let commandNode else {
+            ctx.report(
+                .missingKey, "'provider.signature' needs 'privateKey' (${env:NAME}) or 'command' (a program that signs)",
+                at: ctx.firstLine(of: node))
+            return nil
+        }
+        guard let items = ctx.list(commandNode, path: "provider.signature.command") else { return nil }
+        var argv: [String] = []
+        for (i, item) in items.enumerated() {
+            guard let word = ctx.string(item, path: "provider.signature.command[\(i)]") else { return nil }
+            argv.append(word)
+        }
+        guard let program = argv.first, !program.isEmpty else {
+            ctx.report(.missingKey, "'provider.signature.command' must name a program", at: commandNode.range)
+            return nil
+        }
+        var timeout = RequestSigning.defaultCommandTimeout
+        if let t = f["timeout"] {
+            guard let d = ctx.duration(t, path: "provider.signature.timeout") else { return nil }
+            timeout = d
+        }
+        return .command(argv, timeout: timeout)
     }
 
     /// `${env:NAME}` → `NAME`.

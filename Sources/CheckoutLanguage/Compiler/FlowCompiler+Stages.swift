@@ -172,10 +172,10 @@ extension FlowCompiler {
         if let n = f["hooks"], let items = ctx.list(n, path: "\(path).hooks") {
             for (j, item) in items.enumerated() {
                 guard let hook = ctx.enumeration(item, path: "\(path).hooks[\(j)]", as: HookKind.self) else { continue }
-                if hook == .signature {
+                if hook == .signature, !d.stage.kind.sendsSignedRequest {
                     ctx.report(
-                        .unsupported, "the 'signature' hook is part of the flow language but not supported by this build yet",
-                        at: item.range, notes: ["it signs Maxpay requests; it comes with the Maxpay provider"])
+                        .conflictingSettings, "the 'signature' hook signs a charge request; '\(d.stage.kind.name)' sends none",
+                        at: item.range, notes: ["put it on a 'sale' or 'authorize' step (Maxpay's SALE, AUTH, SALE3D, AUTH3D)"])
                     continue
                 }
                 if d.stage.hooks.contains(hook) {
@@ -213,6 +213,16 @@ extension CompileContext {
             return nil
         }
         return d
+    }
+}
+
+extension StageKind {
+    /// Stages whose provider request the `signature` hook can sign (Maxpay's transaction request).
+    var sendsSignedRequest: Bool {
+        switch self {
+        case .step(.sale), .step(.authorize): true
+        default: false
+        }
     }
 }
 

@@ -6,7 +6,15 @@ extension FlowKeys {
         KeySpec("billing", .mapping(presence(AddressField.billing)), "billing field presence: required, optional or hidden"),
         KeySpec("shipping", .mapping(presence(AddressField.shipping)), "shipping field presence: required, optional or hidden"),
         KeySpec("custom", .list(.mapping(customField)), "custom fields, asked by `form` screens"),
+        KeySpec("available", .mapping(available), "Maxpay's available-fields flags for the billing form"),
     ]
+
+    /// `fields.available` keys: Maxpay's `PAYAvailableFields` flags.
+    public static let available: [KeySpec] = FieldSettings.availableFlags.map { flag, fields in
+        KeySpec(
+            flag, .bool,
+            "show (true) or hide (false) billing \(fields.map { "`\($0.rawValue)`" }.joined(separator: ", "))")
+    }
 
     static func presence(_ fields: [AddressField]) -> [KeySpec] {
         fields.map { KeySpec($0.rawValue, .cases(FieldPresence.self), "presence of `\($0.rawValue)`") }

@@ -113,6 +113,16 @@ public enum FlowKeys {
         KeySpec(
             "credentials", .dictionary(keyPattern: "^[A-Za-z][A-Za-z0-9_]*$", value: .envReference),
             "credentials, read from environment variables only"),
+        KeySpec("signature", .mapping(signature), "how the `signature` hook signs Maxpay requests"),
+    ]
+
+    /// `provider.signature` keys: exactly one of `privateKey` and `command`.
+    public static let signature: [KeySpec] = [
+        KeySpec("privateKey", .envReference, "the Maxpay private key, from an environment variable (`${env:NAME}`)"),
+        KeySpec(
+            "command", .list(.string()),
+            "a program and its arguments that signs: the fields on stdin as `key=value` lines, the signature on stdout"),
+        KeySpec("timeout", .duration, default: "10s", "how long the signing command may run"),
     ]
 
     /// `request` keys (SPEC §3).

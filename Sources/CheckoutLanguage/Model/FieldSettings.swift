@@ -71,6 +71,16 @@ public struct FieldSettings: Sendable, Hashable {
     public var shipping: [AddressField: FieldPresence] = [:]
     /// Custom fields, in order.
     public var custom: [CustomField] = []
+    /// Maxpay's available-fields flags (`showNameField: false`), as the billing fields they
+    /// show or hide. A shown field keeps the request's presence, or becomes optional.
+    public var available: [AddressField: Bool] = [:]
+
+    /// Maxpay's `PAYAvailableFields` flags and the billing fields each one shows or hides.
+    public static let availableFlags: [(flag: String, fields: [AddressField])] = [
+        ("showBillingAddressLayout", [.address, .city, .zip, .state, .country]),
+        ("showNameField", [.name]), ("showPhoneField", [.phone]), ("showAddressField", [.address]),
+        ("showCityField", [.city]), ("showZipField", [.zip]), ("showCountryField", [.country]),
+    ]
 
     /// Creates empty settings (the request decides every field).
     public init() {}
@@ -85,6 +95,9 @@ public struct FieldSettings: Sendable, Hashable {
             .state: r.fullBilling ? .required : .hidden,
             .phone: .hidden,
         ]
+        for (field, shown) in available {
+            p[field] = shown ? (p[field] == .required ? .required : .optional) : .hidden
+        }
         p.merge(billing) { $1 }
         return p
     }

@@ -57,6 +57,8 @@ public struct ProviderSettings: Sendable {
     public var baseURL: String?
     /// Credential name → environment variable name (from `${env:NAME}`); never the secret itself.
     public var credentials: [String: String] = [:]
+    /// How the `signature` hook signs requests (Maxpay); nil when the flow does not sign.
+    public var signature: RequestSigning?
 
     /// Creates provider settings.
     public init(name: ProviderName = .sandbox, baseURL: String? = nil, credentials: [String: String] = [:]) {

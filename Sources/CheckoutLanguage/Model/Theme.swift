@@ -19,13 +19,16 @@ public struct Theme: Sendable, Hashable {
         "headerTitleColor", "headerAmountColor", "headerBackgroundColor", "fieldTitleColor",
         "fieldTextColor", "fieldPlaceholderColor", "fieldBackgroundColor", "fieldBorderColor",
         "enabledButtonBackgroundColor", "enabledButtonTitleColor", "disabledButtonBackgroundColor",
-        "disabledButtonTitleColor", "switchOnColor",
+        "disabledButtonTitleColor", "switchOnColor", "headerSeparatorColor", "checkmarkColor", "conditionsTextColor",
     ]
     /// The numeric property names the language knows.
-    public static let numberKeys = ["buttonCornerRadius", "fieldCornerRadius", "fieldBorderWidth"]
+    public static let numberKeys = [
+        "buttonCornerRadius", "fieldCornerRadius", "fieldBorderWidth", "fieldBackgroundCornerRadius", "checkboxCornerRadius",
+    ]
     /// The font property names the language knows.
     public static let fontKeys = [
         "headerTitleFont", "headerAmountFont", "fieldTitleFont", "fieldTextFont", "buttonTitleFont",
+        "headerStandardTitleFont", "headerLargeTitleFont", "conditionsFont",
     ]
 }
 

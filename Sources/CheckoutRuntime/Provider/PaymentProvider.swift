@@ -85,12 +85,28 @@ public struct ChargeRequest: Sendable, Hashable {
     public var amount: Money?
     public var idempotencyKey: String
     public var threeDSResult: ThreeDSResult?
-    public init(kind: Kind, card: TokenizedCard, amount: Money?, idempotencyKey: String, threeDSResult: ThreeDSResult?) {
+    /// The signed fields and their signature, when the step has the `signature` hook (Maxpay).
+    public var signed: SignedFields?
+    public init(
+        kind: Kind, card: TokenizedCard, amount: Money?, idempotencyKey: String, threeDSResult: ThreeDSResult?,
+        signed: SignedFields? = nil
+    ) {
         self.kind = kind
         self.card = card
         self.amount = amount
         self.idempotencyKey = idempotencyKey
         self.threeDSResult = threeDSResult
+        self.signed = signed
+    }
+}
+
+/// A request's signed fields (never card data) and the signature over them.
+public struct SignedFields: Sendable, Hashable {
+    public var fields: [String: String]
+    public var signature: String
+    public init(fields: [String: String], signature: String) {
+        self.fields = fields
+        self.signature = signature
     }
 }
 
@@ -172,6 +188,10 @@ public struct ProviderError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let rejected = Code(rawValue: "rejected")
         /// The shopper does not exist.
         public static let shopperNotFound = Code(rawValue: "shopper_not_found")
+        /// The request could not be signed (no key in the environment, the signing command failed).
+        public static let signatureFailed = Code(rawValue: "signature_failed")
+        /// The provider did not accept the request's signature (Maxpay).
+        public static let invalidSignature = Code(rawValue: "invalid_signature")
     }
     public var code: Code
     public var message: String

@@ -16,12 +16,14 @@ public struct CheckoutRunner: Sendable {
     /// How often one stage may run in one run (routes can loop back, e.g. a declined card
     /// back to the card screen); the next visit ends the run `failed`.
     public var maxVisits: Int
+    /// Environment variables and child processes for the `signature` hook.
+    public var signing: SigningEnvironment
 
     /// Creates a runner.
     public init(
         flow: CompiledFlow, provider: any PaymentProvider, frontend: any CheckoutFrontend,
         clock: any CheckoutClock, random: any RandomSource, trace: (any TraceSink)? = nil,
-        retry: StepRetry = StepRetry(), maxVisits: Int = 5
+        retry: StepRetry = StepRetry(), maxVisits: Int = 5, signing: SigningEnvironment = .system
     ) {
         self.flow = flow
         self.provider = provider
@@ -31,6 +33,7 @@ public struct CheckoutRunner: Sendable {
         self.trace = trace
         self.retry = retry
         self.maxVisits = maxVisits
+        self.signing = signing
     }
 
     /// Runs the flow to its end. Never throws: every failure is a result with a status.
@@ -207,7 +210,7 @@ final class RunSession {
         for hook in stage.hooks {
             switch hook {
             case .tax: updateTax(stage: stage.id, event: "hook.tax")
-            case .signature: break  // rejected by the compiler until the Maxpay provider exists
+            case .signature: break  // signs the request the step builds: see `charge`
             }
         }
     }

@@ -181,8 +181,11 @@ extension RunSession {
         let stage = step.id
         guard let card = tokenized else { throw ProviderError(.rejected, "no tokenized card to charge") }
         let chargeKind: ChargeRequest.Kind = kind == .sale ? .sale : kind == .authorize ? .authorization : .subscription
-        let request = ChargeRequest(
+        var request = ChargeRequest(
             kind: chargeKind, card: card, amount: price.total, idempotencyKey: runner.random.hex(32), threeDSResult: threeDS)
+        if step.hooks.contains(.signature), let signing = runner.flow.definition.provider.signature {
+            request.signed = try await sign(request, with: signing, stage: stage)
+        }
         let outcome = try await withRetry(step) { try await self.runner.provider.charge(request) }
         switch outcome {
         case .approved(let t):

@@ -28,4 +28,8 @@ enum SandboxData {
             "EUR": "0.92", "GBP": "0.79", "CAD": "1.36", "JPY": "151.50", "ILS": "3.71", "BRL": "5.05",
             "AUD": "1.52", "CHF": "0.88", "BHD": "0.376",
         ].compactMapValues { DecimalText.parse($0)?.value })
+
+    /// The private key the sandbox checks Maxpay signatures with. Public on purpose, like a
+    /// provider's test keys: it signs nothing real. docs/sandbox.md.
+    public static let maxpayPrivateKey = "sandbox-maxpay-private-key"
 }

@@ -102,6 +102,7 @@ public actor SandboxProvider: PaymentProvider {
 
     public func charge(_ request: ChargeRequest) async throws -> ChargeOutcome {
         if let done = approvedByKey[request.idempotencyKey] { return done }
+        if let signed = request.signed { try Self.verify(signed, of: request) }
         guard let state = tokens[request.card.token], !state.used else {
             throw ProviderError(.tokenExpired, "the checkout token has expired or was already used")
         }
@@ -137,5 +138,20 @@ public actor SandboxProvider: PaymentProvider {
     public func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String {
         tokens[card.token]?.used = true
         return shopperId ?? random.digits(8)
+    }
+
+    /// Checks a signed request as Maxpay does: the signature must be the one the sandbox's
+    /// private key gives over the signed fields, and those fields must be this request's.
+    static func verify(_ signed: SignedFields, of request: ChargeRequest) throws {
+        let f = signed.fields
+        let amount = request.amount.map { DecimalText.format($0.amount, scale: $0.currency.minorUnits) }
+        guard f["transaction_unique_id"] == request.idempotencyKey, f["amount"] == amount,
+            f["currency"] == request.amount?.currency.code
+        else {
+            throw ProviderError(.invalidSignature, "the signed fields are not this request's transaction, amount and currency")
+        }
+        guard signed.signature.lowercased() == MaxpaySignature.sign(f, privateKey: SandboxData.maxpayPrivateKey) else {
+            throw ProviderError(.invalidSignature, "the signature does not match the request (signed with another private key?)")
+        }
     }
 }

@@ -1,0 +1,41 @@
+import CheckoutDomain
+import Foundation
+
+/// The fields of a charge that Maxpay's signature covers (its SDK's `PAYSignatureInfo`).
+public enum MaxpayFields {
+    /// Maxpay's signed fields (its SDK's `PAYSignatureInfo`), those with a value.
+    public static func of(_ request: ChargeRequest, billing: Address?, threeDS: Bool) -> [String: String] {
+        var f: [String: String] = [
+            "api_version": "1",
+            "auth_type": "bySignature",
+            "transaction_unique_id": request.idempotencyKey,
+            "transaction_type": type(request.kind, threeDS: threeDS),
+        ]
+        if let amount = request.amount {
+            f["amount"] = DecimalText.format(amount.amount, scale: amount.currency.minorUnits)
+            f["currency"] = amount.currency.code
+        }
+        if let b = billing {
+            let name = (b.name ?? "").trimmingCharacters(in: .whitespaces)
+            if let space = name.firstIndex(of: " ") {
+                f["first_name"] = String(name[..<space])
+                f["last_name"] = name[name.index(after: space)...].trimmingCharacters(in: .whitespaces)
+            } else if !name.isEmpty {
+                f["first_name"] = name
+            }
+            let optional: [(String, String?)] = [
+                ("country", b.country),
+                ("user_email", b.email), ("address", b.address), ("city", b.city), ("zip", b.zip), ("state", b.state),
+                ("user_phone", b.phone),
+            ]
+            for (key, value) in optional { if let value, !value.isEmpty { f[key] = value } }
+        }
+        return f
+    }
+
+    /// `SALE`, `AUTH`, `SALE3D` or `AUTH3D`: the 3-D Secure variants when 3DS ran before the charge.
+    public static func type(_ kind: ChargeRequest.Kind, threeDS: Bool) -> String {
+        let base = kind == .authorization ? "AUTH" : "SALE"
+        return threeDS ? base + "3D" : base
+    }
+}

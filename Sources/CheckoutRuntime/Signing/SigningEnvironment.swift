@@ -1,0 +1,124 @@
+import CheckoutLanguage
+import Foundation
+
+/// What signing needs from the outside world — environment variables and running a
+/// command — injected so tests control both. `.system` is the real process environment.
+public struct SigningEnvironment: Sendable {
+    /// The value of an environment variable, nil when unset.
+    public var variable: @Sendable (String) -> String?
+    /// Runs `argv` in `directory` with `input` on stdin; returns its exit status and stdout.
+    public var runCommand:
+        @Sendable (_ argv: [String], _ directory: String?, _ input: String, _ timeout: Duration) async throws -> CommandOutput
+
+    /// Creates an environment.
+    public init(
+        variable: @escaping @Sendable (String) -> String?,
+        runCommand:
+            @escaping @Sendable (_ argv: [String], _ directory: String?, _ input: String, _ timeout: Duration) async throws -> CommandOutput
+    ) {
+        self.variable = variable
+        self.runCommand = runCommand
+    }
+
+    /// The process's environment variables and real child processes.
+    public static let system = SigningEnvironment(
+        variable: { ProcessInfo.processInfo.environment[$0] }, runCommand: SystemCommand.run)
+
+    /// Signs `fields` as the flow's `provider.signature` says. Throws `ProviderError` with
+    /// code `signature_failed` when the key is missing or the command fails; the message names
+    /// the variable or the program, never a value.
+    func signature(for fields: [String: String], with signing: RequestSigning, flowFile: String?) async throws -> String {
+        switch signing {
+        case .privateKey(let name):
+            guard let key = variable(name), !key.isEmpty else {
+                throw ProviderError(.signatureFailed, "the environment variable \(name) (provider.signature.privateKey) is not set")
+            }
+            return MaxpaySignature.sign(fields, privateKey: key)
+        case .command(let argv, let timeout):
+            let directory = flowFile.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+            let output: CommandOutput
+            do {
+                output = try await runCommand(argv, directory, MaxpaySignature.lines(fields), timeout)
+            } catch let e as ProviderError {
+                throw e
+            } catch {
+                throw ProviderError(.signatureFailed, "the signing command '\(argv[0])' could not be started")
+            }
+            guard output.status == 0 else {
+                throw ProviderError(.signatureFailed, "the signing command '\(argv[0])' exited with status \(output.status)")
+            }
+            let signature = output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !signature.isEmpty, signature.utf8.count <= 256, !signature.contains(where: \.isNewline) else {
+                throw ProviderError(.signatureFailed, "the signing command '\(argv[0])' printed no single-line signature")
+            }
+            return signature
+        }
+    }
+}
+
+/// A finished command: exit status and standard output (standard error is not kept).
+public struct CommandOutput: Sendable, Hashable {
+    public var status: Int32
+    public var stdout: String
+    public init(status: Int32, stdout: String) {
+        self.status = status
+        self.stdout = stdout
+    }
+}
+
+/// Runs a child process with Foundation's `Process`, off the cooperative thread pool.
+enum SystemCommand {
+    @Sendable static func run(_ argv: [String], directory: String?, input: String, timeout: Duration) async throws -> CommandOutput {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                do {
+                    continuation.resume(returning: try runBlocking(argv, directory: directory, input: input, timeout: timeout))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    private static func runBlocking(_ argv: [String], directory: String?, input: String, timeout: Duration) throws -> CommandOutput {
+        let process = Process()
+        var program = argv[0]
+        if program.contains("/"), !program.hasPrefix("/"), let directory {
+            program = URL(fileURLWithPath: directory).appendingPathComponent(program).path
+        }
+        // `env` finds a bare program name on PATH, as a shell would.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [program] + argv.dropFirst()
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let timedOut = TimeoutFlag()
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+            if process.isRunning {
+                timedOut.set()
+                process.terminate()
+            }
+        }
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try? stdin.fileHandleForWriting.close()
+        let data = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        if timedOut.isSet {
+            throw ProviderError(.signatureFailed, "the signing command '\(argv[0])' took longer than \(seconds)s")
+        }
+        return CommandOutput(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// A flag set from the timeout's queue and read after the process ended.
+private final class TimeoutFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
+}
