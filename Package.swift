@@ -62,7 +62,15 @@ let package = Package(
         // Benchmarks: compile throughput against raw libyaml in the same run.
         .executableTarget(
             name: "CheckoutBench",
-            dependencies: ["CheckoutDomain", "CheckoutLanguage"],
+            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless"],
+            swiftSettings: swiftSettings
+        ),
+        // examples/embedding: a program with its own front end, built here so CI compiles and
+        // runs it; examples/embedding/Package.swift builds the same file through the library product.
+        .executableTarget(
+            name: "checkout-embedding-example",
+            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime"],
+            path: "examples/embedding/Sources/EmbeddingExample",
             swiftSettings: swiftSettings
         ),
         // The start-up yardstick of `checkout-bench --startup`: a hello-world that links Foundation.
@@ -92,7 +100,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CheckoutEndToEndTests",
-            dependencies: ["CheckoutCLI"],
+            dependencies: ["CheckoutCLI", "checkout-embedding-example"],
             // The schema test's Python validator.
             exclude: ["Support"],
             swiftSettings: swiftSettings

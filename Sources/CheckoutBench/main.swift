@@ -6,12 +6,16 @@ import Foundation
 /// - no mode, `[--seconds S] [--only small|large]`: compile throughput against raw libyaml;
 /// - `--validate-many N[,N…]`: `checkout validate --stats` over N generated flows, files/s and peak memory;
 /// - `--startup [--runs N]`: start-up of `checkout validate` against a Foundation hello-world;
+/// - `--interpreter [--seconds S]`: the standard checkout through the compiled pipeline against
+///   the same sandbox calls written by hand, µs per checkout and their ratio;
 /// - `--phases`: compile time of the small flow with parts of the language removed, to show
 ///   what each part costs.
 BenchEnvironment.warnIfDebug()
 do {
     let ok: Bool
-    if CommandLine.arguments.contains("--phases") {
+    if CommandLine.arguments.contains("--interpreter") {
+        ok = await InterpreterBenchmark.run(budget: argument("--seconds").flatMap { Double($0) } ?? 3.0)
+    } else if CommandLine.arguments.contains("--phases") {
         Phases.run()
         ok = true
     } else if CommandLine.arguments.contains("--startup") {

@@ -17,6 +17,9 @@ struct CheckoutBinary {
         return root.appendingPathComponent(".build/debug/checkout")
     }()
 
+    /// Another executable of the package, built next to `checkout`.
+    static func sibling(_ name: String) -> URL { url.deletingLastPathComponent().appendingPathComponent(name) }
+
     /// The instant every run is pinned to (`--now`), so expiry checks and trace times never
     /// depend on the wall clock, and retry backoff advances this clock instead of sleeping.
     static let fixedNow = "2026-06-15T12:00:00Z"
@@ -30,9 +33,9 @@ struct CheckoutBinary {
     }
 
     /// Runs `checkout ARGS` in the repository root and waits for it.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+    static func run(_ arguments: [String], environment: [String: String] = [:], program: URL = url) throws -> Output {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = root
         var env = ProcessInfo.processInfo.environment
