@@ -82,6 +82,7 @@ extension FlowCompiler {
         flag("requireCvv", \.requireCvv)
         flag("requireExpiry", \.requireExpiry)
         flag("requireHolderName", \.requireHolderName)
+        flag("requireSortCodeAndAccountNumber", \.requireSortCodeAndAccountNumber)
         flag("masking", \.masking)
         if settings.requireExpiry == false {
             ctx.report(
