@@ -216,11 +216,14 @@ extension FlowCompiler {
             }
             if let routed = d.stage.routes.keys.sorted(by: { $0.rawValue < $1.rawValue }).first(where: { $0 != .success }) {
                 let possible = PipelineGraphAnalysis.outcomes(of: d.stage.kind)
-                for outcome in possible where outcome != .success && d.stage.routes[outcome] == nil {
+                let unrouted = possible.filter { $0 != .success && d.stage.routes[$0] == nil }.map(\.rawValue)
+                if let last = unrouted.last {
+                    let names = unrouted.count == 1 ? "'\(last)'" : unrouted.dropLast().map { "'\($0)'" }.joined(separator: ", ") + " or '\(last)'"
                     ctx.report(
                         .outcomeRoute,
-                        "'\(d.stage.id)' routes '\(routed.rawValue)' but not '\(outcome.rawValue)', which ends the run",
-                        at: d.idRange, severity: .warning, notes: ["add 'on: { \(outcome.rawValue): end }' to say so"])
+                        "'\(d.stage.id)' routes '\(routed.rawValue)' but not \(names), which \(unrouted.count == 1 ? "ends" : "end") the run",
+                        at: d.idRange, severity: .warning,
+                        notes: ["add 'on: { \(unrouted.map { "\($0): end" }.joined(separator: ", ")) }' to say so"])
                 }
             }
         }
