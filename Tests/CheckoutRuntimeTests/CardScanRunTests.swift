@@ -141,7 +141,7 @@ import Testing
             "scan: [\(Self.scan("5555 5555 5555 4444", expiry: "01/24")), \(Self.scan("4111 1111 1111 1111"))]\n\(Self.billing)")
         #expect(r.result.status == .success, "\(r.errors)")
         #expect(r.result.creditCard?.last4 == "1111")
-        #expect(r.attribute("scan.failed", "code") == [.int(320)])
+        #expect(r.attribute("scan.failed", "bamCode") == [.int(320)])
         #expect(r.attribute("stage.routed", "to") == [.string("scan")])
         #expect(r.events("scan.completed").count == 1)
     }
@@ -161,6 +161,7 @@ import Testing
         #expect(r.errors == ["scan.number brand_not_accepted"])
         #expect(r.result.errors.first?.message == "American Express cards are not accepted.")
         #expect(r.attribute("scan.failed", "error") == [.string("cardTypeNotAccepted")])
+        #expect(r.attribute("scan.failed", "code") == [.string("card_type_not_accepted")])
         #expect(r.attribute("stage.routed", "to") == [.string("end")])
         #expect(r.result.creditCard == nil)
     }
@@ -178,7 +179,7 @@ import Testing
         let camera = try await run(Self.unroutedFlow, "scan: { error: cameraNotAvailable }\n\(Self.billing)")
         #expect(camera.result.status == .failed)
         #expect(camera.errors == ["scan.error camera_not_available"])
-        #expect(camera.attribute("scan.failed", "code") == [.int(260)])
+        #expect(camera.attribute("scan.failed", "bamCode") == [.int(260)])
 
         let expired = try await run(Self.unroutedFlow, "scan: \(Self.scan("4111 1111 1111 1111", expiry: "10/26", bank: false))")
         #expect(expired.result.status == .failed, "October 2026 is past on 2026-11-18")

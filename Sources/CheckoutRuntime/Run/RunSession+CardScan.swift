@@ -74,7 +74,8 @@ extension RunSession {
         emit(
             "scan.failed", stage: stage,
             attributes: [
-                JSONMember("error", .string(error.rawValue)), JSONMember("code", .int(error.bamCode)),
+                JSONMember("error", .string(error.rawValue)), JSONMember("code", .string(error.code)),
+                JSONMember("bamCode", .int(error.bamCode)),
                 JSONMember("outcome", .string(error.outcome.rawValue)),
             ])
         return .ended(.outcome(error.outcome, status: error.status, issue: error == .canceled ? nil : issue))
