@@ -87,7 +87,8 @@ import Testing
         LeakCase(name: "sort code malformed", answers: scan(visa, sort: "83-91-4"), number: visa, proof: "invalid_sort_code"),
         LeakCase(
             name: "account number of the wrong type",
-            answers: #"scan: { number: "\#(visa)", expiry: "12/35", cvv: "736", name: JANE DOE, sortCode: "\#(sortCode)", accountNumber: [\#(account)] }"#
+            answers:
+                #"scan: { number: "\#(visa)", expiry: "12/35", cvv: "736", name: JANE DOE, sortCode: "\#(sortCode)", accountNumber: [\#(account)] }"#
                 + "\n" + rest,
             number: visa, proof: "scan.accountNumber"),
         LeakCase(

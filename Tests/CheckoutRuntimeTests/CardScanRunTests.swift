@@ -277,7 +277,12 @@ import Testing
     @Test func bankDetailsNeverPrint() throws {
         let details = try UKBankDetails.validate(sortCode: "12 34 56", accountNumber: "31926819").get()
         #expect(details.sortCode == "123456")
-        for text in ["\(details)", String(reflecting: details), { var s = ""; dump(details, to: &s); return s }()] {
+        for text in [
+            "\(details)", String(reflecting: details),
+            {
+                var s = ""; dump(details, to: &s); return s
+            }(),
+        ] {
             #expect(!text.contains("123456") && !text.contains("31926819") && !text.contains("12 34 56"), "\(text)")
         }
         #expect(throws: FieldIssues.self) { try UKBankDetails.validate(sortCode: "1234567", accountNumber: "31926819").get() }

@@ -63,7 +63,9 @@ extension FlowCompiler {
         if methods.isEmpty, !drafts.isEmpty {
             ctx.report(
                 .missingStep, "the pipeline offers no way to pay", at: drafts[0].idRange,
-                notes: ["a card needs a 'creditCard' or 'cardScan' screen, a saved card a 'savedCard' screen, a wallet a 'walletPayment' step"])
+                notes: [
+                    "a card needs a 'creditCard' or 'cardScan' screen, a saved card a 'savedCard' screen, a wallet a 'walletPayment' step"
+                ])
         }
         return methods
     }

@@ -218,7 +218,8 @@ extension FlowCompiler {
                 let possible = PipelineGraphAnalysis.outcomes(of: d.stage.kind)
                 let unrouted = possible.filter { $0 != .success && d.stage.routes[$0] == nil }.map(\.rawValue)
                 if let last = unrouted.last {
-                    let names = unrouted.count == 1 ? "'\(last)'" : unrouted.dropLast().map { "'\($0)'" }.joined(separator: ", ") + " or '\(last)'"
+                    let names =
+                        unrouted.count == 1 ? "'\(last)'" : unrouted.dropLast().map { "'\($0)'" }.joined(separator: ", ") + " or '\(last)'"
                     ctx.report(
                         .outcomeRoute,
                         "'\(d.stage.id)' routes '\(routed.rawValue)' but not \(names), which \(unrouted.count == 1 ? "ends" : "end") the run",
