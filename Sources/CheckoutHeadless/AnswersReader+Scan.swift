@@ -39,7 +39,7 @@ extension AnswersReader.Reader {
                 problem(
                     "\(path).error", "conflicting_answers",
                     "a scan ends with a card or with an error, not both; remove \(card.map { "'\($0)'" }.joined(separator: ", "))",
-                    at: n.range)
+                    at: n.range, rule: .conflictingSettings)
             }
         }
         return s
