@@ -20,8 +20,10 @@ public struct Answers: Sendable {
     public var custom: [String: String] = [:]
     public var threeDSCode: String?
     public var threeDSCancel = false
-    /// Card-scan output, by key.
-    public var scan: [String: String] = [:]
+    /// What the card scan read, or its error (`scan`, inline or from `scan.file`).
+    public var scan: ScanAnswer?
+    /// Scans for later visits of the scan screen (a route back to it): `scan` as a list.
+    public var laterScans: [ScanAnswer] = []
 
     /// Creates empty answers.
     public init() {}
@@ -34,11 +36,17 @@ public struct Answers: Sendable {
         return visit - 2 < laterCards.count ? laterCards[visit - 2] : nil
     }
 
+    /// The scan for the `visit`-th showing of the card-scan screen, as `card(visit:)`.
+    public func scan(visit: Int) -> ScanAnswer? {
+        if visit <= 1 { return scan ?? ScanAnswer() }
+        return visit - 2 < laterScans.count ? laterScans[visit - 2] : nil
+    }
+
     /// The payment method: as answered, else the only one the answers imply (`card` given →
-    /// card; `savedCard` given → savedCard).
+    /// card; `scan` given → card; `savedCard` given → savedCard).
     public var effectivePaymentMethod: PaymentMethodKind? {
         if let paymentMethod { return paymentMethod }
-        switch (card != nil, savedCard != nil) {
+        switch (card != nil || scan != nil, savedCard != nil) {
         case (true, false): return .card
         case (false, true): return .savedCard
         default: return nil

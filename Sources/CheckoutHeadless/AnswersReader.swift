@@ -10,11 +10,12 @@ public enum AnswersReader {
     static let cardKeys = ["number", "expiry", "cvv", "name", "storeCard"]
     static let addressKeys = ["name", "email", "address", "city", "zip", "country", "state", "phone"]
     static let threeDSKeys = ["code", "cancel"]
-    /// Keys whose values are card data: never echoed.
-    /// `card.number`, `card[1].cvv`: paths whose values are card data.
+    /// `card.number`, `card[1].cvv`, `scan.accountNumber`: paths whose values are card data,
+    /// never echoed.
     static func isSecret(_ path: String) -> Bool {
-        guard path.hasPrefix("card") else { return false }
-        return path.hasSuffix(".number") || path.hasSuffix(".cvv")
+        if path.hasPrefix("card") { return path.hasSuffix(".number") || path.hasSuffix(".cvv") }
+        if path.hasPrefix("scan") { return scanSecrets.contains { path.hasSuffix(".\($0)") } }
+        return false
     }
 
     /// Reads the file at `path`.
@@ -158,17 +159,21 @@ public enum AnswersReader {
                 a.threeDSCode = f["code"].flatMap { text($0, path: "threeDS.code") }
                 a.threeDSCancel = f["cancel"].flatMap { flag($0, path: "threeDS.cancel") } ?? false
             }
-            for (key, path) in [("custom", "custom"), ("scan", "scan")] {
-                guard let n = top[key] else { continue }
-                guard let pairs = n.mapping else {
-                    problem(path, "invalid_type", "must be a mapping, found \(n.shapeDescription)", at: n.range)
-                    continue
+            if let n = top["custom"] {
+                if let pairs = n.mapping {
+                    for p in pairs {
+                        if let k = p.key.scalar?.value, let v = text(p.value, path: "custom.\(k)") { a.custom[k] = v }
+                    }
+                } else {
+                    problem("custom", "invalid_type", "must be a mapping, found \(n.shapeDescription)", at: n.range)
                 }
-                var values: [String: String] = [:]
-                for p in pairs {
-                    if let k = p.key.scalar?.value, let v = text(p.value, path: "\(path).\(k)") { values[k] = v }
+            }
+            if let n = top["scan"] {
+                let scans = (n.sequence ?? [n]).enumerated().map { i, item in
+                    scanAnswer(item, path: n.sequence == nil ? "scan" : "scan[\(i)]")
                 }
-                if key == "custom" { a.custom = values } else { a.scan = values }
+                a.scan = scans.first
+                a.laterScans = Array(scans.dropFirst())
             }
             return a
         }

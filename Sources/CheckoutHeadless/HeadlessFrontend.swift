@@ -17,8 +17,8 @@ public struct HeadlessFrontend: CheckoutFrontend {
         switch prompt.kind {
         case .paymentMethod: .paymentMethod(answers.effectivePaymentMethod)
         case .savedCard: .savedCard(last4: answers.savedCard)
-        case .creditCard, .cardScan:
-            answers.card(visit: prompt.visit).map(ScreenAnswer.card) ?? .noFurtherAttempt
+        case .creditCard: answers.card(visit: prompt.visit).map(ScreenAnswer.card) ?? .noFurtherAttempt
+        case .cardScan: answers.scan(visit: prompt.visit).map(ScreenAnswer.scan) ?? .noFurtherAttempt
         case .billing: .billing(answers.billing ?? Address(), sameAsBilling: answers.sameAsBilling)
         case .shipping: .shipping(answers.shipping ?? Address())
         case .currency: .currency(answers.currency)

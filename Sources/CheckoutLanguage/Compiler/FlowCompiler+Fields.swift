@@ -90,6 +90,7 @@ extension FlowCompiler {
         flag("requireCvv", \.requireCvv)
         flag("requireExpiry", \.requireExpiry)
         flag("requireHolderName", \.requireHolderName)
+        flag("requireSortCodeAndAccountNumber", \.requireSortCodeAndAccountNumber)
         flag("masking", \.masking)
         if settings.requireExpiry == false {
             ctx.report(

@@ -33,7 +33,7 @@ extension FlowCompiler {
         let chooser = drafts.first { $0.stage.kind == .screen(.paymentMethod) }
         func takenBy(_ m: PaymentMethodKind) -> (ok: Bool, stage: String) {
             switch m {
-            case .card: (has(.screen(.creditCard)), "'creditCard' screen")
+            case .card: (has(.screen(.creditCard)) || has(.screen(.cardScan)), "'creditCard' or 'cardScan' screen")
             case .savedCard: (has(.screen(.savedCard)), "'savedCard' screen")
             case .paypal, .applePay: (has(.step(.walletPayment)), "'walletPayment' step")
             }
@@ -67,7 +67,9 @@ extension FlowCompiler {
         if methods.isEmpty, !drafts.isEmpty {
             ctx.report(
                 .missingStep, "the pipeline offers no way to pay", at: drafts[0].idRange,
-                notes: ["a card needs a 'creditCard' screen, a saved card a 'savedCard' screen, a wallet a 'walletPayment' step"])
+                notes: [
+                    "a card needs a 'creditCard' or 'cardScan' screen, a saved card a 'savedCard' screen, a wallet a 'walletPayment' step"
+                ])
         }
         return methods
     }

@@ -57,11 +57,6 @@ extension FlowCompiler {
                 .implicitScreen, "the result screen cannot be listed: it always ends the run", at: kindNode.range,
                 notes: ["route an outcome to 'end' to finish the run there"])
             return nil
-        case .cardScan:
-            ctx.report(
-                .unsupported, "the 'cardScan' screen is part of the flow language but not supported by this build yet",
-                at: kindNode.range)
-            return nil
         default: break
         }
         var d = StageDraft(stage: PipelineStage(.screen(kind)), isScreen: true, idRange: kindNode.range)

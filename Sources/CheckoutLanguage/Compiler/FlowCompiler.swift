@@ -72,6 +72,7 @@ public enum FlowCompiler {
         let mergedRoot = root
         if let (definition, top) = compileDefinition(root, &ctx) {
             let pipeline = compilePipeline(top, flow: definition, &ctx)
+            if let pipeline { checkCardScanSettings(definition, pipeline: pipeline, top: top, &ctx) }
             if let pipeline, !ctx.diagnostics.hasErrors {
                 flow = CompiledFlow(definition: definition, pipeline: pipeline, file: file)
             }

@@ -35,6 +35,9 @@ extension FlowKeys {
         KeySpec("requireCvv", .bool, default: "true", "the security code is required"),
         KeySpec("requireExpiry", .bool, default: "true", "the expiry date is required"),
         KeySpec("requireHolderName", .bool, default: "false", "the card holder's name is required"),
+        KeySpec(
+            "requireSortCodeAndAccountNumber", .bool, default: "false",
+            "a card scan also reads the UK sort code and account number (BAM `sortCodeAndAccountNumberRequired`)"),
         KeySpec("storeCard", .cases(StoreCardSetting.self), default: "offer", "the \"securely store my card\" switch"),
         KeySpec("masking", .bool, default: "false", "results show the number as first 6 + last 4 digits"),
     ]

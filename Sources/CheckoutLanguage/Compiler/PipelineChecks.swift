@@ -13,7 +13,7 @@ enum Fact: Hashable, Comparable {
         switch self {
         case .token: "a 'createToken' step"
         case .paymentMethod: "a 'paymentMethod' screen"
-        case .card: "a 'creditCard' or 'savedCard' screen"
+        case .card: "a 'creditCard', 'cardScan' or 'savedCard' screen"
         case .tokenized: "a 'tokenize' step"
         case .billing: "a 'billing' screen"
         case .shipping: "a 'shipping' screen"
@@ -99,12 +99,7 @@ struct PipelineGraphAnalysis {
         return seen
     }
 
-    static func outcomes(of kind: StageKind) -> [StageOutcome] {
-        switch kind {
-        case .screen: [.success]
-        case .step(let s): s.outcomes
-        }
-    }
+    static func outcomes(of kind: StageKind) -> [StageOutcome] { kind.outcomes }
 
     /// Must-analysis: a fact is known at a stage when every path from the start provides it.
     /// Facts are numbered and sets are bit words, so the fixpoint does no hashing.
@@ -130,7 +125,10 @@ struct PipelineGraphAnalysis {
                 guard let inSet = into[i] else { continue }
                 for e in edges[i] {
                     guard let j = e.to else { continue }
-                    var merged = e.outcome == nil ? inSet : zip(inSet, provided[i]).map { $0 | $1 }
+                    // A skipped stage provides nothing; a card scan that ended with an error
+                    // provides no card (a step's other outcomes still set what they set).
+                    let provides = e.outcome == .success || (e.outcome != nil && stages[i].kind != .screen(.cardScan))
+                    var merged = provides ? zip(inSet, provided[i]).map { $0 | $1 } : inSet
                     if let old = into[j] {
                         merged = zip(old, merged).map { $0 & $1 }
                     } else if j == 0 {
@@ -156,7 +154,7 @@ struct PipelineGraphAnalysis {
         var facts: Set<Fact> = []
         switch stage.kind {
         case .screen(.paymentMethod): facts.insert(.paymentMethod)
-        case .screen(.creditCard), .screen(.savedCard): facts.insert(.card)
+        case .screen(.creditCard), .screen(.savedCard), .screen(.cardScan): facts.insert(.card)
         case .screen(.billing): facts.insert(.billing)
         case .screen(.shipping): facts.insert(.shipping)
         case .screen(.currency): facts.insert(.currency)
@@ -216,13 +214,17 @@ extension FlowCompiler {
                         suggestion: Suggestions.closest(to: id, in: Array(ids.keys).sorted() + ["end"]))
                 }
             }
-            if !d.isScreen, let routed = d.stage.routes.keys.first(where: { $0 != .success }) {
+            if let routed = d.stage.routes.keys.sorted(by: { $0.rawValue < $1.rawValue }).first(where: { $0 != .success }) {
                 let possible = PipelineGraphAnalysis.outcomes(of: d.stage.kind)
-                for outcome in possible where outcome != .success && d.stage.routes[outcome] == nil {
+                let unrouted = possible.filter { $0 != .success && d.stage.routes[$0] == nil }.map(\.rawValue)
+                if let last = unrouted.last {
+                    let names =
+                        unrouted.count == 1 ? "'\(last)'" : unrouted.dropLast().map { "'\($0)'" }.joined(separator: ", ") + " or '\(last)'"
                     ctx.report(
                         .outcomeRoute,
-                        "'\(d.stage.id)' routes '\(routed.rawValue)' but not '\(outcome.rawValue)', which ends the run",
-                        at: d.idRange, severity: .warning, notes: ["add 'on: { \(outcome.rawValue): end }' to say so"])
+                        "'\(d.stage.id)' routes '\(routed.rawValue)' but not \(names), which \(unrouted.count == 1 ? "ends" : "end") the run",
+                        at: d.idRange, severity: .warning,
+                        notes: ["add 'on: { \(unrouted.map { "\($0): end" }.joined(separator: ", ")) }' to say so"])
                 }
             }
         }

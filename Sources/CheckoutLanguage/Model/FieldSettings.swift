@@ -130,6 +130,9 @@ public struct CardSettings: Sendable, Hashable {
     public var requireCvv = true
     public var requireExpiry = true
     public var requireHolderName = false
+    /// A card scan also reads the UK sort code and account number (Jumio BAM
+    /// `sortCodeAndAccountNumberRequired`); secret like the CVV.
+    public var requireSortCodeAndAccountNumber = false
     /// nil: from `request.hideStoreCardSwitch`.
     public var storeCard: StoreCardSetting?
     /// Show numbers as first 6 + last 4 (Jumio BAM) in results.

@@ -8,11 +8,25 @@ public enum ScreenKind: String, Sendable, CaseIterable {
     /// The kinds an explicit pipeline may list. The 3DS challenge is shown by a `threeDS` step
     /// when the issuer asks for one, and the result always ends the run.
     public static let listable: [ScreenKind] = allCases.filter { $0 != .threeDSChallenge && $0 != .result }
+
+    /// The outcomes the screen can end with. Most screens end `success` (a person leaving
+    /// ends the run `canceled`); a card scan ends like Jumio BAM's scan: with the card, or
+    /// with one of its errors, each routable.
+    public var outcomes: [StageOutcome] {
+        switch self {
+        case .cardScan: [.success, .canceled, .cardTypeNotAccepted, .cardExpired, .failed]
+        default: [.success]
+        }
+    }
 }
 
 /// How a stage ended, for routing (SPEC §8).
 public enum StageOutcome: String, Sendable, CaseIterable, Hashable {
     case success, declined, failed, canceled
+    /// A card scan read a card of a brand `cards.accept` leaves out (BAM error 300).
+    case cardTypeNotAccepted
+    /// A card scan read an expired card (BAM error 320).
+    case cardExpired
 }
 
 /// Where a route goes.
@@ -113,6 +127,15 @@ public enum StageKind: Sendable, Hashable {
         switch self {
         case .screen(let s): s.rawValue
         case .step(let s): s.rawValue
+        }
+    }
+
+    /// The outcomes a stage of this kind can end with (besides provider errors, which always
+    /// end the run).
+    public var outcomes: [StageOutcome] {
+        switch self {
+        case .screen(let s): s.outcomes
+        case .step(let s): s.outcomes
         }
     }
 }

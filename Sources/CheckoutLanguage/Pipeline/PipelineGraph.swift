@@ -80,10 +80,7 @@ public struct PipelineGraph: Sendable {
 
     /// The outcomes with which a stage can end other than success.
     static func earlyOutcomes(_ kind: StageKind) -> [StageOutcome] {
-        switch kind {
-        case .screen: []
-        case .step(let step): step.outcomes.filter { $0 != .success }
-        }
+        kind.outcomes.filter { $0 != .success }
     }
 
     /// The graph in `format`.

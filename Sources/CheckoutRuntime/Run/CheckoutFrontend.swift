@@ -34,6 +34,8 @@ public struct ScreenPrompt: Sendable {
     public var offersSameAsBilling = false
     /// Whether the "store my card" switch is shown (creditCard screen).
     public var offersStoreCard = true
+    /// Whether the card scan also reads the UK sort code and account number (cardScan screen).
+    public var readsBankDetails = false
     /// Currencies the shopper can switch to (currency screen).
     public var currencies: [String] = []
     /// Card brands accepted.
@@ -100,6 +102,8 @@ public enum ScreenAnswer: Sendable {
     case acknowledged
     /// Custom field answers by id (form screen).
     case custom([String: String])
+    /// What a card scan read, or how it failed (cardScan screen).
+    case scan(ScanAnswer)
     /// The shopper left the checkout.
     case cancel
     /// A screen shown again after a routed outcome (a card screen after a decline) has no

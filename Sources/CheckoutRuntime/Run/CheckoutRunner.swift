@@ -79,6 +79,10 @@ extension StageOutcome {
 enum StageResult {
     case next
     case end(CheckoutStatus)
+    /// An outcome that is not a run status of its own (a card scan's `cardExpired`): routed
+    /// like any outcome; without a route the run ends with `status`, and `issue` (why) goes
+    /// into the result's errors.
+    case outcome(StageOutcome, status: CheckoutStatus, issue: AnswerIssue?)
 }
 
 /// The mutable state of one run. Lives in one task; never shared.
@@ -90,12 +94,17 @@ final class RunSession {
     var paymentMethod: PaymentMethodKind?
     /// The full card: only between the card screen and the tokenize step.
     var card: ValidatedCard?
+    /// The UK sort code and account number a card scan read: only until the tokenize step.
+    var bankDetails: UKBankDetails?
     var storeCard: Bool?
     var maskedNumber: String?
     var custom: [String: String] = [:]
     /// The status of the last outcome a route sent back into the pipeline (a decline routed
     /// to the card screen): the run ends with it if the shopper makes no further attempt.
     var routedStatus: CheckoutStatus?
+    /// Why that outcome happened, when it says more than its status (a scan's `cardExpired`):
+    /// reported in the result's errors if the shopper gives up.
+    var routedIssue: AnswerIssue?
     /// How each step ended, by stage id (`outcome.<id>` in conditions).
     var outcomes: [String: StageOutcome] = [:]
     var savedCardLast4: String?
@@ -182,25 +191,35 @@ final class RunSession {
                 runHooks(stage)
                 result = await runStep(kind, stage: stage)
             }
-            if case .step = stage.kind {
-                switch result {
-                case .next: outcomes[stage.id] = .success
-                case .end(let status): outcomes[stage.id] = StageOutcome(status)
-                }
-            }
+            let ended: (outcome: StageOutcome?, status: CheckoutStatus, issue: AnswerIssue?)
             switch result {
             case .next:
+                if case .step = stage.kind { outcomes[stage.id] = .success }
                 if case .end = stage.routes[.success] { return issues.isEmpty ? .success : .invalid }
                 next = pipeline.successor(of: index, on: .success)
+                continue
             case .end(let status):
-                guard let outcome = StageOutcome(status), let target = stage.routes[outcome] else { return status }
-                emit(
-                    "stage.routed", stage: stage.id,
-                    attributes: [JSONMember("outcome", .string(outcome.rawValue)), JSONMember("to", .string(target.description))])
-                guard case .stage = target else { return status }
-                next = pipeline.successor(of: index, on: outcome)
-                routedStatus = status
+                // A screen's routable outcomes come as `.outcome`; its `.end` (the shopper gave
+                // up after a route back, the front end failed) ends the run.
+                guard case .step = stage.kind else { return status }
+                ended = (StageOutcome(status), status, nil)
+            case .outcome(let outcome, let status, let issue): ended = (outcome, status, issue)
             }
+            if case .step = stage.kind { outcomes[stage.id] = ended.outcome }
+            guard let outcome = ended.outcome, let target = stage.routes[outcome] else {
+                if let issue = ended.issue { issues.append(issue) }
+                return ended.status
+            }
+            emit(
+                "stage.routed", stage: stage.id,
+                attributes: [JSONMember("outcome", .string(outcome.rawValue)), JSONMember("to", .string(target.description))])
+            guard case .stage = target else {
+                if let issue = ended.issue { issues.append(issue) }
+                return ended.status
+            }
+            next = pipeline.successor(of: index, on: outcome)
+            routedStatus = ended.status
+            routedIssue = ended.issue
         }
         return issues.isEmpty ? .success : .invalid
     }

@@ -21,6 +21,7 @@ extension RunSession {
         case .paymentMethod: p.paymentMethods = offeredMethods()
         case .savedCard: p.savedCards = shopper?.savedCards ?? []
         case .creditCard: p.offersStoreCard = storeCardSetting != .hidden
+        case .cardScan: p.readsBankDetails = runner.flow.definition.cards.requireSortCodeAndAccountNumber
         case .form: p.customFields = customFields(of: stage)
         case .billing:
             p.prefill = billingPrefill()
@@ -38,18 +39,27 @@ extension RunSession {
                 emit("screen.error", stage: stage.id)
                 return .end(.error)
             }
-            if case .cancel = answer {
+            if case .cancel = answer, kind != .cardScan {
                 emit("screen.canceled", stage: stage.id)
                 return .end(.canceled)
             }
             if case .noFurtherAttempt = answer, visit > 1, let status = routedStatus {
                 emit("screen.left", stage: stage.id, attributes: [JSONMember("visit", .int(visit))])
+                if let issue = routedIssue { issues.append(issue) }
                 return .end(status)
             }
-            let found = await accept(answer, prompt: p)
-            if found.isEmpty {
-                emit("screen.answered", stage: stage.id, attributes: traceAttributes(kind))
-                return .next
+            let found: [AnswerIssue]
+            if kind == .cardScan {
+                switch scan(answer, prompt: p, stage: stage.id) {
+                case .ended(let result): return result
+                case .invalid(let problems): found = problems
+                }
+            } else {
+                found = await accept(answer, prompt: p)
+                if found.isEmpty {
+                    emit("screen.answered", stage: stage.id, attributes: traceAttributes(kind))
+                    return .next
+                }
             }
             emit("screen.invalid", stage: stage.id, attributes: [JSONMember("issues", .array(found.map { .string($0.path) }))])
             if await !runner.frontend.rejected(p, issues: found) {
@@ -176,7 +186,7 @@ extension RunSession {
             return acceptCustom(values, prompt: p)
         case .noFurtherAttempt:
             return [AnswerIssue(path: "\(p.kind.rawValue)", code: "required", message: "no answer for this screen")]
-        case .threeDSChallenge, .review, .acknowledged, .cancel:
+        case .threeDSChallenge, .review, .acknowledged, .cancel, .scan:
             break
         }
         return []

@@ -95,11 +95,15 @@ extension RunSession {
         } else {
             throw ProviderError(.rejected, "no card to tokenize")
         }
-        defer { card = nil }
+        // The card and a scan's bank details leave memory here. This build's providers take no
+        // bank details: they were checked at the scan and are dropped unsent.
+        defer {
+            card = nil
+            bankDetails = nil
+        }
         if let card, runner.flow.definition.cards.masking {
             // BAM masking: first 6 and last 4 only; never the whole number.
-            let digits = card.number
-            maskedNumber = String(digits.prefix(6)) + String(repeating: "*", count: max(0, digits.count - 10)) + String(digits.suffix(4))
+            maskedNumber = card.maskedNumber
         }
         let current = try await currentToken(stage: stage)
         do {

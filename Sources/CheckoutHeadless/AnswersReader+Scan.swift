@@ -1,0 +1,79 @@
+import CheckoutDomain
+import CheckoutLanguage
+import CheckoutRuntime
+import Foundation
+
+extension AnswersReader {
+    /// The keys of a scan: BAM `BAMCheckoutCardInformation`'s fields, or the error it ended with.
+    static let scanKeys = ["number", "expiry", "cvv", "name", "sortCode", "accountNumber", "error"]
+    /// Scan keys whose values are secret.
+    static let scanSecrets = ["number", "cvv", "sortCode", "accountNumber"]
+}
+
+extension AnswersReader.Reader {
+    /// One scan: inline (`scan: { number: …, expiry: … }`) or from a file
+    /// (`scan: { file: scans/visa.json }`, relative to the answers file, YAML or JSON with the
+    /// same keys). Problems inside the scan file are positioned in it.
+    mutating func scanAnswer(_ node: YAMLNode, path: String) -> ScanAnswer {
+        if let pairs = node.mapping, pairs.contains(where: { $0.key.scalar?.value == "file" }) {
+            let f = self.pairs(node, path: path, keys: ["file"])
+            guard let n = f["file"], let name = text(n, path: "\(path).file") else { return ScanAnswer() }
+            return scanFile(name, at: n.range, path: path)
+        }
+        let f = pairs(node, path: path, keys: AnswersReader.scanKeys + ["file"])
+        func t(_ k: String) -> String? { f[k].flatMap { text($0, path: "\(path).\(k)") } }
+        var s = ScanAnswer(
+            number: t("number"), expiry: t("expiry"), cvv: t("cvv"), name: t("name"), sortCode: t("sortCode"),
+            accountNumber: t("accountNumber"))
+        if let n = f["error"], let v = text(n, path: "\(path).error") {
+            if let e = CardScanError(rawValue: v) {
+                s.error = e
+            } else {
+                let names = CardScanError.allCases.map(\.rawValue)
+                problem(
+                    "\(path).error", "invalid_value", "must be one of \(names.joined(separator: ", ")); found '\(v)'", at: n.range,
+                    rule: .invalidEnum, suggestion: Suggestions.closest(to: v, in: names))
+            }
+            let card = AnswersReader.scanKeys.filter { $0 != "error" && f[$0] != nil }
+            if !card.isEmpty {
+                problem(
+                    "\(path).error", "conflicting_answers",
+                    "a scan ends with a card or with an error, not both; remove \(card.map { "'\($0)'" }.joined(separator: ", "))",
+                    at: n.range, rule: .conflictingSettings)
+            }
+        }
+        return s
+    }
+
+    /// Reads a scan file; its problems keep the answers' paths (`scan.number`) and point into it.
+    private mutating func scanFile(_ name: String, at range: SourceRange, path: String) -> ScanAnswer {
+        let base = file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? URL(fileURLWithPath: ".")
+        let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : base.appendingPathComponent(name)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            problem("\(path).file", "file_unreadable", "cannot read the scan file \(name)", at: range, rule: .fileUnreadable)
+            return ScanAnswer()
+        }
+        var inner = AnswersReader.Reader(file: url.path)
+        let doc = YAMLParser.parse(
+            [UInt8](data), file: url.path, limits: YAMLLimits(maxBytes: 1 << 16, maxDepth: 10, maxAliasNodes: 100))
+        for d in doc.diagnostics where d.severity == .error {
+            let code = d.rule.rawValue.replacingOccurrences(of: "-", with: "_")
+            problems.append(
+                AnswersProblem(issue: AnswerIssue(path: "\(path).file", code: code, message: "in \(name): \(d.message)"), diagnostic: d))
+        }
+        guard let root = doc.root, !doc.diagnostics.hasErrors else {
+            if doc.root == nil, !doc.diagnostics.hasErrors {
+                problem("\(path).file", "empty_document", "the scan file \(name) is empty", at: range, rule: .emptyDocument)
+            }
+            return ScanAnswer()
+        }
+        if root.mapping?.contains(where: { $0.key.scalar?.value == "file" }) == true {
+            inner.problem("\(path).file", "invalid_value", "a scan file cannot name another scan file", at: root.range)
+            problems += inner.problems
+            return ScanAnswer()
+        }
+        let s = inner.scanAnswer(root, path: path)
+        problems += inner.problems
+        return s
+    }
+}
