@@ -22,6 +22,9 @@ public struct Answers: Sendable {
     public var threeDSCancel = false
     /// Card-scan output, by key.
     public var scan: [String: String] = [:]
+    /// How long the shopper spends at a stage before answering, by stage id (`wait:`): the
+    /// run's clock moves on by that much (token expiry mid-flow).
+    public var waits: [String: Duration] = [:]
 
     /// Creates empty answers.
     public init() {}

@@ -88,6 +88,8 @@ final class RunSession {
     /// The full card: only between the card screen and the tokenize step.
     var card: ValidatedCard?
     var storeCard: Bool?
+    /// The card screen (with `inputEvents`) whose card waits for tokenizing: `input.didSubmit`.
+    var inputLineStage: String?
     var maskedNumber: String?
     var custom: [String: String] = [:]
     /// The status of the last outcome a route sent back into the pipeline (a decline routed
@@ -143,7 +145,9 @@ final class RunSession {
             paymentMethod = .savedCard
             savedCardLast4 = shopper?.chosenCardLast4
         } else if !runner.flow.pipeline.contains(.screen(.paymentMethod)) {
-            paymentMethod = offeredMethods().first
+            // Own UI with a choice of new or stored card: the data given up front decides.
+            let offered = offeredMethods()
+            if !(runner.flow.pipeline.takesCardUpfront && offered.count > 1) { paymentMethod = offered.first }
         }
         await confirmFixedChoices()
         let pipeline = runner.flow.pipeline
