@@ -64,7 +64,8 @@ extension FlowCompiler {
                 .conflictingSettings, "step '\(wallet.stage.id)' pays with a wallet, but this flow offers none", at: wallet.idRange,
                 notes: why.isEmpty ? ["add a paymentMethod screen that offers paypal or applePay"] : why)
         }
-        if methods.isEmpty, !drafts.isEmpty {
+        // A tokenize step without a card is reported at the step, with the fix.
+        if methods.isEmpty, !drafts.isEmpty, !has(.step(.tokenize)) {
             ctx.report(
                 .missingStep, "the pipeline offers no way to pay", at: drafts[0].idRange,
                 notes: ["a card needs a 'creditCard' screen, a saved card a 'savedCard' screen, a wallet a 'walletPayment' step"])
