@@ -118,7 +118,12 @@ extension RunSession {
                 emit("token.refresh", stage: stage, attributes: [JSONMember("reason", .string(e.code.rawValue))])
                 let fresh = try await runner.provider.createToken()
                 token = fresh
-                tokenized = try await runner.provider.tokenize(source, token: fresh)
+                do {
+                    tokenized = try await runner.provider.tokenize(source, token: fresh)
+                } catch let again as ProviderError where again.code == .tokenExpired {
+                    // One refresh only (generateTokenFunc): say so instead of repeating the first error.
+                    throw ProviderError(.tokenExpired, "the checkout token expired and the refreshed token was refused too")
+                }
             }
         } catch {
             emitInputSubmitted(error: (error as? ProviderError)?.code.rawValue ?? "provider_error")
