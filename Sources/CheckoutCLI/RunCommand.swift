@@ -51,19 +51,30 @@ struct RunCommand: AsyncParsableCommand {
                 "checkout: the interactive prompt is not available in this build; pass --answers FILE for a headless run\n")
             throw ExitCode(ExitStatus.usage)
         }
+        var (parsed, problems) = AnswersReader.read(contentsOf: answersPath)
         let clock: any CheckoutClock
         if let now {
             guard let date = ISO8601DateFormatter().date(from: now) else {
                 throw ValidationError("--now must be an ISO 8601 instant such as 2026-11-21T10:00:00Z")
             }
             clock = ManualClock(start: date)
+        } else if let parsed, !parsed.waits.isEmpty {
+            // `wait:` answers move time on: a simulated clock from now, so nobody waits an hour.
+            clock = ManualClock(start: Date())
         } else {
             clock = SystemClock()
         }
         let random: any RandomSource = seed.map { SeededRandom(seed: $0) } ?? SystemRandom()
         let traceSink = try trace.map(Self.openTrace)
 
-        let (parsed, problems) = AnswersReader.read(contentsOf: answersPath)
+        if let p = parsed {
+            let stageIds = program.pipeline.stages.map(\.id) + ["threeDSChallenge"]
+            let unknown = AnswersReader.unknownWaitStages(p, stageIds: stageIds, file: answersPath)
+            if !unknown.isEmpty {
+                problems = unknown
+                parsed = nil
+            }
+        }
         let outcome: CheckoutResult
         if let parsed {
             let runner = CheckoutRunner(

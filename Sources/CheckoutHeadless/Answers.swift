@@ -24,6 +24,9 @@ public struct Answers: Sendable {
     public var scan: ScanAnswer?
     /// Scans for later visits of the scan screen (a route back to it): `scan` as a list.
     public var laterScans: [ScanAnswer] = []
+    /// How long the shopper spends at a stage before answering, by stage id (`wait:`): the
+    /// run's clock moves on by that much (token expiry mid-flow).
+    public var waits: [String: Duration] = [:]
 
     /// Creates empty answers.
     public init() {}

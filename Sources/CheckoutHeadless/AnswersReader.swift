@@ -6,7 +6,7 @@ import Foundation
 /// Reads an answers file (YAML or JSON) into `Answers`, reporting every problem with its path
 /// (`billing.zip`) and position. Messages never quote card fields.
 public enum AnswersReader {
-    static let topKeys = ["paymentMethod", "card", "savedCard", "billing", "shipping", "currency", "custom", "threeDS", "scan"]
+    static let topKeys = ["paymentMethod", "card", "savedCard", "billing", "shipping", "currency", "custom", "threeDS", "scan", "wait"]
     static let cardKeys = ["number", "expiry", "cvv", "name", "storeCard"]
     static let addressKeys = ["name", "email", "address", "city", "zip", "country", "state", "phone"]
     static let threeDSKeys = ["code", "cancel"]
@@ -16,6 +16,30 @@ public enum AnswersReader {
         if path.hasPrefix("card") { return path.hasSuffix(".number") || path.hasSuffix(".cvv") }
         if path.hasPrefix("scan") { return scanSecrets.contains { path.hasSuffix(".\($0)") } }
         return false
+    }
+
+    /// A duration: digits and `ms`, `s`, `m` or `h`; more than 0 and at most 24 hours.
+    static func duration(_ text: String) -> Duration? {
+        for (suffix, scale) in [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)] where text.hasSuffix(suffix) {
+            let digits = text.dropLast(suffix.count)
+            guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy(\.isASCII), let n = Int64(digits), n > 0 else { return nil }
+            let ms = n * Int64(scale)
+            return ms <= 86_400_000 ? .milliseconds(ms) : nil
+        }
+        return nil
+    }
+
+    /// Waits for stages the flow does not have (`stageIds`: the pipeline's stages and the
+    /// 3-D Secure challenge): reported like any other invalid answer.
+    public static func unknownWaitStages(_ answers: Answers, stageIds: [String], file: String?) -> [AnswersProblem] {
+        answers.waits.keys.sorted().filter { !stageIds.contains($0) }.map { id in
+            let suggestion = Suggestions.closest(to: id, in: stageIds)
+            let message =
+                "the flow has no stage '\(id)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "") (stages: \(stageIds.joined(separator: ", ")))"
+            let issue = AnswerIssue(path: "wait.\(id)", code: "unknown_stage", message: message)
+            let d = Diagnostic(rule: .unknownReference, message: "'wait.\(id)': \(message)", file: file, suggestion: suggestion)
+            return AnswersProblem(issue: issue, diagnostic: d)
+        }
     }
 
     /// Reads the file at `path`.
@@ -116,6 +140,26 @@ public enum AnswersReader {
             return (a, f["sameAsBilling"])
         }
 
+        /// `wait: { review: 61m }`: stage id → a duration (`500ms`, `90s`, `61m`, `2h`), at most 24h.
+        mutating func waits(_ node: YAMLNode) -> [String: Duration] {
+            guard let pairs = node.mapping else {
+                problem("wait", "invalid_type", "must be a mapping of stage id to duration, found \(node.shapeDescription)", at: node.range)
+                return [:]
+            }
+            var out: [String: Duration] = [:]
+            for p in pairs {
+                guard let id = p.key.scalar?.value, let text = text(p.value, path: "wait.\(id)") else { continue }
+                if let d = AnswersReader.duration(text) {
+                    out[id] = d
+                } else {
+                    problem(
+                        "wait.\(id)", "invalid_duration", "must be a duration such as 90s, 61m or 2h (at most 24h), found '\(text)'",
+                        at: p.value.range, rule: .invalidFormat)
+                }
+            }
+            return out
+        }
+
         mutating func answers(_ root: YAMLNode) -> Answers {
             var a = Answers()
             let top = pairs(root, path: "", keys: AnswersReader.topKeys)
@@ -159,6 +203,7 @@ public enum AnswersReader {
                 a.threeDSCode = f["code"].flatMap { text($0, path: "threeDS.code") }
                 a.threeDSCancel = f["cancel"].flatMap { flag($0, path: "threeDS.cancel") } ?? false
             }
+            if let n = top["wait"] { a.waits = waits(n) }
             if let n = top["custom"] {
                 if let pairs = n.mapping {
                     for p in pairs {

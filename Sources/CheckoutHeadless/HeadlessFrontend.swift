@@ -17,6 +17,9 @@ public struct HeadlessFrontend: CheckoutFrontend {
         switch prompt.kind {
         case .paymentMethod: .paymentMethod(answers.effectivePaymentMethod)
         case .savedCard: .savedCard(last4: answers.savedCard)
+        case .creditCard where prompt.isUpfront:
+            // Own UI: a stored card when the answers choose one, else the new card.
+            answers.effectivePaymentMethod == .savedCard ? .savedCard(last4: answers.savedCard) : .card(answers.card ?? CardAnswer())
         case .creditCard: answers.card(visit: prompt.visit).map(ScreenAnswer.card) ?? .noFurtherAttempt
         case .cardScan: answers.scan(visit: prompt.visit).map(ScreenAnswer.scan) ?? .noFurtherAttempt
         case .billing: .billing(answers.billing ?? Address(), sameAsBilling: answers.sameAsBilling)
@@ -32,4 +35,7 @@ public struct HeadlessFrontend: CheckoutFrontend {
     public func rejected(_ prompt: ScreenPrompt, issues: [AnswerIssue]) async -> Bool { false }
 
     public func finished(_ result: CheckoutResult) async {}
+
+    /// `wait:` answers: the time spent at this stage before answering.
+    public func dwell(_ prompt: ScreenPrompt) -> Duration? { answers.waits[prompt.stageId] }
 }

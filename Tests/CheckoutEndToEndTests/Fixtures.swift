@@ -30,14 +30,14 @@ enum Fixtures {
     /// Answers paying by card: the number as a plain YAML scalar, exactly as written.
     static func cardAnswers(
         _ number: String, cvv: String = "123", expiry: String = "12/2035", billing: String = usBilling,
-        extra: String = ""
+        storeCard: Bool? = nil, extra: String = ""
     ) -> String {
         """
         card:
           number: \(number)
           expiry: \(expiry)
           cvv: \(cvv)
-          name: Jane Shopper
+          name: Jane Shopper\(storeCard.map { "\n  storeCard: \($0)" } ?? "")
         \(billing)
         \(extra)
         """

@@ -7,7 +7,8 @@ import Testing
         let ws = try Workspace()
         let flow = try ws.flow(
             "flow: choose\ndsl: 1\nrequest:\n  price: { amount: 10.00 }\n  mode: choosePayment\n  shopperId: \"20848977\"\n")
-        let run = try ws.run(flow: flow, answers: Fixtures.cardAnswers("5555 5555 5555 4444"))
+        // A new card becomes the stored choice only with the shopper's consent to store it.
+        let run = try ws.run(flow: flow, answers: Fixtures.cardAnswers("5555 5555 5555 4444", storeCard: true))
         let result = try run.result()
         #expect(run.exitCode == 0, "\(run.summary)")
         #expect(result.status == "success")

@@ -161,6 +161,27 @@ extension FlowCompiler {
                 "'cards.storeCard: \(storeCard.rawValue)' contradicts 'request.hideStoreCardSwitch: true'",
                 at: n?.range, notes: ["remove one of them; 'storeCard: hidden' is the same as 'hideStoreCardSwitch: true'"])
         }
+        checkStoreCardConsent(top, flow: flow, &ctx)
+    }
+}
+
+extension FlowCompiler {
+    /// BlueSnap stores a new card only with the shopper's consent, and needs it stored when
+    /// it is the chosen method (choosePayment) or pays a subscription: a hidden switch cannot
+    /// collect that consent.
+    static func checkStoreCardConsent(_ top: Fields, flow: FlowDefinition, _ ctx: inout CompileContext) {
+        let r = flow.request
+        let hidden = flow.cards.storeCard == .hidden || (flow.cards.storeCard == nil && r.hideStoreCardSwitch)
+        guard hidden, r.mode == .choosePayment || r.subscription else { return }
+        let why = r.mode == .choosePayment ? "'mode: choosePayment' stores a new card" : "a subscription stores the card it charges"
+        let setting = flow.cards.storeCard == .hidden ? "'cards.storeCard: hidden'" : "'request.hideStoreCardSwitch: true'"
+        let node =
+            flow.cards.storeCard == .hidden
+            ? top["cards"]?.mapping?.first(where: { $0.key.scalar?.value == "storeCard" })?.value
+            : top["request"]?.mapping?.first(where: { $0.key.scalar?.value == "hideStoreCardSwitch" })?.value
+        ctx.report(
+            .conflictingSettings, "\(why), but \(setting) hides the switch the shopper consents with", at: node?.range,
+            notes: ["show the switch, or set 'cards.storeCard: required' to store every card under the checkout's terms"])
     }
 }
 

@@ -14,6 +14,7 @@ extension FlowCompiler {
         for i in drafts.indices where drafts[i].stage.kind == .screen(.form) && drafts[i].stage.fields == nil {
             drafts[i].stage.fields = flow.fields.custom.map(\.id)
         }
+        checkCardSources(drafts, &ctx)
         let methods = explicitPaymentMethods(drafts, flow: flow, &ctx)
         if let analysis = checkPipeline(drafts, flow: flow, &ctx) {
             checkConditions(&drafts, analysis: analysis, flow: flow, methods: methods, &ctx)
@@ -29,12 +30,13 @@ extension FlowCompiler {
     ) -> [PaymentMethodKind] {
         let r = flow.request
         let has = { (kind: StageKind) in drafts.contains { $0.stage.kind == kind } }
+        let upfront = drafts.contains { $0.stage.kind == .step(.tokenize) && $0.stage.cardSource == .upfront }
         var methods: [PaymentMethodKind]
         let chooser = drafts.first { $0.stage.kind == .screen(.paymentMethod) }
         func takenBy(_ m: PaymentMethodKind) -> (ok: Bool, stage: String) {
             switch m {
-            case .card: (has(.screen(.creditCard)) || has(.screen(.cardScan)), "'creditCard' or 'cardScan' screen")
-            case .savedCard: (has(.screen(.savedCard)), "'savedCard' screen")
+            case .card: (upfront || has(.screen(.creditCard)) || has(.screen(.cardScan)), "'creditCard' or 'cardScan' screen")
+            case .savedCard: (upfront || has(.screen(.savedCard)), "'savedCard' screen")
             case .paypal, .applePay: (has(.step(.walletPayment)), "'walletPayment' step")
             }
         }
@@ -55,7 +57,9 @@ extension FlowCompiler {
         } else {
             methods = StandardPipeline.paymentMethods(for: r).filter { takenBy($0).ok }
         }
-        if chooser == nil, let first = methods.first { methods = [first] }
+        // Without a chooser the flow is fixed to its first method, unless the card comes up
+        // front: then the data given there decides between a new card and a stored one.
+        if chooser == nil, !upfront, let first = methods.first { methods = [first] }
         if let wallet = drafts.first(where: { $0.stage.kind == .step(.walletPayment) }), !methods.contains(where: \.isWallet),
             !refusedWallet
         {
@@ -64,7 +68,8 @@ extension FlowCompiler {
                 .conflictingSettings, "step '\(wallet.stage.id)' pays with a wallet, but this flow offers none", at: wallet.idRange,
                 notes: why.isEmpty ? ["add a paymentMethod screen that offers paypal or applePay"] : why)
         }
-        if methods.isEmpty, !drafts.isEmpty {
+        // A tokenize step without a card is reported at the step, with the fix.
+        if methods.isEmpty, !drafts.isEmpty, !has(.step(.tokenize)) {
             ctx.report(
                 .missingStep, "the pipeline offers no way to pay", at: drafts[0].idRange,
                 notes: [
@@ -72,6 +77,19 @@ extension FlowCompiler {
                 ])
         }
         return methods
+    }
+
+    /// `source: upfront` means the app's own UI has the card: a card screen in the same
+    /// pipeline would ask for it a second time.
+    private static func checkCardSources(_ drafts: [StageDraft], _ ctx: inout CompileContext) {
+        guard let upfront = drafts.first(where: { $0.stage.cardSource == .upfront }) else { return }
+        for d in drafts where d.stage.kind == .screen(.creditCard) || d.stage.kind == .screen(.savedCard) {
+            ctx.report(
+                .conflictingSettings,
+                "screen '\(d.stage.id)' asks for a card, but step '\(upfront.stage.id)' takes the card up front ('source: upfront')",
+                at: d.idRange,
+                notes: ["own UI: remove the card screens; SDK UI: remove 'source: upfront' from '\(upfront.stage.id)'"])
+        }
     }
 
     /// Why the request rules out a payment method, or nil when it allows it.

@@ -13,6 +13,8 @@ struct StageDraft {
     var hookRanges: [SourceRange] = []
     /// `methods` of a paymentMethod screen, with their spans.
     var methods: [(PaymentMethodKind, SourceRange)]?
+    /// `source` of a tokenize step, when written.
+    var sourceRange: SourceRange?
 }
 
 extension FlowCompiler {
@@ -81,6 +83,15 @@ extension FlowCompiler {
                 d.stage.fields = names
             }
         }
+        if let n = f["inputEvents"], let on = ctx.bool(n, path: "\(path).inputEvents") {
+            if kind != .creditCard {
+                ctx.report(
+                    .unknownKey, "'inputEvents' is only for the creditCard screen, not '\(kind.rawValue)'",
+                    at: f.keyRange("inputEvents"), notes: ["the input-line events are those of the card field"])
+            } else {
+                d.stage.inputEvents = on
+            }
+        }
         if let n = f["methods"], let items = ctx.list(n, path: "\(path).methods") {
             if kind != .paymentMethod {
                 ctx.report(.unknownKey, "'methods' is only for the paymentMethod screen, not '\(kind.rawValue)'", at: f.keyRange("methods"))
@@ -106,6 +117,16 @@ extension FlowCompiler {
         else { return nil }
         var d = StageDraft(stage: PipelineStage(.step(kind)), isScreen: false, idRange: kindNode.range)
         compileCommon(f, path: path, into: &d, &ctx)
+        if let n = f["source"], let source = ctx.enumeration(n, path: "\(path).source", as: CardSourceSetting.self) {
+            if kind != .tokenize {
+                ctx.report(
+                    .unknownKey, "'source' is only for the tokenize step, not '\(kind.rawValue)'", at: f.keyRange("source"),
+                    notes: ["it says where tokenize takes the card from"])
+            } else {
+                d.stage.cardSource = source
+                d.sourceRange = n.range
+            }
+        }
         if let n = f["timeout"], let t = ctx.duration(n, path: "\(path).timeout") {
             if !kind.talksToProvider {
                 ctx.report(

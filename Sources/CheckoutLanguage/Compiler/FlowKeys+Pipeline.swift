@@ -59,6 +59,9 @@ extension FlowKeys {
         KeySpec("fields", .list(.string(pattern: identifierPattern), unique: true), "the fields asked, in order (billing, shipping, form)"),
         KeySpec("methods", .list(.cases(PaymentMethodKind.self), unique: true), "the payment methods offered (paymentMethod)"),
         KeySpec("hooks", .list(.cases(HookKind.self), unique: true), "hooks run after the screen"),
+        KeySpec(
+            "inputEvents", .bool, default: "false",
+            "trace the card field's input-line events: start/end edit, will/did check, did submit (creditCard)"),
         KeySpec("on", .mapping(routes), default: "success: the next stage", "routes by outcome"),
     ]
 
@@ -70,6 +73,9 @@ extension FlowKeys {
         KeySpec("retry", .mapping(retry), "retry of retryable failures (timeouts, transient provider errors)"),
         KeySpec("timeout", .duration, "the longest one attempt may take (`250ms`, `10s`, `1m`)"),
         KeySpec("hooks", .list(.cases(HookKind.self), unique: true), "hooks run before the step talks to the provider"),
+        KeySpec(
+            "source", .cases(CardSourceSetting.self), default: "screen",
+            "where `tokenize` takes the card: a card screen, or data given up front by the app's own UI"),
         KeySpec("on", .mapping(routes), default: "success: the next stage; others: end", "routes by outcome"),
     ]
 

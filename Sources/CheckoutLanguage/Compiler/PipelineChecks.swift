@@ -160,7 +160,10 @@ struct PipelineGraphAnalysis {
         case .screen(.currency): facts.insert(.currency)
         case .screen(.form): for id in stage.fields ?? [] { facts.insert(.custom(id)) }
         case .step(.createToken): facts.insert(.token)
-        case .step(.tokenize): facts.insert(.tokenized)
+        case .step(.tokenize):
+            facts.insert(.tokenized)
+            // Own UI: the card (and with it the payment method) arrives with the step.
+            if stage.cardSource == .upfront { facts.formUnion([.card, .paymentMethod]) }
         case .step(.threeDS): facts.insert(.threeDS)
         case .step(.sale), .step(.authorize), .step(.subscribe): facts.insert(.charge)
         default: break
@@ -170,9 +173,9 @@ struct PipelineGraphAnalysis {
     }
 
     /// What a stage cannot run without.
-    static func needs(_ kind: StageKind) -> [Fact] {
-        switch kind {
-        case .step(.tokenize): [.token, .card]
+    static func needs(_ stage: PipelineStage) -> [Fact] {
+        switch stage.kind {
+        case .step(.tokenize): stage.cardSource == .upfront ? [.token] : [.token, .card]
         case .step(.threeDS), .step(.sale), .step(.authorize), .step(.subscribe), .step(.storeShopper): [.tokenized]
         default: []
         }
@@ -232,7 +235,10 @@ extension FlowCompiler {
         guard !drafts.isEmpty else { return nil }
         let pipeline = Pipeline(stages: drafts.map(\.stage), paymentMethods: [])
         var initial: Set<Fact> = []
-        if !drafts.contains(where: { $0.stage.kind == .screen(.paymentMethod) }) { initial.insert(.paymentMethod) }
+        // Without a chooser the method is fixed from the start, unless the card comes up front.
+        if !drafts.contains(where: { $0.stage.kind == .screen(.paymentMethod) }), !pipeline.takesCardUpfront {
+            initial.insert(.paymentMethod)
+        }
         let g = PipelineGraphAnalysis(pipeline, initial: initial)
         // A loop with no way out: report it once, at its first stage, naming the stages in it.
         // Stages before it that can only run into it, and stages after it that nothing else
@@ -257,10 +263,13 @@ extension FlowCompiler {
                 }
                 continue
             }
-            for need in PipelineGraphAnalysis.needs(d.stage.kind) where !g.knows(need, at: i) {
+            for need in PipelineGraphAnalysis.needs(d.stage) where !g.knows(need, at: i) {
+                let upfront =
+                    need == .card
+                    ? ["or, when the app's own UI gives the card data up front, set 'source: upfront' on '\(d.stage.id)'"] : []
                 ctx.report(
                     .missingStep,
-                    "'\(d.stage.id)' needs \(need.providerWords) before it on every path", at: d.idRange)
+                    "'\(d.stage.id)' needs \(need.providerWords) before it on every path", at: d.idRange, notes: upfront)
             }
         }
         return g

@@ -117,6 +117,16 @@ public enum StepKind: String, Sendable, CaseIterable {
     case storeShopper
 }
 
+/// Where a `tokenize` step takes the card from (`steps[].source`).
+public enum CardSourceSetting: String, Sendable, CaseIterable, Hashable {
+    /// A `creditCard` or `savedCard` screen before it (the SDK's own UI).
+    case screen
+    /// Card data given up front by the embedding app's own UI, as BlueSnap's
+    /// `submitTokenizedDetails`: a new card, or a returning shopper's stored card. Headless
+    /// runs take it from the `card` or `savedCard` answers.
+    case upfront
+}
+
 /// What a stage is.
 public enum StageKind: Sendable, Hashable {
     case screen(ScreenKind)
@@ -161,6 +171,11 @@ public struct PipelineStage: Sendable, Hashable {
     public var fields: [String]?
     /// The screen's heading.
     public var title: String?
+    /// A `creditCard` screen traces its card field's input-line events (`input.*`, after
+    /// BlueSnap's `BSCcInputLineDelegate`).
+    public var inputEvents = false
+    /// Where a `tokenize` step takes the card from.
+    public var cardSource: CardSourceSetting = .screen
 
     /// Creates a stage.
     public init(id: String? = nil, _ kind: StageKind, when condition: Condition? = nil) {
@@ -203,4 +218,8 @@ public struct Pipeline: Sendable, Hashable {
 
     /// True when a stage of this kind is in the pipeline.
     public func contains(_ kind: StageKind) -> Bool { stages.contains { $0.kind == kind } }
+
+    /// True when a `tokenize` step takes the card up front (own UI): the payment method is
+    /// decided by the data given there, not before the run.
+    public var takesCardUpfront: Bool { stages.contains { $0.kind == .step(.tokenize) && $0.cardSource == .upfront } }
 }

@@ -51,12 +51,18 @@ public struct TokenizedCard: Sendable, Hashable {
     public var last4: String
     public var issuingCountry: String
     public var expiry: CardExpiry
-    public init(token: String, brand: CardBrand, last4: String, issuingCountry: String, expiry: CardExpiry) {
+    /// The provider's vault token for the card (Spreedly's payment-method token), when it
+    /// keeps one: an opaque id, never card data.
+    public var paymentMethodToken: String?
+    public init(
+        token: String, brand: CardBrand, last4: String, issuingCountry: String, expiry: CardExpiry, paymentMethodToken: String? = nil
+    ) {
         self.token = token
         self.brand = brand
         self.last4 = last4
         self.issuingCountry = issuingCountry
         self.expiry = expiry
+        self.paymentMethodToken = paymentMethodToken
     }
 }
 

@@ -12,6 +12,14 @@ public protocol CheckoutFrontend: Sendable {
     func rejected(_ prompt: ScreenPrompt, issues: [AnswerIssue]) async -> Bool
     /// The run ended.
     func finished(_ result: CheckoutResult) async
+    /// How long the shopper spends on this screen before answering, for front ends that
+    /// simulate time (headless `wait:`); nil when time passes by itself (a person).
+    func dwell(_ prompt: ScreenPrompt) -> Duration?
+}
+
+extension CheckoutFrontend {
+    /// Time passes by itself.
+    public func dwell(_ prompt: ScreenPrompt) -> Duration? { nil }
 }
 
 /// What a screen shows, so a front end can render it and know what to answer.
@@ -54,6 +62,9 @@ public struct ScreenPrompt: Sendable {
     /// True when the flow fixes this choice (one payment method; no currency change): a
     /// person is not asked, but an answer that contradicts the fixed choice is an error.
     public var isFixedChoice = false
+    /// True when no screen is shown: the app's own UI hands over the card data up front at a
+    /// `tokenize` step with `source: upfront` (a `.card` or a `.savedCard` answer).
+    public var isUpfront = false
 }
 
 /// The price as a run changes it.

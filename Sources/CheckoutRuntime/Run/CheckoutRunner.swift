@@ -97,6 +97,8 @@ final class RunSession {
     /// The UK sort code and account number a card scan read: only until the tokenize step.
     var bankDetails: UKBankDetails?
     var storeCard: Bool?
+    /// The card screen (with `inputEvents`) whose card waits for tokenizing: `input.didSubmit`.
+    var inputLineStage: String?
     var maskedNumber: String?
     var custom: [String: String] = [:]
     /// The status of the last outcome a route sent back into the pipeline (a decline routed
@@ -155,7 +157,9 @@ final class RunSession {
             paymentMethod = .savedCard
             savedCardLast4 = shopper?.chosenCardLast4
         } else if !runner.flow.pipeline.contains(.screen(.paymentMethod)) {
-            paymentMethod = offeredMethods().first
+            // Own UI with a choice of new or stored card: the data given up front decides.
+            let offered = offeredMethods()
+            if !(runner.flow.pipeline.takesCardUpfront && offered.count > 1) { paymentMethod = offered.first }
         }
         await confirmFixedChoices()
         let pipeline = runner.flow.pipeline

@@ -31,6 +31,7 @@ extension RunSession {
         case .result: return .next
         default: break
         }
+        await dwell(p)
         while true {
             let answer: ScreenAnswer
             do {
@@ -55,8 +56,10 @@ extension RunSession {
                 case .invalid(let problems): found = problems
                 }
             } else {
+                if case .card(let c) = answer, kind == .creditCard { emitInputLine(c, stage: stage) }
                 found = await accept(answer, prompt: p)
                 if found.isEmpty {
+                    if kind == .creditCard, stage.inputEvents { inputLineStage = stage.id }
                     emit("screen.answered", stage: stage.id, attributes: traceAttributes(kind))
                     return .next
                 }
@@ -199,6 +202,14 @@ extension RunSession {
         return AddressRequirements(withEmail: presence[.email] == .required, fullBilling: request.fullBilling)
     }
 
+    /// Why a new card must be stored, when it must: choosePayment keeps it as the shopper's
+    /// chosen method; a subscription charges it again later.
+    var storeCardConsentReason: String? {
+        if request.mode == .choosePayment { return "choosePayment stores a new card as the shopper's payment method" }
+        if request.subscription { return "a subscription stores the card it charges" }
+        return nil
+    }
+
     /// The store-card switch: `cards.storeCard`, else `request.hideStoreCardSwitch`.
     var storeCardSetting: StoreCardSetting {
         runner.flow.definition.cards.storeCard ?? (request.hideStoreCardSwitch ? .hidden : .offer)
@@ -242,7 +253,7 @@ extension RunSession {
         return found
     }
 
-    private func acceptCard(_ c: CardAnswer, prompt p: ScreenPrompt) -> [AnswerIssue] {
+    func acceptCard(_ c: CardAnswer, prompt p: ScreenPrompt) -> [AnswerIssue] {
         let input = CardInput(number: c.number ?? "", expiry: c.expiry ?? "", cvv: c.cvv ?? "", name: c.name)
         var found: [AnswerIssue] = []
         if c.storeCard == true, !p.offersStoreCard {
@@ -252,6 +263,13 @@ extension RunSession {
         if c.storeCard == false, storeCardSetting == .required {
             found.append(
                 AnswerIssue(path: "card.storeCard", code: "required", message: "this checkout always stores the card"))
+        } else if c.storeCard != true, storeCardSetting != .required, let why = storeCardConsentReason {
+            // BlueSnap: a new card is stored only with the shopper's consent, and must be
+            // stored when it becomes the chosen method or pays a subscription.
+            found.append(
+                AnswerIssue(
+                    path: "card.storeCard", code: "consent_required",
+                    message: "\(why): the shopper must agree to store it (card.storeCard: true)"))
         }
         let settings = runner.flow.definition.cards
         switch CardValidator.validate(

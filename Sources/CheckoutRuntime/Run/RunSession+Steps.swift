@@ -24,7 +24,7 @@ extension RunSession {
         case .currencyUpdate:
             try await convertCurrency(stage: stage.id)
         case .tokenize:
-            try await tokenizeCard(stage: stage.id)
+            return try await tokenizeCard(stage: stage)
         case .threeDS:
             return try await authenticate(stage: stage)
         case .sale, .authorize, .subscribe:
@@ -85,8 +85,17 @@ extension RunSession {
     }
 
     /// Tokenizes the card; an expired token is refreshed and the call retried once
-    /// (BlueSnap's `generateTokenFunc`). The full card leaves memory here.
-    private func tokenizeCard(stage: String) async throws {
+    /// (BlueSnap's `generateTokenFunc`); a second failure ends the run `error`. The full card
+    /// leaves memory here.
+    private func tokenizeCard(stage step: PipelineStage) async throws -> StageResult {
+        let stage = step.id
+        if step.cardSource == .upfront {
+            let found = await takeUpfrontCard(stage: step)
+            guard found.isEmpty else {
+                issues += found
+                return .end(.invalid)
+            }
+        }
         let source: CardSource
         if let card {
             source = .new(card)
@@ -105,20 +114,33 @@ extension RunSession {
             // BAM masking: first 6 and last 4 only; never the whole number.
             maskedNumber = card.maskedNumber
         }
-        let current = try await currentToken(stage: stage)
         do {
-            tokenized = try await runner.provider.tokenize(source, token: current)
-        } catch let e as ProviderError where e.code == .tokenExpired {
-            emit("token.refresh", stage: stage, attributes: [JSONMember("reason", .string(e.code.rawValue))])
-            token = try await runner.provider.createToken()
-            tokenized = try await runner.provider.tokenize(source, token: try await currentToken(stage: stage))
+            let current = try await currentToken(stage: stage)
+            do {
+                tokenized = try await runner.provider.tokenize(source, token: current)
+            } catch let e as ProviderError where e.code == .tokenExpired {
+                emit("token.refresh", stage: stage, attributes: [JSONMember("reason", .string(e.code.rawValue))])
+                let fresh = try await runner.provider.createToken()
+                token = fresh
+                do {
+                    tokenized = try await runner.provider.tokenize(source, token: fresh)
+                } catch let again as ProviderError where again.code == .tokenExpired {
+                    // One refresh only (generateTokenFunc): say so instead of repeating the first error.
+                    throw ProviderError(.tokenExpired, "the checkout token expired and the refreshed token was refused too")
+                }
+            }
+        } catch {
+            emitInputSubmitted(error: (error as? ProviderError)?.code.rawValue ?? "provider_error")
+            throw error
         }
-        emit(
-            "step.end", stage: stage,
-            attributes: [
-                JSONMember("outcome", .string("success")),
-                JSONMember("brand", .string(tokenized?.brand.resultName ?? "")), JSONMember("last4", .string(tokenized?.last4 ?? "")),
-            ])
+        emitInputSubmitted()
+        var attributes = [
+            JSONMember("outcome", .string("success")),
+            JSONMember("brand", .string(tokenized?.brand.resultName ?? "")), JSONMember("last4", .string(tokenized?.last4 ?? "")),
+        ]
+        if let vault = tokenized?.paymentMethodToken { attributes.append(JSONMember("paymentMethodToken", .string(vault))) }
+        emit("step.end", stage: stage, attributes: attributes)
+        return .next
     }
 
     private func currentToken(stage: String) async throws -> CheckoutToken {
@@ -139,10 +161,15 @@ extension RunSession {
             case .completed(let r):
                 result = r
             case .fingerprintRequired(let session):
-                emit("threeDS.fingerprint", stage: stage.id)
+                // Spreedly 3DS2: the transaction is pending with required_action
+                // device_fingerprint; the runtime sends the fingerprint back with the
+                // transaction's three_ds_context (`session`), which no trace shows.
+                emitPending("device_fingerprint", stage: stage.id)
                 progress = try await runner.provider.submitFingerprint(session)
+                emit("threeDS.fingerprint", stage: stage.id, attributes: [JSONMember("outcome", .string("sent"))])
                 continue
             case .challengeRequired(let session):
+                emitPending("challenge", stage: stage.id)
                 emit("threeDS.challenge", stage: stage.id)
                 guard let response = await askChallenge(stage: stage) else {
                     return .end(.invalid)
@@ -157,9 +184,16 @@ extension RunSession {
         return result.proceeds(processFailed3DS: request.processFailed3DS) ? .next : .end(.failed)
     }
 
+    private func emitPending(_ action: String, stage: String) {
+        emit(
+            "threeDS.pending", stage: stage,
+            attributes: [JSONMember("state", .string("pending")), JSONMember("requiredAction", .string(action))])
+    }
+
     /// Shows the challenge screen; nil when the answer is missing and the front end does not retry.
     private func askChallenge(stage: PipelineStage) async -> ChallengeResponse? {
         let p = prompt(.threeDSChallenge, stage: "threeDSChallenge")
+        await dwell(p)
         while true {
             guard let answer = try? await runner.frontend.answer(p) else { return nil }
             switch answer {

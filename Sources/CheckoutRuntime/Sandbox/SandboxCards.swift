@@ -21,6 +21,9 @@ struct SandboxCardBehavior: Sendable {
     }
 
     var issuingCountry: String = "US"
+    /// The provider answers `token_expired` to every tokenize call with this card, under any
+    /// token: the runtime's one refresh cannot help.
+    var rejectsEveryToken = false
     var threeDS: ThreeDS = .frictionless(.authenticationSucceeded)
     var charge: Charge = .approve
 
@@ -62,5 +65,6 @@ struct SandboxCardBehavior: Sendable {
         "4000000000000119": .init(charge: .transientOnce),
         "4556761029983886": .init(threeDS: .fingerprintThenChallenge),
         "4024007101934890": .init(threeDS: .fingerprintFrictionless),
+        "4000000000004004": .init(rejectsEveryToken: true),
     ]
 }

@@ -49,7 +49,12 @@ public actor SandboxProvider: PaymentProvider {
         switch source {
         case .new(let c):
             behavior = SandboxCardBehavior.forNumber(c.number)
-            card = TokenizedCard(token: token.id, brand: c.brand, last4: c.last4, issuingCountry: behavior.issuingCountry, expiry: c.expiry)
+            if behavior.rejectsEveryToken {
+                throw ProviderError(.tokenExpired, "the checkout token has expired or was already used")
+            }
+            card = TokenizedCard(
+                token: token.id, brand: c.brand, last4: c.last4, issuingCountry: behavior.issuingCountry, expiry: c.expiry,
+                paymentMethodToken: Self.paymentMethodToken(for: token.id))
         case .stored(let shopperId, let last4):
             guard shopperId == SandboxData.shopper.id, let stored = SandboxData.shopper.savedCards.first(where: { $0.last4 == last4 })
             else {
@@ -57,7 +62,8 @@ public actor SandboxProvider: PaymentProvider {
             }
             behavior = SandboxCardBehavior.forStoredLast4(last4)
             card = TokenizedCard(
-                token: token.id, brand: stored.brand, last4: last4, issuingCountry: behavior.issuingCountry, expiry: stored.expiry)
+                token: token.id, brand: stored.brand, last4: last4, issuingCountry: behavior.issuingCountry, expiry: stored.expiry,
+                paymentMethodToken: Self.paymentMethodToken(for: shopperId + last4))
         }
         vaulted[token.id] = behavior
         return card
@@ -103,7 +109,7 @@ public actor SandboxProvider: PaymentProvider {
     public func charge(_ request: ChargeRequest) async throws -> ChargeOutcome {
         if let done = approvedByKey[request.idempotencyKey] { return done }
         if let signed = request.signed { try Self.verify(signed, of: request) }
-        guard let state = tokens[request.card.token], !state.used else {
+        guard let state = tokens[request.card.token], !state.used, state.expiresAt > clock.now() else {
             throw ProviderError(.tokenExpired, "the checkout token has expired or was already used")
         }
         let attempt = attemptsByKey[request.idempotencyKey, default: 0] + 1
@@ -124,6 +130,25 @@ public actor SandboxProvider: PaymentProvider {
             approvedByKey[request.idempotencyKey] = outcome
             return outcome
         }
+    }
+
+    /// A Spreedly-style payment-method token: 29 letters and digits, derived from `seed`
+    /// (the checkout token, or the stored card) rather than drawn from the run's randomness,
+    /// so adding it changed no other seeded id.
+    static func paymentMethodToken(for seed: String) -> String {
+        let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        var state: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in seed.utf8 { state = (state ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var out = ""
+        for _ in 0..<29 {
+            // SplitMix64 steps over the FNV-1a hash of the seed.
+            state &+= 0x9e37_79b9_7f4a_7c15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            out.append(alphabet[Int((z ^ (z >> 31)) % UInt64(alphabet.count))])
+        }
+        return out
     }
 
     public func walletPayment(_ method: PaymentMethodKind, amount: Money) async throws -> WalletOutcome {
