@@ -1,0 +1,82 @@
+import CheckoutLanguage
+import CheckoutRuntime
+
+/// Writes JUnit XML, the shape CI servers (Jenkins, GitLab, GitHub test reporters) read:
+/// `<testsuites>` with one `<testsuite>` per scenarios file that ran any scenario, one
+/// `<testcase name classname time>` per scenario (`classname` is the flow id), a `<failure>`
+/// with the differences, and the run's steps in `<system-out>`. Scenarios left out by tags or
+/// the shard are not listed: each shard's file holds exactly the cases it ran.
+public enum JUnitWriter {
+    /// The whole document for `outcomes`, grouped by suite in the order given.
+    public static func document(_ outcomes: [ScenarioOutcome], name: String = "checkout test") -> String {
+        var suites: [(name: String, file: String, outcomes: [ScenarioOutcome])] = []
+        for o in outcomes {
+            if let last = suites.indices.last, suites[last].file == o.scenario.file {
+                suites[last].outcomes.append(o)
+            } else {
+                suites.append((o.suiteName, o.scenario.file, [o]))
+            }
+        }
+        let failures = outcomes.filter { !$0.passed }.count
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"\(escape(name))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\""
+        out += " time=\"\(seconds(outcomes.map(\.duration)))\">\n"
+        for suite in suites {
+            let suiteFailures = suite.outcomes.filter { !$0.passed }.count
+            out += "  <testsuite name=\"\(escape(suite.name))\" file=\"\(escape(suite.file))\" tests=\"\(suite.outcomes.count)\""
+            out += " failures=\"\(suiteFailures)\" errors=\"0\" skipped=\"0\" time=\"\(seconds(suite.outcomes.map(\.duration)))\">\n"
+            for o in suite.outcomes { out += testCase(o) }
+            out += "  </testsuite>\n"
+        }
+        out += "</testsuites>\n"
+        return out
+    }
+
+    static func testCase(_ o: ScenarioOutcome) -> String {
+        var out = "    <testcase name=\"\(escape(o.scenario.name))\" classname=\"\(escape(o.result.flow))\""
+        out += " file=\"\(escape(o.scenario.file))\" line=\"\(o.scenario.line)\" time=\"\(seconds([o.duration]))\">\n"
+        if !o.passed {
+            let where_ = "\(o.scenario.file):\(o.scenario.line)"
+            out += "      <failure message=\"\(escape(o.differences.joined(separator: "; ")))\" type=\"ScenarioMismatch\">"
+            out += escape((o.differences.map { "\(where_): \($0)" } + ["got: \(ScenarioReport.resultSummary(o.result))"]).joined(separator: "\n"))
+            out += "</failure>\n"
+        }
+        out += "      <system-out>" + escape(StepDetail.text(o)) + "</system-out>\n"
+        out += "    </testcase>\n"
+        return out
+    }
+
+    /// Seconds with millisecond precision, `0.012`.
+    static func seconds(_ durations: [Duration]) -> String {
+        let total = durations.reduce(Duration.zero, +)
+        let ms = total.components.seconds * 1000 + total.components.attoseconds / 1_000_000_000_000_000
+        return "\(ms / 1000).\(String(repeating: "0", count: 3 - String(ms % 1000).count))\(ms % 1000)"
+    }
+
+    /// Text made safe for XML content and attribute values: the five special characters as
+    /// entities, tab/newline/CR kept (as character references so attributes keep them), and
+    /// characters XML 1.0 cannot hold at all (other C0 controls, U+FFFE/U+FFFF) as U+FFFD.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t": out += "&#9;"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF || (0xD800...0xDFFF).contains(scalar.value) {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}
