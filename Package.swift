@@ -99,6 +99,7 @@ let package = Package(
         .testTarget(
             name: "CheckoutScenariosTests",
             dependencies: ["CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios"],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

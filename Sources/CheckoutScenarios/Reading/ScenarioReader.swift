@@ -74,7 +74,10 @@ public enum ScenarioReader {
             diagnostics.append(
                 Diagnostic(rule: .emptyDocument, message: "the scenarios file is empty; it must be a list of scenarios", file: file))
         }
-        diagnostics.sort { ($0.range?.start.offset ?? -1) < ($1.range?.start.offset ?? -1) }
+        // Source order; findings at the same place keep the order they were found in.
+        diagnostics = diagnostics.enumerated()
+            .sorted { ($0.element.range?.start.offset ?? -1, $0.offset) < ($1.element.range?.start.offset ?? -1, $1.offset) }
+            .map(\.element)
         let result = diagnostics.hasErrors ? nil : ScenarioFile(path: file, suiteName: suiteName(of: file), scenarios: scenarios)
         return ScenarioReadResult(file: result, diagnostics: diagnostics, source: source)
     }

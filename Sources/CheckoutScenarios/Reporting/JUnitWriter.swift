@@ -38,25 +38,27 @@ public enum JUnitWriter {
         if !o.passed {
             let where_ = "\(o.scenario.file):\(o.scenario.line)"
             out += "      <failure message=\"\(escape(o.differences.joined(separator: "; ")))\" type=\"ScenarioMismatch\">"
-            out += escape((o.differences.map { "\(where_): \($0)" } + ["got: \(ScenarioReport.resultSummary(o.result))"]).joined(separator: "\n"))
+            let lines = o.differences.map { "\(where_): \($0)" } + ["got: \(ScenarioReport.resultSummary(o.result))"]
+            out += escape(lines.joined(separator: "\n"), content: true)
             out += "</failure>\n"
         }
-        out += "      <system-out>" + escape(StepDetail.text(o)) + "</system-out>\n"
+        out += "      <system-out>" + escape(StepDetail.text(o), content: true) + "</system-out>\n"
         out += "    </testcase>\n"
         return out
     }
 
     /// Seconds with millisecond precision, `0.012`.
-    static func seconds(_ durations: [Duration]) -> String {
+    public static func seconds(_ durations: [Duration]) -> String {
         let total = durations.reduce(Duration.zero, +)
         let ms = total.components.seconds * 1000 + total.components.attoseconds / 1_000_000_000_000_000
         return "\(ms / 1000).\(String(repeating: "0", count: 3 - String(ms % 1000).count))\(ms % 1000)"
     }
 
-    /// Text made safe for XML content and attribute values: the five special characters as
-    /// entities, tab/newline/CR kept (as character references so attributes keep them), and
-    /// characters XML 1.0 cannot hold at all (other C0 controls, U+FFFE/U+FFFF) as U+FFFD.
-    public static func escape(_ text: String) -> String {
+    /// Text made safe for XML: the five special characters as entities, characters XML 1.0
+    /// cannot hold at all (other C0 controls, surrogates, U+FFFE/U+FFFF) as U+FFFD, and CR as
+    /// a character reference. In an attribute (`content: false`) newline and tab are character
+    /// references too, as a parser would turn them into spaces; in content they stay as they are.
+    public static func escape(_ text: String, content: Bool = false) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -66,9 +68,9 @@ public enum JUnitWriter {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            case "\n": out += "&#10;"
+            case "\n": out += content ? "\n" : "&#10;"
             case "\r": out += "&#13;"
-            case "\t": out += "&#9;"
+            case "\t": out += content ? "\t" : "&#9;"
             default:
                 if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF || (0xD800...0xDFFF).contains(scalar.value) {
                     out += "\u{FFFD}"
