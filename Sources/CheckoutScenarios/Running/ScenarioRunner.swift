@@ -51,6 +51,14 @@ public struct ScenarioRunner: Sendable {
     public func run(
         _ scenarios: [(suite: String, scenario: Scenario)], report: (ScenarioOutcome) -> Void = { _ in }
     ) async -> [ScenarioOutcome] {
+        await run(scenarios, report: report) { scenario, suite in await self.run(scenario, suite: suite) }
+    }
+
+    /// `run(_:report:)` with the single run injected, so a test can finish runs out of order.
+    func run(
+        _ scenarios: [(suite: String, scenario: Scenario)], report: (ScenarioOutcome) -> Void,
+        execute: @escaping @Sendable (Scenario, String) async -> ScenarioOutcome
+    ) async -> [ScenarioOutcome] {
         var done: [Int: ScenarioOutcome] = [:]
         var reported: [ScenarioOutcome] = []
         await withTaskGroup(of: (Int, ScenarioOutcome).self) { group in
@@ -60,7 +68,7 @@ public struct ScenarioRunner: Sendable {
                 let i = next
                 let (suite, scenario) = scenarios[i]
                 next += 1
-                group.addTask { (i, await self.run(scenario, suite: suite)) }
+                group.addTask { (i, await execute(scenario, suite)) }
             }
             for _ in 0..<jobs { startNext() }
             for await (i, outcome) in group {
