@@ -6,12 +6,16 @@ import Foundation
 /// - no mode, `[--seconds S] [--only small|large]`: compile throughput against raw libyaml;
 /// - `--validate-many N[,N…]`: `checkout validate --stats` over N generated flows, files/s and peak memory;
 /// - `--startup [--runs N]`: start-up of `checkout validate` against a Foundation hello-world;
+/// - `--scenarios [--seconds S]`: every scenario under `flows/` run in-process, one at a
+///   time, for S seconds (default 3): scenarios/s;
 /// - `--phases`: compile time of the small flow with parts of the language removed, to show
 ///   what each part costs.
 BenchEnvironment.warnIfDebug()
 do {
     let ok: Bool
-    if CommandLine.arguments.contains("--phases") {
+    if CommandLine.arguments.contains("--scenarios") {
+        ok = try await ScenariosBenchmark.run(budget: argument("--seconds").flatMap { Double($0) } ?? 3.0)
+    } else if CommandLine.arguments.contains("--phases") {
         Phases.run()
         ok = true
     } else if CommandLine.arguments.contains("--startup") {

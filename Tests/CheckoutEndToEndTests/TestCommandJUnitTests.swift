@@ -53,7 +53,8 @@ import Testing
         #expect(testcase.attribute(forName: "name")?.stringValue == "<b>wallet</b> & 'co' \"quoted\"")
         let failure = try #require(testcase.elements(forName: "failure").first)
         #expect(
-            failure.attribute(forName: "message")?.stringValue == "expected status declined, got success; expected paymentType CC, got PAYPAL")
+            failure.attribute(forName: "message")?.stringValue
+                == "expected status declined, got success; expected paymentType CC, got PAYPAL")
         #expect(failure.stringValue?.contains("\(suite):1: expected status declined, got success") == true)
     }
 
@@ -127,5 +128,32 @@ import Testing
         return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { m in
             Range(m.range, in: text).map { String(text[$0]) }
         }.filter { (13...19).contains($0.filter(\.isNumber).count) }
+    }
+}
+
+extension TestCommandJUnitTests {
+    /// `run` and `test` share one headless run: for every shipped scenario that names an
+    /// answers file, `checkout run` with the documented defaults (seed 1, 2026-01-01) gives the
+    /// very result JSON the scenario's JUnit detail holds, ids included.
+    @Test func checkoutRunGivesTheScenariosResult() throws {
+        let ws = try Workspace()
+        let junit = ws.url.appendingPathComponent("report.xml").path
+        #expect(try CheckoutBinary.run(["test", "flows", "--junit", junit]).status == 0)
+        let doc = try XMLDocument(contentsOf: URL(fileURLWithPath: junit), options: [])
+        let cases = (doc.rootElement()?.elements(forName: "testsuite") ?? []).flatMap { $0.elements(forName: "testcase") }
+        var compared = 0
+        for c in cases {
+            let detail = c.elements(forName: "system-out").first?.stringValue ?? ""
+            func value(_ prefix: String) -> String? {
+                detail.split(separator: "\n").first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+            }
+            guard let answers = value("answers file: "), let flow = value("flow file: "), let result = value("result: ") else { continue }
+            let r = try CheckoutBinary.run(["run", flow, "--answers", answers, "--json", "--seed", "1", "--now", "2026-01-01T00:00:00Z"])
+            let fromRun = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? NSDictionary
+            let fromTest = try JSONSerialization.jsonObject(with: Data(result.utf8)) as? NSDictionary
+            #expect(fromRun != nil && fromRun == fromTest, "\(answers): run gave\n\(r.stdout)\ntest gave\n\(result)")
+            compared += 1
+        }
+        #expect(compared >= 15)
     }
 }

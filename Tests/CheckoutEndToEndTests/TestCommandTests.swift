@@ -85,7 +85,8 @@ import Testing
     @Test func invalidFlowExitsTwo() throws {
         let ws = try Workspace()
         let flow = try ws.write("flow: shop\ndsl: 1\nrequest: { withEmial: true, price: { amount: 1.00 } }\n", to: "shop.yaml")
-        let suite = try ws.write("- { name: a, answers: { paymentMethod: paypal }, expect: { status: success } }\n", to: "shop.scenarios.yaml")
+        let suite = try ws.write(
+            "- { name: a, answers: { paymentMethod: paypal }, expect: { status: success } }\n", to: "shop.scenarios.yaml")
         let r = try CheckoutBinary.run(["test", suite])
         #expect(r.status == 2)
         #expect(r.stdout.isEmpty)
@@ -143,7 +144,9 @@ import Testing
             let r = try CheckoutBinary.run(["test", suite] + args)
             #expect(r.status == 0, "\(r.stderr)")
             let last = r.stdout.split(separator: "\n").last.map(String.init) ?? ""
-            return (last, Self.scenarioLines(r.stdout).map { String($0.split(separator: "›").last ?? "").trimmingCharacters(in: .whitespaces) })
+            return (
+                last, Self.scenarioLines(r.stdout).map { String($0.split(separator: "›").last ?? "").trimmingCharacters(in: .whitespaces) }
+            )
         }
         #expect(try names([]) == ("4 passed, 0 failed", ["a", "b", "c", "d"]))
         #expect(try names(["--tag", "smoke"]) == ("2 passed, 0 failed, 2 skipped", ["a", "b"]))

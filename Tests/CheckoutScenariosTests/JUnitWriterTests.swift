@@ -61,6 +61,6 @@ import Testing
 
 extension JUnitWriterTests {
     @Test func contentKeepsLineBreaksAttributesDoNot() {
-        #expect(JUnitWriter.escape("a\nb\tc\r<", content: true) == "a\nb\tc&#13;&lt;")
+        #expect(JUnitWriter.escape("a\nb\tc\r<\"'&", content: true) == "a\nb\tc&#13;&lt;\"'&amp;")
     }
 }

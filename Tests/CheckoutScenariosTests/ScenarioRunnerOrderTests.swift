@@ -54,7 +54,9 @@ actor FinishLastGate {
         let runner = ScenarioRunner(flows: flows, jobs: 3)
         let counts = Mutex((running: 0, peak: 0))
         _ = await runner.run(items, report: { _ in }) { scenario, suite in
-            counts.withLock { $0.running += 1; $0.peak = max($0.peak, $0.running) }
+            counts.withLock {
+                $0.running += 1; $0.peak = max($0.peak, $0.running)
+            }
             let o = await runner.run(scenario, suite: suite)
             counts.withLock { $0.running -= 1 }
             return o

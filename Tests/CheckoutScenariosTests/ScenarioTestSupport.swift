@@ -37,5 +37,9 @@ let plainFlowText = """
 /// A stopwatch that moves 5 ms each time it is read.
 func steppingStopwatch() -> @Sendable () -> Duration {
     let ticks = Mutex(0)
-    return { ticks.withLock { $0 += 1; return .milliseconds(5 * $0) } }
+    return {
+        ticks.withLock {
+            $0 += 1; return .milliseconds(5 * $0)
+        }
+    }
 }

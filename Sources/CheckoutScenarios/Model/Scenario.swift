@@ -14,6 +14,8 @@ public struct Scenario: Sendable {
     public var answers: Answers?
     /// Problems reading the answers.
     public var answerProblems: [AnswersProblem]
+    /// The answers file, when `answers` named one (resolved against the scenarios file).
+    public var answersFile: String?
     /// Seed of the run's ids (`checkout run --seed`).
     public var seed: UInt64
     /// The run's fixed clock (`checkout run --now`).

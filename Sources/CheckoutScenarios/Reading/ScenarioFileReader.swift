@@ -86,7 +86,9 @@ struct ScenarioFileReader {
         if let p = f["flow"], let relative = text(p.value, "'flow'") {
             let path = ScenarioReader.resolve(relative, against: file)
             flowPath = path
-            if !files.exists(path) { error(.fileUnreadable, "flow file '\(relative)' does not exist (looked for \(path))", at: p.value.range) }
+            if !files.exists(path) {
+                error(.fileUnreadable, "flow file '\(relative)' does not exist (looked for \(path))", at: p.value.range)
+            }
         } else if f["flow"] == nil, defaultFlow == nil {
             let base = ScenarioReader.suiteName(of: file)
             error(.missingKey, "no 'flow' given and there is no \(base).yaml beside this scenarios file", at: node.range)
@@ -111,7 +113,8 @@ struct ScenarioFileReader {
             if let d = ISO8601DateFormatter().date(from: t) {
                 now = d
             } else {
-                error(.invalidFormat, "'now' must be an ISO 8601 instant such as \(Scenario.defaultNowText); found '\(t)'", at: p.value.range)
+                error(
+                    .invalidFormat, "'now' must be an ISO 8601 instant such as \(Scenario.defaultNowText); found '\(t)'", at: p.value.range)
             }
         }
         var tags: [String] = []
@@ -126,12 +129,16 @@ struct ScenarioFileReader {
         if let p = f["expect"] {
             expect = expectation(p.value)
         } else {
-            error(.missingKey, "a scenario needs 'expect' (at least one of \(ScenarioReader.expectKeys.joined(separator: ", ")))", at: node.range)
+            error(
+                .missingKey, "a scenario needs 'expect' (at least one of \(ScenarioReader.expectKeys.joined(separator: ", ")))",
+                at: node.range)
         }
         guard let name, let flowPath else { return nil }
-        return Scenario(
+        var scenario = Scenario(
             name: name, flowPath: flowPath, answers: answers, answerProblems: problems, seed: seed, now: now, expect: expect, tags: tags,
             file: file, line: node.range.start.line)
+        if let s = f["answers"]?.value.scalar, !s.isNull { scenario.answersFile = ScenarioReader.resolve(s.value, against: file) }
+        return scenario
     }
 
     /// Inline answers (problems are this file's, shown without a snippet: the lines hold card
@@ -148,7 +155,8 @@ struct ScenarioFileReader {
             return (answers ?? Answers(), [])
         }
         guard let s = node.scalar, !s.isNull, !s.value.isEmpty else {
-            error(.typeMismatch, "'answers' must be a mapping or the path of an answers file, found \(node.shapeDescription)", at: node.range)
+            error(
+                .typeMismatch, "'answers' must be a mapping or the path of an answers file, found \(node.shapeDescription)", at: node.range)
             return (nil, [])
         }
         let path = ScenarioReader.resolve(s.value, against: file)

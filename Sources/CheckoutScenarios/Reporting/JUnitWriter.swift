@@ -54,7 +54,7 @@ public enum JUnitWriter {
         return "\(ms / 1000).\(String(repeating: "0", count: 3 - String(ms % 1000).count))\(ms % 1000)"
     }
 
-    /// Text made safe for XML: the five special characters as entities, characters XML 1.0
+    /// Text made safe for XML: `&`, `<`, `>` (and in attributes `"` and `'`) as entities, characters XML 1.0
     /// cannot hold at all (other C0 controls, surrogates, U+FFFE/U+FFFF) as U+FFFD, and CR as
     /// a character reference. In an attribute (`content: false`) newline and tab are character
     /// references too, as a parser would turn them into spaces; in content they stay as they are.
@@ -66,8 +66,8 @@ public enum JUnitWriter {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
+            case "\"": out += content ? "\"" : "&quot;"
+            case "'": out += content ? "'" : "&apos;"
             case "\n": out += content ? "\n" : "&#10;"
             case "\r": out += "&#13;"
             case "\t": out += content ? "\t" : "&#9;"

@@ -22,7 +22,8 @@ public enum ScenarioReport {
         if let t = r.threeDSResult { parts.append("threeDSAuthenticationResult \(t.rawValue)") }
         if let d = r.declineCode { parts.append("declineCode \(d)") }
         if !r.errors.isEmpty {
-            parts.append("errors [" + r.errors.map { "\($0.path.isEmpty ? "(answers)" : $0.path) \($0.code)" }.joined(separator: ", ") + "]")
+            parts.append(
+                "errors [" + r.errors.map { "\($0.path.isEmpty ? "(answers)" : $0.path) \($0.code)" }.joined(separator: ", ") + "]")
         }
         return parts.joined(separator: ", ")
     }

@@ -33,7 +33,8 @@ public struct ScenarioSuite: Sendable {
                     diagnostics.append(
                         Diagnostic(
                             rule: .unsupported,
-                            message: "provider '\(flow.definition.provider.name.rawValue)' is not available in this build; scenarios run against 'sandbox'",
+                            message:
+                                "provider '\(flow.definition.provider.name.rawValue)' is not available in this build; scenarios run against 'sandbox'",
                             file: flowPath))
                 }
                 if let flow = compiled.flow, diagnostics.isEmpty {
