@@ -17,7 +17,7 @@ let package = Package(
         // Embedders: the compiler, the runtime and the headless front end.
         .library(
             name: "CheckoutFlow",
-            targets: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless"]
+            targets: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios"]
         ),
     ],
     dependencies: [
@@ -50,11 +50,17 @@ let package = Package(
             dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime"],
             swiftSettings: swiftSettings
         ),
+        // Layer 4: scenario files (`checkout test`): reading, running in-process, JUnit.
+        .target(
+            name: "CheckoutScenarios",
+            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless"],
+            swiftSettings: swiftSettings
+        ),
         // Layer 5: the `checkout` executable: parses arguments and calls down.
         .executableTarget(
             name: "CheckoutCLI",
             dependencies: [
-                "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless",
+                "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -62,7 +68,7 @@ let package = Package(
         // Benchmarks: compile throughput against raw libyaml in the same run.
         .executableTarget(
             name: "CheckoutBench",
-            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless"],
+            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios"],
             swiftSettings: swiftSettings
         ),
         // examples/embedding: a program with its own front end, built here so CI compiles and
@@ -96,6 +102,12 @@ let package = Package(
         .testTarget(
             name: "CheckoutRuntimeTests",
             dependencies: ["CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CheckoutScenariosTests",
+            dependencies: ["CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios"],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -37,10 +37,12 @@ enum ValidateManyBenchmark {
         return ok
     }
 
-    /// The shipped `flows/*.yaml`, sorted by name.
+    /// The shipped `flows/*.yaml`, sorted by name; their `*.scenarios.yaml` are not flows.
     static func shippedFlows() throws -> [(name: String, text: String)] {
         let directory = BenchEnvironment.root.appendingPathComponent("flows")
-        return try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yaml") }.sorted().map {
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".yaml") && !$0.hasSuffix(".scenarios.yaml") }
+        return try names.sorted().map {
             ($0, try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8))
         }
     }

@@ -8,6 +8,8 @@ import Foundation
 /// - `--startup [--runs N]`: start-up of `checkout validate` against a Foundation hello-world;
 /// - `--interpreter [--seconds S]`: the standard checkout through the compiled pipeline against
 ///   the same sandbox calls written by hand, µs per checkout and their ratio;
+/// - `--scenarios [--seconds S]`: every scenario under `flows/` run in-process, one at a
+///   time, for S seconds (default 3): scenarios/s;
 /// - `--phases`: compile time of the small flow with parts of the language removed, to show
 ///   what each part costs.
 BenchEnvironment.warnIfDebug()
@@ -15,6 +17,8 @@ do {
     let ok: Bool
     if CommandLine.arguments.contains("--interpreter") {
         ok = await InterpreterBenchmark.run(budget: argument("--seconds").flatMap { Double($0) } ?? 3.0)
+    } else if CommandLine.arguments.contains("--scenarios") {
+        ok = try await ScenariosBenchmark.run(budget: argument("--seconds").flatMap { Double($0) } ?? 3.0)
     } else if CommandLine.arguments.contains("--phases") {
         Phases.run()
         ok = true

@@ -68,30 +68,20 @@ struct RunCommand: AsyncParsableCommand {
         let traceSink = try trace.map(Self.openTrace)
 
         if let p = parsed {
-            let stageIds = program.pipeline.stages.map(\.id) + ["threeDSChallenge"]
-            let unknown = AnswersReader.unknownWaitStages(p, stageIds: stageIds, file: answersPath)
+            let unknown = HeadlessRun.unknownWaits(p, in: program, file: answersPath)
             if !unknown.isEmpty {
                 problems = unknown
                 parsed = nil
             }
         }
-        let outcome: CheckoutResult
-        if let parsed {
-            let runner = CheckoutRunner(
-                flow: program, provider: SandboxProvider(clock: clock, random: random),
-                frontend: HeadlessFrontend(answers: parsed), clock: clock, random: random, trace: traceSink)
-            outcome = await runner.run()
-        } else {
+        if parsed == nil {
             let renderer = TextDiagnosticRenderer(color: Output.wantsColor(fileDescriptor: STDERR_FILENO))
             // No source snippets: an answers file holds card numbers and CVVs, and a snippet of
             // the line a problem is on would print them.
             for p in problems { Output.standardError(renderer.render(p.diagnostic, source: nil)) }
-            var r = CheckoutResult(
-                status: .invalid, flow: program.definition.id,
-                fraudSessionId: program.definition.request.fraudSessionId ?? random.hex(32))
-            r.errors = problems.map(\.issue)
-            outcome = r
         }
+        let outcome = await HeadlessRun.run(
+            program, answers: parsed, problems: problems, clock: clock, random: random, trace: traceSink)
         let resultJSON = outcome.json.serialized(pretty: true) + "\n"
         if let result { try Output.write(resultJSON, to: result) }
         if json {

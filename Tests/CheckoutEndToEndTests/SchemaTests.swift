@@ -259,7 +259,7 @@ enum SchemaValidator {
         var description: String { "\(path.isEmpty ? "(top level)" : path): \(message)" }
     }
 
-    /// The shipped flows, relative to the repository root.
+    /// The shipped flows, relative to the repository root (their scenario files are not flows).
     static func shippedFlows() throws -> [String] {
         // Scenario files (`NAME.scenarios.yaml`, SPEC §12) sit beside the flows but are not flows.
         try yamlFiles(in: "flows").filter { !$0.hasSuffix(".scenarios.yaml") }

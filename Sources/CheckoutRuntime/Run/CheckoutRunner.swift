@@ -254,10 +254,10 @@ final class RunSession {
         }
     }
 
-    func emit(_ event: String, stage: String? = nil, attributes: [JSONMember] = []) {
+    func emit(_ event: String, stage: String? = nil, attributes: @autoclosure () -> [JSONMember] = []) {
         guard let sink = runner.trace else { return }
         seq += 1
-        sink.record(TraceEvent(seq: seq, time: runner.clock.now(), event: event, stage: stage, attributes: attributes))
+        sink.record(TraceEvent(seq: seq, time: runner.clock.now(), event: event, stage: stage, attributes: attributes()))
     }
 
     func providerFailure(_ error: any Error, stage: String) -> CheckoutStatus {

@@ -1,0 +1,43 @@
+import CheckoutScenarios
+import Foundation
+
+/// `--scenarios [--seconds S]`: every scenario under `flows/`, run in this process one at a
+/// time (`--jobs 1`), over and over for S seconds: scenarios per second of `checkout test`'s
+/// runner, without process start-up, file reading or compiling (measured once, separately).
+enum ScenariosBenchmark {
+    static func run(budget: Double) async throws -> Bool {
+        let dir = BenchEnvironment.root.appendingPathComponent("flows").path
+        let loadStart = DispatchTime.now().uptimeNanoseconds
+        let suite = ScenarioSuite.load(try ScenarioSuite.find([dir]))
+        let loadSeconds = Double(DispatchTime.now().uptimeNanoseconds - loadStart) / 1e9
+        guard !suite.hasErrors else {
+            print("checkout-bench: the scenarios under \(dir) do not load; run `checkout test flows`")
+            return false
+        }
+        let items = suite.files.flatMap { f in f.scenarios.map { (suite: f.suiteName, scenario: $0) } }
+        let runner = ScenarioRunner(flows: suite.flows, jobs: 1)
+        print(
+            "checkout-bench: \(items.count) scenarios in \(suite.files.count) files, \(suite.flows.count) flows, one at a time, \(budget)s"
+        )
+        print(String(format: "  load (read scenarios files + compile flows, once): %.2f ms", loadSeconds * 1000))
+        let warmUp = await runner.run(items)
+        let failed = warmUp.filter { !$0.passed }
+        if !failed.isEmpty {
+            print("  \(failed.count) scenarios fail; run `checkout test flows` first")
+            return false
+        }
+        var rounds = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        var elapsed = 0.0
+        repeat {
+            let outcomes = await runner.run(items)
+            precondition(outcomes.count == items.count)
+            rounds += 1
+            elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        } while elapsed < budget
+        let perSecond = Double(rounds * items.count) / elapsed
+        print(String(format: "  %d rounds, %d scenarios in %.2f s", rounds, rounds * items.count, elapsed))
+        print(String(format: "  %.0f scenarios/s (%.1f µs per scenario)", perSecond, 1e6 / perSecond))
+        return true
+    }
+}

@@ -1,0 +1,66 @@
+import CheckoutDomain
+import CheckoutLanguage
+import CheckoutRuntime
+
+extension ScenarioFileReader {
+    mutating func expectation(_ node: YAMLNode) -> ScenarioExpectation {
+        let f = pairs(node, keys: ScenarioReader.expectKeys, in: "'expect'")
+        var e = ScenarioExpectation()
+        guard node.mapping != nil else { return e }
+        if f.isEmpty {
+            error(.missingKey, "'expect' must give at least one of \(ScenarioReader.expectKeys.joined(separator: ", "))", at: node.range)
+        }
+        e.status = f["status"].flatMap { oneOf($0.value, "'status'", CheckoutStatus.allCases.map(\.rawValue)) }
+        if let p = f["exitCode"] {
+            let codes = ScenarioReader.runExitCodes
+            if let s = p.value.scalar, s.style == .plain, let v = Int32(s.value), codes.contains(v) {
+                e.exitCode = v
+            } else {
+                error(
+                    .invalidEnum, "'exitCode' must be one of \(codes.map(String.init).joined(separator: ", ")), the exit codes of a run",
+                    at: p.value.range)
+            }
+        }
+        e.paymentType = f["paymentType"].flatMap { oneOf($0.value, "'paymentType'", ScenarioReader.paymentTypes) }
+        e.threeDSAuthenticationResult = f["threeDSAuthenticationResult"].flatMap {
+            oneOf($0.value, "'threeDSAuthenticationResult'", ThreeDSResult.allCases.map(\.rawValue))
+        }
+        e.declineCode = f["declineCode"].flatMap { text($0.value, "'declineCode'") }
+        if let p = f["errors"] {
+            if let items = p.value.sequence {
+                e.errors = items.compactMap { expectedError($0) }
+            } else {
+                error(.typeMismatch, "'errors' must be a list of { path, code }, found \(p.value.shapeDescription)", at: p.value.range)
+            }
+        }
+        if let status = e.status.flatMap(CheckoutStatus.init(rawValue:)), let code = e.exitCode, status.exitCode != code,
+            let p = f["exitCode"]
+        {
+            error(
+                .conflictingSettings, "'exitCode' \(code) contradicts 'status' \(status.rawValue), which exits \(status.exitCode)",
+                at: p.value.range)
+        }
+        return e
+    }
+
+    mutating func expectedError(_ node: YAMLNode) -> ExpectedError? {
+        let f = pairs(node, keys: ScenarioReader.errorKeys, in: "an expected error")
+        guard node.mapping != nil else { return nil }
+        // The path may be empty: problems with the answers file as a whole have none.
+        var path: String?
+        if let p = f["path"] {
+            if let s = p.value.scalar, !(s.isNull && s.style == .plain) {
+                path = s.value
+            } else {
+                error(.typeMismatch, "'path' must be text, found \(p.value.shapeDescription)", at: p.value.range)
+            }
+        } else {
+            error(.missingKey, "an expected error needs a 'path'", at: node.range)
+        }
+        let code = f["code"].flatMap { text($0.value, "'code'") }
+        if f["code"] == nil { error(.missingKey, "an expected error needs a 'code'", at: node.range) }
+        let message = f["message"].flatMap { text($0.value, "'message'") }
+        guard let path, let code else { return nil }
+        return ExpectedError(path: path, code: code, message: message)
+    }
+}

@@ -1,0 +1,169 @@
+import CheckoutDomain
+import CheckoutHeadless
+import CheckoutLanguage
+import CheckoutRuntime
+import Foundation
+
+/// Reads the syntax tree of one scenarios file, collecting every problem.
+struct ScenarioFileReader {
+    let file: String
+    let files: ScenarioReader.FileAccess
+    var diagnostics: [Diagnostic] = []
+
+    init(file: String, files: ScenarioReader.FileAccess) {
+        self.file = file
+        self.files = files
+    }
+
+    mutating func error(_ rule: Rule, _ message: String, at range: SourceRange, suggestion: String? = nil, notes: [String] = []) {
+        diagnostics.append(Diagnostic(rule: rule, message: message, file: file, range: range, notes: notes, suggestion: suggestion))
+    }
+
+    mutating func scenarios(_ root: YAMLNode) -> [Scenario] {
+        guard let items = root.sequence else {
+            error(.typeMismatch, "a scenarios file must be a list of scenarios, found \(root.shapeDescription)", at: root.range)
+            return []
+        }
+        let defaultFlow = ScenarioReader.defaultFlow(for: file, files: files)
+        var seen: [String: Int] = [:]
+        var out: [Scenario] = []
+        for item in items {
+            if let name = item.mapping?.first(where: { $0.key.scalar?.value == "name" })?.value.scalar?.value {
+                if let first = seen[name] {
+                    error(.duplicateId, "scenario name '\(name)' is used twice in this file (first on line \(first))", at: item.range)
+                } else {
+                    seen[name] = item.range.start.line
+                }
+            }
+            if let s = scenario(item, defaultFlow: defaultFlow) { out.append(s) }
+        }
+        return out
+    }
+
+    /// The pairs of a mapping by key; unknown keys reported with a suggestion.
+    mutating func pairs(_ node: YAMLNode, keys: [String], in context: String) -> [String: YAMLPair] {
+        guard let pairs = node.mapping else {
+            error(.typeMismatch, "\(context) must be a mapping, found \(node.shapeDescription)", at: node.range)
+            return [:]
+        }
+        var out: [String: YAMLPair] = [:]
+        for p in pairs {
+            guard let k = p.key.scalar?.value else { continue }
+            if keys.contains(k) {
+                out[k] = p
+            } else {
+                let suggestion = Suggestions.closest(to: k, in: keys)
+                error(
+                    .unknownKey, "unknown key '\(k)' in \(context)", at: p.key.range, suggestion: suggestion,
+                    notes: suggestion == nil ? ["valid keys: \(keys.joined(separator: ", "))"] : [])
+            }
+        }
+        return out
+    }
+
+    mutating func text(_ node: YAMLNode, _ what: String) -> String? {
+        if let s = node.scalar, !s.isNull, !s.value.isEmpty { return s.value }
+        error(.typeMismatch, "\(what) must be text, found \(node.shapeDescription)", at: node.range)
+        return nil
+    }
+
+    /// A value of an enumeration, listed and suggested when it is not one.
+    mutating func oneOf(_ node: YAMLNode, _ what: String, _ values: [String]) -> String? {
+        guard let v = text(node, what) else { return nil }
+        if values.contains(v) { return v }
+        error(
+            .invalidEnum, "\(what) must be one of \(values.joined(separator: ", ")); found '\(v)'", at: node.range,
+            suggestion: Suggestions.closest(to: v, in: values))
+        return nil
+    }
+
+    mutating func scenario(_ node: YAMLNode, defaultFlow: String?) -> Scenario? {
+        let f = pairs(node, keys: ScenarioReader.scenarioKeys, in: "a scenario")
+        guard node.mapping != nil else { return nil }
+        let name = f["name"].flatMap { text($0.value, "'name'") }
+        if f["name"] == nil { error(.missingKey, "a scenario needs a 'name'", at: node.range) }
+        var flowPath = defaultFlow
+        if let p = f["flow"], let relative = text(p.value, "'flow'") {
+            let path = ScenarioReader.resolve(relative, against: file)
+            flowPath = path
+            if !files.exists(path) {
+                error(.fileUnreadable, "flow file '\(relative)' does not exist (looked for \(path))", at: p.value.range)
+            }
+        } else if f["flow"] == nil, defaultFlow == nil {
+            let base = ScenarioReader.suiteName(of: file)
+            error(.missingKey, "no 'flow' given and there is no \(base).yaml beside this scenarios file", at: node.range)
+        }
+        var answers: Answers?
+        var problems: [AnswersProblem] = []
+        if let p = f["answers"] {
+            (answers, problems) = readAnswers(p.value)
+        } else {
+            error(.missingKey, "a scenario needs 'answers' (a mapping, or the path of an answers file)", at: node.range)
+        }
+        var seed = Scenario.defaultSeed
+        if let p = f["seed"] {
+            if let s = p.value.scalar, s.style == .plain, let v = UInt64(s.value) {
+                seed = v
+            } else {
+                error(.typeMismatch, "'seed' must be a non-negative integer", at: p.value.range)
+            }
+        }
+        var now = Scenario.defaultNow
+        if let p = f["now"], let t = text(p.value, "'now'") {
+            if let d = ISO8601DateFormatter().date(from: t) {
+                now = d
+            } else {
+                error(
+                    .invalidFormat, "'now' must be an ISO 8601 instant such as \(Scenario.defaultNowText); found '\(t)'", at: p.value.range)
+            }
+        }
+        var tags: [String] = []
+        if let p = f["tags"] {
+            if let items = p.value.sequence {
+                tags = items.compactMap { text($0, "a tag") }
+            } else {
+                error(.typeMismatch, "'tags' must be a list, found \(p.value.shapeDescription)", at: p.value.range)
+            }
+        }
+        var expect = ScenarioExpectation()
+        if let p = f["expect"] {
+            expect = expectation(p.value)
+        } else {
+            error(
+                .missingKey, "a scenario needs 'expect' (at least one of \(ScenarioReader.expectKeys.joined(separator: ", ")))",
+                at: node.range)
+        }
+        guard let name, let flowPath else { return nil }
+        var scenario = Scenario(
+            name: name, flowPath: flowPath, answers: answers, answerProblems: problems, seed: seed, now: now, expect: expect, tags: tags,
+            file: file, line: node.range.start.line)
+        if let s = f["answers"]?.value.scalar, !s.isNull { scenario.answersFile = ScenarioReader.resolve(s.value, against: file) }
+        return scenario
+    }
+
+    /// Inline answers (problems are this file's, shown without a snippet: the lines hold card
+    /// data), or an answers file by path (problems go into the run's result, as with `run`).
+    mutating func readAnswers(_ node: YAMLNode) -> (Answers?, [AnswersProblem]) {
+        if node.mapping != nil {
+            let (answers, problems) = AnswersReader.read(node, file: file)
+            for p in problems {
+                var d = p.diagnostic
+                d.hidesSource = true
+                d.message = "answers: " + d.message
+                diagnostics.append(d)
+            }
+            return (answers ?? Answers(), [])
+        }
+        guard let s = node.scalar, !s.isNull, !s.value.isEmpty else {
+            error(
+                .typeMismatch, "'answers' must be a mapping or the path of an answers file, found \(node.shapeDescription)", at: node.range)
+            return (nil, [])
+        }
+        let path = ScenarioReader.resolve(s.value, against: file)
+        guard let bytes = files.contents(path) else {
+            error(.fileUnreadable, "cannot read the answers file '\(s.value)' (looked for \(path))", at: node.range)
+            return (nil, [])
+        }
+        return AnswersReader.read(bytes, file: path)
+    }
+}

@@ -1,0 +1,123 @@
+import CheckoutHeadless
+import CheckoutLanguage
+import Foundation
+
+/// What reading one scenarios file gave: the file when it has no errors, and every finding.
+public struct ScenarioReadResult: Sendable {
+    /// The scenarios; nil when any error was found.
+    public var file: ScenarioFile?
+    /// Every problem, positioned in the scenarios file (or in a referenced answers file).
+    public var diagnostics: [Diagnostic]
+    /// The source, for rendering snippets.
+    public var source: SourceFile
+}
+
+/// Reads `NAME.scenarios.yaml` files (docs/testing.md) with the same positioned diagnostics
+/// as flows: unknown keys with a suggestion, enumerations listed, every problem in one pass.
+///
+/// Inline `answers` are read by `AnswersReader`, so their keys and typing are those of an
+/// answers file; a problem in them is a problem of the scenarios file (exit 2). An answers
+/// file named by path is read when the scenario runs, as `checkout run --answers` reads it:
+/// its problems make the run `invalid` (exit code 3), which a scenario can expect.
+public enum ScenarioReader {
+    static let scenarioKeys = ["name", "flow", "answers", "seed", "now", "expect", "tags"]
+    static let expectKeys = ["status", "exitCode", "paymentType", "threeDSAuthenticationResult", "declineCode", "errors"]
+    static let errorKeys = ["path", "code", "message"]
+    /// The exit codes a run can end with (SPEC §11).
+    static let runExitCodes: [Int32] = [0, 1, 3, 4]
+    static let paymentTypes = ["CC", "PAYPAL", "APPLE_PAY"]
+
+    /// Where a reader gets files from: the file system, or a test's dictionary.
+    public struct FileAccess: Sendable {
+        /// The bytes of a file, nil when it cannot be read.
+        public var contents: @Sendable (String) -> [UInt8]?
+        /// Whether a file exists.
+        public var exists: @Sendable (String) -> Bool
+
+        /// Creates file access from two functions.
+        public init(contents: @escaping @Sendable (String) -> [UInt8]?, exists: @escaping @Sendable (String) -> Bool) {
+            self.contents = contents
+            self.exists = exists
+        }
+
+        /// The file system.
+        public static let fileSystem = FileAccess(
+            contents: { path in FileManager.default.contents(atPath: path).map { [UInt8]($0) } },
+            exists: { path in FileManager.default.fileExists(atPath: path) })
+    }
+
+    /// Reads the scenarios file at `path`.
+    public static func read(contentsOf path: String, files: FileAccess = .fileSystem) -> ScenarioReadResult {
+        guard let bytes = files.contents(path) else {
+            let d = Diagnostic(rule: .fileUnreadable, message: "cannot read the scenarios file", file: path)
+            return ScenarioReadResult(file: nil, diagnostics: [d], source: SourceFile(path: path, text: ""))
+        }
+        return read(bytes, file: path, files: files)
+    }
+
+    /// Reads a scenarios file from its bytes; `file` names it and locates relative paths.
+    public static func read(_ bytes: [UInt8], file: String, files: FileAccess = .fileSystem) -> ScenarioReadResult {
+        let source = SourceFile(path: file, bytes: bytes)
+        let document = YAMLParser.parse(bytes, file: file, limits: YAMLLimits(maxBytes: 4 << 20, maxDepth: 32, maxAliasNodes: 10_000))
+        // A syntax error can sit on a line holding a card number or CVV: position, no snippet.
+        var diagnostics = document.diagnostics.map { d in
+            var d = d
+            d.hidesSource = true
+            return d
+        }
+        var reader = ScenarioFileReader(file: file, files: files)
+        var scenarios: [Scenario] = []
+        if let root = document.root, !document.diagnostics.hasErrors {
+            scenarios = reader.scenarios(root)
+            diagnostics += reader.diagnostics
+        } else if document.root == nil, diagnostics.isEmpty {
+            diagnostics.append(
+                Diagnostic(rule: .emptyDocument, message: "the scenarios file is empty; it must be a list of scenarios", file: file))
+        }
+        // Source order; findings at the same place keep the order they were found in.
+        diagnostics = diagnostics.enumerated()
+            .sorted { ($0.element.range?.start.offset ?? -1, $0.offset) < ($1.element.range?.start.offset ?? -1, $1.offset) }
+            .map(\.element)
+        let result = diagnostics.hasErrors ? nil : ScenarioFile(path: file, suiteName: suiteName(of: file), scenarios: scenarios)
+        return ScenarioReadResult(file: result, diagnostics: diagnostics, source: source)
+    }
+
+    /// `flows/a.scenarios.yaml` → `a`.
+    public static func suiteName(of path: String) -> String {
+        let base = (path as NSString).lastPathComponent
+        for suffix in [".scenarios.yaml", ".scenarios.yml", ".yaml", ".yml"] where base.hasSuffix(suffix) {
+            return String(base.dropLast(suffix.count))
+        }
+        return base
+    }
+
+    /// The flow a scenarios file runs by default: `NAME.yaml` (or `NAME.yml`) beside it.
+    static func defaultFlow(for path: String, files: FileAccess) -> String? {
+        let dir = (path as NSString).deletingLastPathComponent
+        let name = suiteName(of: path)
+        return [".yaml", ".yml"].map { standardized((dir as NSString).appendingPathComponent(name + $0)) }
+            .first(where: files.exists)
+    }
+
+    /// `relative` against the folder of `file`, unless it is absolute.
+    static func resolve(_ relative: String, against file: String) -> String {
+        if relative.hasPrefix("/") { return standardized(relative) }
+        let dir = (file as NSString).deletingLastPathComponent
+        return standardized(dir.isEmpty ? relative : (dir as NSString).appendingPathComponent(relative))
+    }
+
+    /// `flows/./a/../b.yaml` → `flows/b.yaml`, so two spellings of a flow compile once.
+    static func standardized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+}

@@ -1,0 +1,32 @@
+import CheckoutLanguage
+import CheckoutRuntime
+import Foundation
+
+/// The per-step detail of a scenario's run, for JUnit's `<system-out>`: the seed, clock, flow
+/// and answers files (enough to re-run it with `checkout run`), one line per trace event (`step.end charge outcome=declined`), then the result. Trace events and results never
+/// hold a full card number or a CVV (only brand and last 4), so neither does this.
+public enum StepDetail {
+    /// The detail text of one outcome.
+    public static func text(_ o: ScenarioOutcome) -> String {
+        var out = "scenario: \(o.scenario.name) (\(o.scenario.file):\(o.scenario.line))\n"
+        out += "seed \(o.scenario.seed), now \(o.scenario.now.formatted(.iso8601))\n"
+        out += "flow file: \(o.scenario.flowPath)\n"
+        if let path = o.scenario.answersFile { out += "answers file: \(path)\n" }
+        for e in o.trace { out += line(e) + "\n" }
+        out += "result: " + o.result.json.serialized() + "\n"
+        return out
+    }
+
+    /// `  3 step.end charge outcome=declined code=insufficient_funds`.
+    static func line(_ e: TraceEvent) -> String {
+        var parts = [String(format: "%3d", e.seq), e.event]
+        if let stage = e.stage { parts.append(stage) }
+        for a in e.attributes { parts.append("\(a.key)=\(value(a.value))") }
+        return parts.joined(separator: " ")
+    }
+
+    static func value(_ v: JSONValue) -> String {
+        if case .string(let s) = v { return s }
+        return v.serialized()
+    }
+}

@@ -1,0 +1,105 @@
+import CheckoutHeadless
+import CheckoutLanguage
+import CheckoutRuntime
+
+/// How one scenario went.
+public struct ScenarioOutcome: Sendable {
+    /// The scenario.
+    public var scenario: Scenario
+    /// The suite (scenarios file) it belongs to.
+    public var suiteName: String
+    /// The run's result.
+    public var result: CheckoutResult
+    /// What differed from the expectation; empty when it passed.
+    public var differences: [String]
+    /// The run's trace events, for per-step detail.
+    public var trace: [TraceEvent]
+    /// Wall time of the run.
+    public var duration: Duration
+
+    /// Whether the result matched the expectation.
+    public var passed: Bool { differences.isEmpty }
+}
+
+/// Runs scenarios in-process: each against a fresh sandbox, with its own seeded ids and
+/// manual clock (retry backoff advances the clock instead of waiting), through the headless
+/// front end, exactly as `checkout run --answers --seed --now` would.
+public struct ScenarioRunner: Sendable {
+    /// Compiled flows by path.
+    public var flows: [String: CompiledFlow]
+    /// How many scenarios run at once (at least 1).
+    public var jobs: Int
+    /// A monotonic reading, to time runs; injected so tests get fixed times.
+    public var stopwatch: @Sendable () -> Duration
+
+    /// Creates a runner over compiled flows.
+    public init(flows: [String: CompiledFlow], jobs: Int = 1, stopwatch: (@Sendable () -> Duration)? = nil) {
+        self.flows = flows
+        self.jobs = max(1, jobs)
+        if let stopwatch {
+            self.stopwatch = stopwatch
+        } else {
+            let origin = ContinuousClock.now
+            self.stopwatch = { ContinuousClock.now - origin }
+        }
+    }
+
+    /// Runs `scenarios` (each paired with its suite name), at most `jobs` at a time, and hands
+    /// each outcome to `report` in the order given, whatever order the runs finish in.
+    /// Returns the outcomes in that order.
+    @discardableResult
+    public func run(
+        _ scenarios: [(suite: String, scenario: Scenario)], report: (ScenarioOutcome) -> Void = { _ in }
+    ) async -> [ScenarioOutcome] {
+        await run(scenarios, report: report) { scenario, suite in await self.run(scenario, suite: suite) }
+    }
+
+    /// `run(_:report:)` with the single run injected, so a test can finish runs out of order.
+    func run(
+        _ scenarios: [(suite: String, scenario: Scenario)], report: (ScenarioOutcome) -> Void,
+        execute: @escaping @Sendable (Scenario, String) async -> ScenarioOutcome
+    ) async -> [ScenarioOutcome] {
+        var done: [Int: ScenarioOutcome] = [:]
+        var reported: [ScenarioOutcome] = []
+        await withTaskGroup(of: (Int, ScenarioOutcome).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < scenarios.count else { return }
+                let i = next
+                let (suite, scenario) = scenarios[i]
+                next += 1
+                group.addTask { (i, await execute(scenario, suite)) }
+            }
+            for _ in 0..<jobs { startNext() }
+            for await (i, outcome) in group {
+                done[i] = outcome
+                while let ready = done.removeValue(forKey: reported.count) {
+                    reported.append(ready)
+                    report(ready)
+                }
+                startNext()
+            }
+        }
+        return reported
+    }
+
+    /// Runs one scenario.
+    public func run(_ scenario: Scenario, suite: String) async -> ScenarioOutcome {
+        let started = stopwatch()
+        let trace = MemoryTraceSink()
+        let result: CheckoutResult
+        if let flow = flows[scenario.flowPath] {
+            result = await HeadlessRun.run(
+                flow, answers: scenario.answers, problems: scenario.answerProblems, clock: ManualClock(start: scenario.now),
+                random: SeededRandom(seed: scenario.seed), trace: trace)
+        } else {
+            // The suite loader compiles every flow first; reaching here is a caller's mistake.
+            result = CheckoutResult(status: .error, flow: scenario.flowPath, fraudSessionId: "")
+        }
+        var differences = ScenarioMatcher.differences(scenario.expect, result)
+        if flows[scenario.flowPath] == nil { differences.insert("flow \(scenario.flowPath) was not compiled", at: 0) }
+        return ScenarioOutcome(
+            scenario: scenario, suiteName: suite, result: result, differences: differences, trace: trace.events,
+            duration: stopwatch() - started)
+    }
+}

@@ -1,0 +1,95 @@
+import CheckoutLanguage
+import Foundation
+
+/// The scenarios files a `checkout test` run was given, read, with their flows compiled once
+/// each, and every problem found on the way.
+public struct ScenarioSuite: Sendable {
+    /// The files, in the order found (each directory's files sorted by path).
+    public var files: [ScenarioFile]
+    /// Compiled flows by path; each flow is compiled once and shared by its scenarios.
+    public var flows: [String: CompiledFlow]
+    /// Diagnostics of the scenarios files and flows that have any, with their sources.
+    public var findings: [(diagnostics: [Diagnostic], source: SourceFile)]
+
+    /// True when a scenarios file or a flow has an error: nothing should run (exit 2).
+    public var hasErrors: Bool { findings.contains { $0.diagnostics.hasErrors } }
+
+    /// Every scenario, in file order.
+    public var scenarios: [Scenario] { files.flatMap(\.scenarios) }
+
+    /// Reads the scenarios files at `paths` (see `ScenarioSuite.find`) and compiles their flows.
+    public static func load(_ paths: [String], files access: ScenarioReader.FileAccess = .fileSystem) -> ScenarioSuite {
+        var suite = ScenarioSuite(files: [], flows: [:], findings: [])
+        var failedFlows = Set<String>()
+        for path in paths {
+            let read = ScenarioReader.read(contentsOf: path, files: access)
+            if !read.diagnostics.isEmpty { suite.findings.append((read.diagnostics, read.source)) }
+            guard let file = read.file else { continue }
+            suite.files.append(file)
+            for flowPath in file.scenarios.map(\.flowPath) where suite.flows[flowPath] == nil && !failedFlows.contains(flowPath) {
+                let compiled = FlowCompiler.compile(contentsOf: flowPath)
+                var diagnostics = compiled.diagnostics.filter { $0.severity == .error }
+                if let flow = compiled.flow, flow.definition.provider.name != .sandbox {
+                    diagnostics.append(
+                        Diagnostic(
+                            rule: .unsupported,
+                            message:
+                                "provider '\(flow.definition.provider.name.rawValue)' is not available in this build; scenarios run against 'sandbox'",
+                            file: flowPath))
+                }
+                if let flow = compiled.flow, diagnostics.isEmpty {
+                    suite.flows[flowPath] = flow
+                } else {
+                    failedFlows.insert(flowPath)
+                    suite.findings.append((diagnostics, compiled.source))
+                }
+            }
+        }
+        return suite
+    }
+
+    /// The scenarios files named by `paths`: a directory gives every `*.scenarios.yaml` (and
+    /// `.yml`) under it, sorted; a scenarios file gives itself; a flow `NAME.yaml` gives the
+    /// `NAME.scenarios.yaml` beside it.
+    public static func find(_ paths: [String]) throws(ScenarioError) -> [String] {
+        var out: [String] = []
+        let fm = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw ScenarioError("no such file or directory: \(path)")
+            }
+            if isDirectory.boolValue {
+                let found = (fm.enumerator(atPath: path)?.compactMap { $0 as? String } ?? [])
+                    .filter(isScenariosFile).sorted().map { (path as NSString).appendingPathComponent($0) }
+                if found.isEmpty { throw ScenarioError("no scenarios files (*.scenarios.yaml) under \(path)") }
+                out += found
+            } else if isScenariosFile(path) {
+                out.append(path)
+            } else {
+                let beside = ScenarioReader.suiteName(of: path)
+                let dir = (path as NSString).deletingLastPathComponent
+                let candidate = (dir as NSString).appendingPathComponent(beside + ".scenarios.yaml")
+                guard fm.fileExists(atPath: candidate) else {
+                    throw ScenarioError("\(path) is not a scenarios file, and there is no \(candidate) beside it")
+                }
+                out.append(candidate)
+            }
+        }
+        var seen = Set<String>()
+        return out.filter { seen.insert(ScenarioReader.standardized($0)).inserted }
+    }
+
+    static func isScenariosFile(_ path: String) -> Bool {
+        path.hasSuffix(".scenarios.yaml") || path.hasSuffix(".scenarios.yml")
+    }
+}
+
+/// A problem with what `checkout test` was asked to do (a missing path): not a finding in a file.
+public struct ScenarioError: Error, Sendable, CustomStringConvertible {
+    /// One sentence for people.
+    public var message: String
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
