@@ -42,7 +42,7 @@ public struct Address: Sendable, Hashable, Codable {
     /// state upper-cased (`" us "` → `"US"`). Validation does not do this itself.
     public func normalized() -> Address {
         func clean(_ text: String?) -> String? {
-            guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
+            guard let text = text?.trimmingWhitespace(), !text.isEmpty else {
                 return nil
             }
             return text

@@ -67,7 +67,7 @@ public enum AddressValidator {
     }
 
     private static func value(_ text: String?) -> String {
-        text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        text?.trimmingWhitespace() ?? ""
     }
 
     private static func required(_ field: String, _ message: String) -> FieldIssue {

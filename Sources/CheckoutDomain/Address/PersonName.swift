@@ -20,11 +20,11 @@ public struct PersonName: Sendable, Hashable {
     /// "山田太郎", where no space is customary): then `first` is the name and `last` is empty.
     /// Any other single part, or blank text, gives `nil`.
     public static func split(_ full: String) -> PersonName? {
-        let trimmed = full.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = full.trimmingWhitespace()
         guard !trimmed.isEmpty else { return nil }
         if let space = trimmed.firstIndex(where: \.isWhitespace) {
             let first = String(trimmed[..<space])
-            let last = trimmed[space...].trimmingCharacters(in: .whitespacesAndNewlines)
+            let last = trimmed[space...].trimmingWhitespace()
             return PersonName(first: first, last: last)
         }
         guard trimmed.unicodeScalars.contains(where: isEastAsian) else { return nil }

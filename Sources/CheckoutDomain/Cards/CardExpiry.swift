@@ -17,7 +17,7 @@ public struct CardExpiry: Sendable, Hashable, CustomStringConvertible {
     ///
     /// The month must be two digits, `01`–`12`: `"1/30"` and `"13/30"` are `nil`.
     public static func parse(_ text: String) -> CardExpiry? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2,
             parts[0].utf8.count == 2,

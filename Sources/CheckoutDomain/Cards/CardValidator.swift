@@ -40,10 +40,10 @@ public enum CardValidator {
         let expiry = checkExpiry(input.expiry, now: now)
         if case .issue(let issue) = expiry { issues.append(issue) }
 
-        let cvv = input.cvv.trimmingCharacters(in: .whitespaces)
+        let cvv = input.cvv.trimmingWhitespace(newlines: false)
         if let issue = checkCvv(cvv, brand: brand, required: requireCvv) { issues.append(issue) }
 
-        let name = input.name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let name = input.name?.trimmingWhitespace() ?? ""
         if requireHolderName && name.isEmpty {
             issues.append(FieldIssue(field: "name", code: "required", message: "Enter the name on the card."))
         }
@@ -61,7 +61,7 @@ public enum CardValidator {
         func issue(_ code: String, _ message: String) -> Checked<String> {
             .issue(FieldIssue(field: "number", code: code, message: message))
         }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace(newlines: false)
         guard !trimmed.isEmpty else { return issue("required", "Enter the card number.") }
         guard let digits = CardNumber.digits(from: trimmed) else {
             return issue("invalid_number", "The card number may contain only digits.")
@@ -86,7 +86,7 @@ public enum CardValidator {
         func issue(_ code: String, _ message: String) -> Checked<CardExpiry> {
             .issue(FieldIssue(field: "expiry", code: code, message: message))
         }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace(newlines: false)
         guard !trimmed.isEmpty else { return issue("required", "Enter the expiry date.") }
         guard let expiry = CardExpiry.parse(trimmed) else {
             return issue("invalid_expiry", "Enter the expiry date as MM/YY with a month from 01 to 12.")

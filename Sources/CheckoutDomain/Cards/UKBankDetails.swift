@@ -53,7 +53,7 @@ public struct UKBankDetails: Sendable, CustomStringConvertible, CustomDebugStrin
 
     /// The digits of `text`; with `separators`, `-` and spaces between pairs are allowed.
     private static func digits(_ text: String?, separators: Bool) -> Read {
-        let trimmed = text?.trimmingCharacters(in: .whitespaces) ?? ""
+        let trimmed = text?.trimmingWhitespace(newlines: false) ?? ""
         guard !trimmed.isEmpty else { return .missing }
         var out = ""
         for byte in trimmed.utf8 {

@@ -124,6 +124,8 @@ final class RunSession {
     var shopper: StoredShopper?
     var rates: CurrencyTable?
     let fraudSessionId: String
+    /// The billing fields' presence (the request's rules with `fields` applied): fixed for a run.
+    lazy var billingPresence = runner.flow.definition.fields.billingPresence(for: request)
 
     init(runner: CheckoutRunner) {
         self.runner = runner

@@ -146,7 +146,7 @@ extension RunSession {
             return acceptCard(c, prompt: p)
         case .billing(let a, let same):
             let fields = runner.flow.definition.fields
-            let presence = fields.billingPresence(for: request)
+            let presence = billingPresence
             let merged = merge(a, over: p.prefill)
             var found = AddressValidator.validateBilling(merged, requirements: billingRequirements)
                 .map { AnswerIssue(path: "billing.\($0.field)", code: $0.code, message: $0.message) }
@@ -198,8 +198,7 @@ extension RunSession {
     /// The billing rules the validator applies (and a front end shows): the request's flags,
     /// with `fields` deciding whether the email is required.
     var billingRequirements: AddressRequirements {
-        let presence = runner.flow.definition.fields.billingPresence(for: request)
-        return AddressRequirements(withEmail: presence[.email] == .required, fullBilling: request.fullBilling)
+        AddressRequirements(withEmail: billingPresence[.email] == .required, fullBilling: request.fullBilling)
     }
 
     /// Why a new card must be stored, when it must: choosePayment keeps it as the shopper's
@@ -240,7 +239,7 @@ extension RunSession {
             .state: a.state, .phone: a.phone,
         ]
         for field in AddressField.allCases {
-            let value = (values[field] ?? nil)?.trimmingCharacters(in: .whitespaces) ?? ""
+            let value = (values[field] ?? nil)?.trimmingWhitespace(newlines: false) ?? ""
             if overrides[field] == .hidden, !value.isEmpty {
                 found.append(
                     AnswerIssue(

@@ -16,10 +16,10 @@ public enum MaxpayFields {
             f["currency"] = amount.currency.code
         }
         if let b = billing {
-            let name = (b.name ?? "").trimmingCharacters(in: .whitespaces)
+            let name = (b.name ?? "").trimmingWhitespace(newlines: false)
             if let space = name.firstIndex(of: " ") {
                 f["first_name"] = String(name[..<space])
-                f["last_name"] = name[name.index(after: space)...].trimmingCharacters(in: .whitespaces)
+                f["last_name"] = name[name.index(after: space)...].trimmingWhitespace(newlines: false)
             } else if !name.isEmpty {
                 f["first_name"] = name
             }

@@ -47,7 +47,7 @@ public struct SigningEnvironment: Sendable {
             guard output.status == 0 else {
                 throw ProviderError(.signatureFailed, "the signing command '\(argv[0])' exited with status \(output.status)")
             }
-            let signature = output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            let signature = output.stdout.trimmingWhitespace()
             guard !signature.isEmpty, signature.utf8.count <= 256, !signature.contains(where: \.isNewline) else {
                 throw ProviderError(.signatureFailed, "the signing command '\(argv[0])' printed no single-line signature")
             }
