@@ -32,7 +32,7 @@ extension FlowCompiler {
                 seen[id] = idNode.range
                 var field = CustomField(id: id, title: title)
                 if let p = cf["pattern"], let text = ctx.string(p, path: "\(path).pattern") {
-                    if (try? NSRegularExpression(pattern: text)) == nil {
+                    if !PatternValidity.isValid(text) {
                         ctx.report(.invalidFormat, "'\(path).pattern' is not a valid regular expression", at: p.range)
                     } else {
                         field.pattern = text
