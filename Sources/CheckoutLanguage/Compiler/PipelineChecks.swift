@@ -31,8 +31,9 @@ struct PipelineGraphAnalysis {
     let stages: [PipelineStage]
     /// Successors per stage: stage index, or nil for the end, with the outcome (nil: skipped).
     private(set) var edges: [[(outcome: StageOutcome?, to: Int?)]] = []
-    /// Facts known on every path into each stage, as bits of `factIndex`.
-    private var knownBits: [[UInt64]] = []
+    /// Facts known on every path into each stage, as bits of `factIndex`: `words` words per stage.
+    private var knownBits: [UInt64] = []
+    private var words = 1
     private var factIndex: [Fact: Int] = [:]
     private(set) var reachable: [Bool] = []
     private(set) var reachesEnd: [Bool] = []
@@ -107,67 +108,88 @@ struct PipelineGraphAnalysis {
     }
 
     /// Must-analysis: a fact is known at a stage when every path from the start provides it.
-    /// Facts are numbered and sets are bit words, so the fixpoint does no hashing.
+    /// Facts are numbered and sets are bit words, `words` per stage in one flat array, so the
+    /// fixpoint neither hashes nor allocates.
     private mutating func computeKnown(initial: Set<Fact>) {
         let n = stages.count
         let provides = stages.map(Self.provides)
-        for set in provides + [initial] { for f in set where factIndex[f] == nil { factIndex[f] = factIndex.count } }
-        let words = (factIndex.count + 63) / 64
-        func bits(_ set: Set<Fact>) -> [UInt64] {
-            var b = [UInt64](repeating: 0, count: words)
-            for f in set { let k = factIndex[f]!; b[k / 64] |= 1 << UInt64(k % 64) }
-            return b
+        for facts in provides { for f in facts where factIndex[f] == nil { factIndex[f] = factIndex.count } }
+        for f in initial where factIndex[f] == nil { factIndex[f] = factIndex.count }
+        let words = max((factIndex.count + 63) / 64, 1)
+        self.words = words
+        var provided = [UInt64](repeating: 0, count: n * words)
+        for (i, facts) in provides.enumerated() {
+            for f in facts { if let k = factIndex[f] { provided[i * words + k / 64] |= 1 << UInt64(k % 64) } }
         }
-        let provided = provides.map(bits)
-        let start = bits(initial)
-        let universe = [UInt64](repeating: ~0, count: words)
-        var into: [[UInt64]?] = Array(repeating: nil, count: n)
-        if n > 0 { into[0] = start }
+        var start = [UInt64](repeating: 0, count: words)
+        for f in initial { if let k = factIndex[f] { start[k / 64] |= 1 << UInt64(k % 64) } }
+        // `into[j]`: the facts on every path into stage j found so far; `seen[j]`: some path found.
+        var into = [UInt64](repeating: ~0, count: n * words)
+        var seen = [Bool](repeating: false, count: n)
+        if n > 0 {
+            for w in 0..<words { into[w] = start[w] }
+            seen[0] = true
+        }
+        var merged = [UInt64](repeating: 0, count: words)
         var changed = true
         while changed {
             changed = false
-            for i in 0..<n where reachable[i] {
-                guard let inSet = into[i] else { continue }
+            for i in 0..<n where reachable[i] && seen[i] {
                 for e in edges[i] {
                     guard let j = e.to else { continue }
-                    var merged = e.outcome == nil ? inSet : zip(inSet, provided[i]).map { $0 | $1 }
-                    if let old = into[j] {
-                        merged = zip(old, merged).map { $0 & $1 }
-                    } else if j == 0 {
-                        merged = zip(start, merged).map { $0 & $1 }
+                    for w in 0..<words {
+                        merged[w] = e.outcome == nil ? into[i * words + w] : into[i * words + w] | provided[i * words + w]
+                        if seen[j] {
+                            merged[w] &= into[j * words + w]
+                        } else if j == 0 {
+                            merged[w] &= start[w]
+                        }
                     }
-                    if merged != into[j] {
-                        into[j] = merged
+                    var differs = !seen[j]
+                    for w in 0..<words where merged[w] != into[j * words + w] { differs = true }
+                    if differs {
+                        for w in 0..<words { into[j * words + w] = merged[w] }
+                        seen[j] = true
                         changed = true
                     }
                 }
             }
         }
-        knownBits = into.map { $0 ?? universe }
+        // A stage no path reaches knows everything (vacuously): its bits stay all ones.
+        for j in 0..<n where !seen[j] { for w in 0..<words { into[j * words + w] = ~0 } }
+        knownBits = into
     }
 
     /// True when every path into stage `i` provides `fact`.
     func knows(_ fact: Fact, at i: Int) -> Bool {
         guard let k = factIndex[fact] else { return false }
-        return knownBits[i][k / 64] & (1 << UInt64(k % 64)) != 0
+        return knows(factAt: k, at: i)
     }
 
-    static func provides(_ stage: PipelineStage) -> Set<Fact> {
-        var facts: Set<Fact> = []
+    /// The number of `fact` in the analysis; nil for a fact no stage provides.
+    func index(of fact: Fact) -> Int? { factIndex[fact] }
+
+    /// `knows(_:at:)` for the fact numbered `k` (see `index(of:)`).
+    func knows(factAt k: Int, at i: Int) -> Bool {
+        knownBits[i * words + k / 64] & (1 << UInt64(k % 64)) != 0
+    }
+
+    static func provides(_ stage: PipelineStage) -> [Fact] {
+        var facts: [Fact] = []
         switch stage.kind {
-        case .screen(.paymentMethod): facts.insert(.paymentMethod)
-        case .screen(.creditCard), .screen(.savedCard): facts.insert(.card)
-        case .screen(.billing): facts.insert(.billing)
-        case .screen(.shipping): facts.insert(.shipping)
-        case .screen(.currency): facts.insert(.currency)
-        case .screen(.form): for id in stage.fields ?? [] { facts.insert(.custom(id)) }
-        case .step(.createToken): facts.insert(.token)
-        case .step(.tokenize): facts.insert(.tokenized)
-        case .step(.threeDS): facts.insert(.threeDS)
-        case .step(.sale), .step(.authorize), .step(.subscribe): facts.insert(.charge)
+        case .screen(.paymentMethod): facts.append(.paymentMethod)
+        case .screen(.creditCard), .screen(.savedCard): facts.append(.card)
+        case .screen(.billing): facts.append(.billing)
+        case .screen(.shipping): facts.append(.shipping)
+        case .screen(.currency): facts.append(.currency)
+        case .screen(.form): for id in stage.fields ?? [] { facts.append(.custom(id)) }
+        case .step(.createToken): facts.append(.token)
+        case .step(.tokenize): facts.append(.tokenized)
+        case .step(.threeDS): facts.append(.threeDS)
+        case .step(.sale), .step(.authorize), .step(.subscribe): facts.append(.charge)
         default: break
         }
-        if case .step = stage.kind { facts.insert(.outcome(stage.id)) }
+        if case .step = stage.kind { facts.append(.outcome(stage.id)) }
         return facts
     }
 

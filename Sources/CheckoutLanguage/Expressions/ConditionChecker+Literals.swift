@@ -11,7 +11,7 @@ extension ConditionChecker {
             return true
         case (.bool, .symbol(let name)), (.decimal, .symbol(let name)):
             // A bare identifier is a symbol only against enumerations and text.
-            if scope.entries[name] != nil {
+            if scope.entry(name) != nil {
                 report(.cannotCompare(who, type.description, "'\(name)'", "a name; a list holds values", range))
             } else {
                 report(.unknownName(name, range, in: scope))
@@ -47,7 +47,7 @@ extension ConditionChecker {
         }
         guard let possible = e.possible, !possible.contains(symbol) else { return true }
         var notes: [String] = []
-        if case .name(let name) = subject.kind, let reason = scope.impossibleReasons[name] { notes.append(reason) }
+        if case .name(let name) = subject.kind, let reason = scope.impossibleReason(of: name) { notes.append(reason) }
         let here = e.values.filter(possible.contains)
         notes.append(here.isEmpty ? "no value is possible here" : "possible values here: \(here.joined(separator: ", "))")
         report(.neverEqual(who, value, because: " in this flow", range, notes: notes))

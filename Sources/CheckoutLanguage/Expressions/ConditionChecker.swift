@@ -81,7 +81,7 @@ struct ConditionChecker {
     mutating func resolve(_ s: ConditionSyntax) -> Operand? {
         switch s.node {
         case .name(let name):
-            guard let entry = scope.entries[name] else {
+            guard let entry = scope.entry(name) else {
                 if !name.contains(".") { return Operand(kind: .candidate(name), type: nil, range: s.range) }
                 report(.unknownName(name, s.range, in: scope))
                 return nil

@@ -11,10 +11,16 @@ public struct ConditionScope: Sendable {
         var gate: Int?
     }
 
-    private(set) var entries: [String: Entry] = [:]
-    private(set) var impossibleReasons: [String: String] = [:]
+    /// Definitions shared with other scopes (see `sharingDefinitions()`); `entries` wins.
+    private var shared: [String: Entry] = [:]
+    private var entries: [String: Entry] = [:]
+    /// Why an enumeration cannot hold some of its values, worded when a message needs it.
+    private var impossibleReasons: [String: @Sendable () -> String] = [:]
     /// Closed gates and why: names behind them are not set at this point.
     public var closedGates: [Int: String] = [:]
+    /// Further closed gates, for a caller that words a reason only when a name behind the gate
+    /// is read: the reason for a closed gate, nil for an open one.
+    var closedGateReason: (@Sendable (Int) -> String?)?
 
     /// An empty scope.
     public init() {}
@@ -30,36 +36,62 @@ public struct ConditionScope: Sendable {
         entries[name] = Entry(type: type, laterReason: nil, gate: gate)
     }
 
-    /// Why `name` is not set here; nil when it is available (or unknown).
-    func laterReason(of name: String) -> String? {
-        guard let entry = entries[name] else { return nil }
-        return entry.laterReason ?? entry.gate.flatMap { closedGates[$0] }
-    }
-
     /// Declares `name` as existing in the language but not set at this point; `reason` says why
     /// (`set by screen 'billing', which has not run at this point`). Replaces an earlier definition.
     public mutating func defineLater(_ name: String, _ type: ConditionType, reason: String) {
         entries[name] = Entry(type: type, laterReason: reason)
     }
 
+    /// The same scope, its definitions moved where copies of it share them: a scope built once
+    /// and copied for every flow then costs no copy of its table when a flow adds names.
+    func sharingDefinitions() -> ConditionScope {
+        var scope = self
+        scope.shared.merge(scope.entries) { $1 }
+        scope.entries = [:]
+        return scope
+    }
+
+    /// The definition of `name`, available here or not; nil for an unknown name.
+    func entry(_ name: String) -> Entry? {
+        entries[name] ?? shared[name]
+    }
+
+    /// Why `name` is not set here; nil when it is available (or unknown).
+    func laterReason(of name: String) -> String? {
+        guard let entry = entry(name) else { return nil }
+        if let reason = entry.laterReason { return reason }
+        guard let gate = entry.gate else { return nil }
+        return closedGates[gate] ?? closedGateReason?(gate)
+    }
+
     /// Why the enumeration `name` cannot hold values outside its `possible` set
     /// (`this flow does not offer paypal`); shown as a note when a condition compares with one.
     public mutating func setImpossibleReason(_ name: String, _ reason: String) {
+        impossibleReasons[name] = { reason }
+    }
+
+    /// `setImpossibleReason`, worded only if a message needs it.
+    mutating func setImpossibleReason(_ name: String, wordedBy reason: @escaping @Sendable () -> String) {
         impossibleReasons[name] = reason
+    }
+
+    /// Why the enumeration `name` cannot hold some of its values, if that was said.
+    func impossibleReason(of name: String) -> String? {
+        impossibleReasons[name]?()
     }
 
     /// The type of `name`, whether available here or only later; nil for an unknown name.
     public func type(of name: String) -> ConditionType? {
-        entries[name]?.type
+        entry(name)?.type
     }
 
     /// True when `name` is defined and available at this point.
     public func isAvailable(_ name: String) -> Bool {
-        entries[name] != nil && laterReason(of: name) == nil
+        entry(name) != nil && laterReason(of: name) == nil
     }
 
     /// Every name known here, available or later, sorted (the candidates for "did you mean").
     public var allNames: [String] {
-        entries.keys.sorted()
+        Set(shared.keys).union(entries.keys).sorted()
     }
 }
