@@ -16,4 +16,27 @@ extension Country {
         }
         return flags
     }()
+
+    /// Whether `state` (the UTF-8 bytes after `US-`, `CA-` or `BR-`) is a state of the country
+    /// `first second`, without building a `String`; nil for a country without states.
+    public static func isState(_ first: UInt8, _ second: UInt8, _ state: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let codes = stateCodes[UInt16(first) << 8 | UInt16(second)] else { return nil }
+        guard state.count <= 6 else { return false }
+        var packed: UInt64 = 0
+        for byte in state { packed = packed << 8 | UInt64(byte) }
+        return codes.contains(packed)
+    }
+
+    /// Per country with states (its two letters as one number), its state codes' bytes packed
+    /// into one number each.
+    private static let stateCodes: [UInt16: Set<UInt64>] = {
+        var table: [UInt16: Set<UInt64>] = [:]
+        for country in ["US", "CA", "BR"] {
+            guard let states = states(of: country) else { continue }
+            let u = Array(country.utf8)
+            table[UInt16(u[0]) << 8 | UInt16(u[1])] = Set(
+                states.keys.filter { $0.utf8.count <= 6 }.map { $0.utf8.reduce(0) { $0 << 8 | UInt64($1) } })
+        }
+        return table
+    }()
 }

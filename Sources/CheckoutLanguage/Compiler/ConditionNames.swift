@@ -65,6 +65,9 @@ public enum ConditionNames {
         return scope.sharingDefinitions()
     }()
 
+    private static let paymentMethodNames = PaymentMethodKind.allCases.map(\.rawValue)
+    private static let brandNames = CardBrand.allCases.map(\.rawValue)
+
     /// The type of `outcome.<id>` for a step of each kind.
     private static let outcomeTypes: [StepKind: ConditionType] = Dictionary(
         uniqueKeysWithValues: StepKind.allCases.map { kind in
@@ -77,17 +80,17 @@ public enum ConditionNames {
         flow: FlowDefinition, methods: [PaymentMethodKind], stepIds: [(String, StepKind)]
     ) -> (scope: ConditionScope, gates: [Fact]) {
         var scope = commonScope
+        scope.reserveCapacity(2 + stepIds.count + flow.fields.custom.count)
         var gates = commonGates
         func gate(_ fact: Fact) -> Int {
             if let g = gates.firstIndex(of: fact) { return g }
             gates.append(fact)
             return gates.count - 1
         }
-        let kinds = PaymentMethodKind.allCases.map(\.rawValue)
-        scope.define("paymentMethod", enumeration("payment method", kinds, possible: methods.map(\.rawValue)), gate: gate(.paymentMethod))
-        let brands = CardBrand.allCases.map(\.rawValue)
+        scope.define(
+            "paymentMethod", enumeration("payment method", paymentMethodNames, possible: methods.map(\.rawValue)), gate: gate(.paymentMethod))
         let accepted = flow.cards.acceptedBrands.map(\.rawValue)
-        scope.define("card.brand", enumeration("card brand", brands, possible: accepted), gate: gate(.card))
+        scope.define("card.brand", enumeration("card brand", brandNames, possible: accepted), gate: gate(.card))
         for (id, kind) in stepIds {
             scope.define("outcome.\(id)", outcomeTypes[kind] ?? .text(.any), gate: gate(.outcome(id)))
         }

@@ -7,8 +7,8 @@ extension FlowCompiler {
     static func compileFields(_ node: YAMLNode, _ ctx: inout CompileContext) -> FieldSettings {
         var settings = FieldSettings()
         guard let f = ctx.fields(of: node, path: "fields", specs: FlowKeys.fields) else { return settings }
-        for (key, allowed) in [("billing", AddressField.billing), ("shipping", AddressField.shipping)] {
-            guard let n = f[key], let pf = ctx.fields(of: n, path: "fields.\(key)", specs: FlowKeys.presence(allowed)) else { continue }
+        for (key, specs) in [("billing", FlowKeys.billingPresence), ("shipping", FlowKeys.shippingPresence)] {
+            guard let n = f[key], let pf = ctx.fields(of: n, path: "fields.\(key)", specs: specs) else { continue }
             for (i, name) in pf.keys.enumerated() {
                 guard let field = AddressField(rawValue: name),
                     let p = ctx.enumeration(pf.pairs[i].value, path: "fields.\(key).\(name)", as: FieldPresence.self)

@@ -122,6 +122,7 @@ extension FlowCompiler {
                 guard u[2] == UInt8(ascii: "-"), (4...6).contains(u.count) else { return .badSubdivision }
                 let pair = (u[0], u[1])
                 if pair == (0x55, 0x53) || pair == (0x43, 0x41) || pair == (0x42, 0x52) {  // US, CA, BR
+                    if Country.isState(u[0], u[1], UnsafeBufferPointer(rebasing: u[3...])) == true { return .subdivision }
                     return .state(
                         country: String(decoding: UnsafeBufferPointer(rebasing: u[0..<2]), as: UTF8.self),
                         state: String(decoding: UnsafeBufferPointer(rebasing: u[3...]), as: UTF8.self))

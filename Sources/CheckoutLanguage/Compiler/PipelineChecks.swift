@@ -31,10 +31,15 @@ struct PipelineGraphAnalysis {
     let stages: [PipelineStage]
     /// Successors per stage: stage index, or nil for the end, with the outcome (nil: skipped).
     private(set) var edges: [[(outcome: StageOutcome?, to: Int?)]] = []
-    /// Facts known on every path into each stage, as bits of `factIndex`: `words` words per stage.
+    /// Facts known on every path into each stage, as bits numbered by `facts`: `words` words per stage.
     private var knownBits: [UInt64] = []
     private var words = 1
-    private var factIndex: [Fact: Int] = [:]
+    /// The facts the stages provide, numbered by position. A pipeline has a few dozen at most,
+    /// so a scan comparing enum cases beats hashing their strings; past `scanLimit` facts,
+    /// `factIndex` finds them.
+    private var facts: [Fact] = []
+    private var factIndex: [Fact: Int]?
+    private static let scanLimit = 32
     private(set) var reachable: [Bool] = []
     private(set) var reachesEnd: [Bool] = []
 
@@ -113,16 +118,16 @@ struct PipelineGraphAnalysis {
     private mutating func computeKnown(initial: Set<Fact>) {
         let n = stages.count
         let provides = stages.map(Self.provides)
-        for facts in provides { for f in facts where factIndex[f] == nil { factIndex[f] = factIndex.count } }
-        for f in initial where factIndex[f] == nil { factIndex[f] = factIndex.count }
-        let words = max((factIndex.count + 63) / 64, 1)
+        for f in provides.joined() where index(of: f) == nil { number(f) }
+        for f in initial where index(of: f) == nil { number(f) }
+        let words = max((facts.count + 63) / 64, 1)
         self.words = words
         var provided = [UInt64](repeating: 0, count: n * words)
-        for (i, facts) in provides.enumerated() {
-            for f in facts { if let k = factIndex[f] { provided[i * words + k / 64] |= 1 << UInt64(k % 64) } }
+        for (i, stageFacts) in provides.enumerated() {
+            for f in stageFacts { if let k = index(of: f) { provided[i * words + k / 64] |= 1 << UInt64(k % 64) } }
         }
         var start = [UInt64](repeating: 0, count: words)
-        for f in initial { if let k = factIndex[f] { start[k / 64] |= 1 << UInt64(k % 64) } }
+        for f in initial { if let k = index(of: f) { start[k / 64] |= 1 << UInt64(k % 64) } }
         // `into[j]`: the facts on every path into stage j found so far; `seen[j]`: some path found.
         var into = [UInt64](repeating: ~0, count: n * words)
         var seen = [Bool](repeating: false, count: n)
@@ -131,26 +136,33 @@ struct PipelineGraphAnalysis {
             seen[0] = true
         }
         var merged = [UInt64](repeating: 0, count: words)
-        var changed = true
-        while changed {
-            changed = false
-            for i in 0..<n where reachable[i] && seen[i] {
-                for e in edges[i] {
-                    guard let j = e.to else { continue }
-                    for w in 0..<words {
-                        merged[w] = e.outcome == nil ? into[i * words + w] : into[i * words + w] | provided[i * words + w]
-                        if seen[j] {
-                            merged[w] &= into[j * words + w]
-                        } else if j == 0 {
-                            merged[w] &= start[w]
+        // Buffers, not arrays, in the fixpoint: no uniqueness check or bounds check per word.
+        into.withUnsafeMutableBufferPointer { into in
+            seen.withUnsafeMutableBufferPointer { seen in
+                merged.withUnsafeMutableBufferPointer { merged in
+                    var changed = true
+                    while changed {
+                        changed = false
+                        for i in 0..<n where reachable[i] && seen[i] {
+                            for e in edges[i] {
+                                guard let j = e.to else { continue }
+                                for w in 0..<words {
+                                    merged[w] = e.outcome == nil ? into[i * words + w] : into[i * words + w] | provided[i * words + w]
+                                    if seen[j] {
+                                        merged[w] &= into[j * words + w]
+                                    } else if j == 0 {
+                                        merged[w] &= start[w]
+                                    }
+                                }
+                                var differs = !seen[j]
+                                for w in 0..<words where merged[w] != into[j * words + w] { differs = true }
+                                if differs {
+                                    for w in 0..<words { into[j * words + w] = merged[w] }
+                                    seen[j] = true
+                                    changed = true
+                                }
+                            }
                         }
-                    }
-                    var differs = !seen[j]
-                    for w in 0..<words where merged[w] != into[j * words + w] { differs = true }
-                    if differs {
-                        for w in 0..<words { into[j * words + w] = merged[w] }
-                        seen[j] = true
-                        changed = true
                     }
                 }
             }
@@ -162,12 +174,24 @@ struct PipelineGraphAnalysis {
 
     /// True when every path into stage `i` provides `fact`.
     func knows(_ fact: Fact, at i: Int) -> Bool {
-        guard let k = factIndex[fact] else { return false }
+        guard let k = index(of: fact) else { return false }
         return knows(factAt: k, at: i)
     }
 
     /// The number of `fact` in the analysis; nil for a fact no stage provides.
-    func index(of fact: Fact) -> Int? { factIndex[fact] }
+    func index(of fact: Fact) -> Int? {
+        if let factIndex { return factIndex[fact] }
+        return facts.firstIndex(of: fact)
+    }
+
+    private mutating func number(_ fact: Fact) {
+        facts.append(fact)
+        if factIndex != nil {
+            factIndex?[fact] = facts.count - 1
+        } else if facts.count > Self.scanLimit {
+            factIndex = Dictionary(uniqueKeysWithValues: facts.enumerated().map { ($1, $0) })
+        }
+    }
 
     /// `knows(_:at:)` for the fact numbered `k` (see `index(of:)`).
     func knows(factAt k: Int, at i: Int) -> Bool {

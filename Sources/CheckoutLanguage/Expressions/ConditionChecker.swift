@@ -86,7 +86,7 @@ struct ConditionChecker {
                 report(.unknownName(name, s.range, in: scope))
                 return nil
             }
-            if let reason = scope.laterReason(of: name) { report(.notAvailable(name, reason: reason, s.range)) }
+            if let reason = scope.laterReason(entry) { report(.notAvailable(name, reason: reason, s.range)) }
             return Operand(kind: .name(name), type: entry.type, range: s.range)
         case .literal:
             guard let literal = Condition.literal(s) else { return nil }

@@ -78,7 +78,9 @@ struct ConditionLexer {
             i += 1
         }
         let text = slice(start..<i)
-        let kind: ConditionToken.Kind = ConditionKeyword(rawValue: text).map { .keyword($0) } ?? .name(text)
+        // Every keyword is at most five letters: longer names skip the string switch.
+        let keyword = i - start <= 5 ? ConditionKeyword(rawValue: text) : nil
+        let kind: ConditionToken.Kind = keyword.map { .keyword($0) } ?? .name(text)
         tokens.append(ConditionToken(kind: kind, range: start..<i, text: text))
     }
 

@@ -51,14 +51,25 @@ public struct ConditionScope: Sendable {
         return scope
     }
 
+    /// Makes room for `count` more definitions and reasons.
+    mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(entries.count + count)
+        impossibleReasons.reserveCapacity(impossibleReasons.count + count)
+    }
+
     /// The definition of `name`, available here or not; nil for an unknown name.
     func entry(_ name: String) -> Entry? {
-        entries[name] ?? shared[name]
+        if !entries.isEmpty, let own = entries[name] { return own }
+        return shared.isEmpty ? nil : shared[name]
     }
 
     /// Why `name` is not set here; nil when it is available (or unknown).
     func laterReason(of name: String) -> String? {
-        guard let entry = entry(name) else { return nil }
+        entry(name).flatMap(laterReason)
+    }
+
+    /// Why the name defined by `entry` is not set here; nil when it is available.
+    func laterReason(_ entry: Entry) -> String? {
         if let reason = entry.laterReason { return reason }
         guard let gate = entry.gate else { return nil }
         return closedGates[gate] ?? closedGateReason?(gate)
