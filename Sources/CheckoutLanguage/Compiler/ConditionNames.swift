@@ -88,7 +88,8 @@ public enum ConditionNames {
             return gates.count - 1
         }
         scope.define(
-            "paymentMethod", enumeration("payment method", paymentMethodNames, possible: methods.map(\.rawValue)), gate: gate(.paymentMethod))
+            "paymentMethod", enumeration("payment method", paymentMethodNames, possible: methods.map(\.rawValue)),
+            gate: gate(.paymentMethod))
         let accepted = flow.cards.acceptedBrands.map(\.rawValue)
         scope.define("card.brand", enumeration("card brand", brandNames, possible: accepted), gate: gate(.card))
         for (id, kind) in stepIds {
