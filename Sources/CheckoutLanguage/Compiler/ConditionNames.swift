@@ -99,11 +99,15 @@ public enum ConditionNames {
             let type: ConditionType = field.options.map { enumeration("'\(field.id)' option", $0) } ?? .text(.any)
             scope.define("custom.\(field.id)", type, gate: gate(.custom(field.id)))
         }
-        scope.setImpossibleReason("paymentMethod") { "this flow offers only \(methods.map(\.rawValue).joined(separator: ", "))" }
-        scope.setImpossibleReason("card.brand") { "'cards.accept' lists only \(accepted.joined(separator: ", "))" }
-        for (id, kind) in stepIds {
-            scope.setImpossibleReason("outcome.\(id)") {
-                "a \(kind.rawValue) step ends only \(kind.outcomes.map(\.rawValue).joined(separator: ", "))"
+        // Worded only if a condition compares with a value the flow rules out.
+        scope.impossibleReasonWording = { name in
+            switch name {
+            case "paymentMethod": return "this flow offers only \(methods.map(\.rawValue).joined(separator: ", "))"
+            case "card.brand": return "'cards.accept' lists only \(accepted.joined(separator: ", "))"
+            default:
+                // A later step with the same id replaces an earlier one, as its name does.
+                guard name.hasPrefix("outcome."), let kind = stepIds.last(where: { "outcome.\($0.0)" == name })?.1 else { return nil }
+                return "a \(kind.rawValue) step ends only \(kind.outcomes.map(\.rawValue).joined(separator: ", "))"
             }
         }
         return (scope, gates)

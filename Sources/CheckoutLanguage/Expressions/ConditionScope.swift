@@ -14,8 +14,10 @@ public struct ConditionScope: Sendable {
     /// Definitions shared with other scopes (see `sharingDefinitions()`); `entries` wins.
     private var shared: [String: Entry] = [:]
     private var entries: [String: Entry] = [:]
-    /// Why an enumeration cannot hold some of its values, worded when a message needs it.
-    private var impossibleReasons: [String: @Sendable () -> String] = [:]
+    private var impossibleReasons: [String: String] = [:]
+    /// Further reasons (see `setImpossibleReason`), for a caller that words a reason only when
+    /// a message needs it: the reason for a name, nil when there is none.
+    var impossibleReasonWording: (@Sendable (String) -> String?)?
     /// Closed gates and why: names behind them are not set at this point.
     public var closedGates: [Int: String] = [:]
     /// Further closed gates, for a caller that words a reason only when a name behind the gate
@@ -51,10 +53,9 @@ public struct ConditionScope: Sendable {
         return scope
     }
 
-    /// Makes room for `count` more definitions and reasons.
+    /// Makes room for `count` more definitions.
     mutating func reserveCapacity(_ count: Int) {
         entries.reserveCapacity(entries.count + count)
-        impossibleReasons.reserveCapacity(impossibleReasons.count + count)
     }
 
     /// The definition of `name`, available here or not; nil for an unknown name.
@@ -78,17 +79,12 @@ public struct ConditionScope: Sendable {
     /// Why the enumeration `name` cannot hold values outside its `possible` set
     /// (`this flow does not offer paypal`); shown as a note when a condition compares with one.
     public mutating func setImpossibleReason(_ name: String, _ reason: String) {
-        impossibleReasons[name] = { reason }
-    }
-
-    /// `setImpossibleReason`, worded only if a message needs it.
-    mutating func setImpossibleReason(_ name: String, wordedBy reason: @escaping @Sendable () -> String) {
         impossibleReasons[name] = reason
     }
 
     /// Why the enumeration `name` cannot hold some of its values, if that was said.
     func impossibleReason(of name: String) -> String? {
-        impossibleReasons[name]?()
+        impossibleReasons[name] ?? impossibleReasonWording?(name)
     }
 
     /// The type of `name`, whether available here or only later; nil for an unknown name.
