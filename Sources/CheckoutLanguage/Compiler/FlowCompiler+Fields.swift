@@ -166,7 +166,7 @@ extension CompileContext {
     /// An id: a letter, then letters, digits, `_` or `-`.
     mutating func identifier(_ node: YAMLNode, path pathText: @autoclosure () -> String) -> String? {
         guard let text = string(node, path: pathText()) else { return nil }
-        let u = Array(text.utf8)
+        let u = text.utf8
         func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") }
         func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
         if let first = u.first, isLetter(first),
