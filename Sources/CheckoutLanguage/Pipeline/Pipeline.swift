@@ -13,6 +13,17 @@ public enum ScreenKind: String, Sendable, CaseIterable {
 /// How a stage ended, for routing (SPEC §8).
 public enum StageOutcome: String, Sendable, CaseIterable, Hashable {
     case success, declined, failed, canceled
+
+    /// Hashes the case, not its raw value: an enum with a raw value otherwise hashes the text,
+    /// and outcomes key the route tables every stage has.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .success: hasher.combine(0)
+        case .declined: hasher.combine(1)
+        case .failed: hasher.combine(2)
+        case .canceled: hasher.combine(3)
+        }
+    }
 }
 
 /// Where a route goes.
