@@ -14,12 +14,12 @@ func measure(_ name: String, bytes: [UInt8], budget: Double, _ body: ([UInt8]) -
     var sink = 0
     sink &+= body(bytes)  // warm-up
     var iterations = 0
-    let start = DispatchTime.now().uptimeNanoseconds
+    let start = BenchClock.now()
     var elapsed = 0.0
     repeat {
         sink &+= body(bytes)
         iterations += 1
-        elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        elapsed = Double(BenchClock.now() - start) / 1e9
     } while elapsed < budget
     if sink == Int.min { print("") }  // keep the work observable
     return Measurement(name: name, bytes: bytes.count, seconds: elapsed, iterations: iterations)

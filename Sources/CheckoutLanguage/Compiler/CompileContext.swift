@@ -46,31 +46,44 @@ struct CompileContext {
             report(.typeMismatch, "\(what) must be a mapping, found \(describe(node))", at: node.range)
             return nil
         }
-        var known: [YAMLPair] = []
+        // The usual mapping has only known keys: its pairs are then shared, not copied.
+        var known: [YAMLPair]?
         var keys: [String] = []
-        known.reserveCapacity(pairs.count)
         keys.reserveCapacity(pairs.count)
-        for pair in pairs {
-            guard let key = pair.key.scalar?.value else { continue }
-            if Fields.index(of: key, in: specs.lazy.map(\.name)) != nil {
-                known.append(pair)
+        for p in pairs.indices {
+            guard case .scalar(let scalar) = pairs[p].key.kind else {
+                if known == nil { known = Array(pairs[..<p]) }
+                continue
+            }
+            let key = scalar.value
+            if Self.specIndex(of: key, in: specs) != nil {
+                known?.append(pairs[p])
                 keys.append(key)
             } else {
+                if known == nil { known = Array(pairs[..<p]) }
                 let names = specs.map(\.name)
                 let where_ = pathText().isEmpty ? "at the top level" : "in \(quoted(pathText()))"
                 let suggestion = Suggestions.closest(to: key, in: names)
                 report(
-                    .unknownKey, "unknown key \(quoted(key)) \(where_)", at: pair.key.range,
+                    .unknownKey, "unknown key \(quoted(key)) \(where_)", at: pairs[p].key.range,
                     notes: suggestion == nil ? ["valid keys: \(names.joined(separator: ", "))"] : [],
                     suggestion: suggestion)
             }
         }
-        let fields = Fields(pairs: known, keys: keys, range: node.range)
-        for spec in specs where spec.required && fields[spec.name] == nil {
+        let fields = Fields(pairs: known ?? pairs, keys: keys, range: node.range)
+        // Indices, not `for spec in specs`: a loop variable would copy every spec's strings.
+        for s in specs.indices where specs[s].required && Fields.index(of: specs[s].name, in: keys) == nil {
             let where_ = pathText().isEmpty ? "at the top level" : "in \(quoted(pathText()))"
-            report(.missingKey, "missing required key \(quoted(spec.name)) \(where_)", at: firstLine(of: node))
+            report(.missingKey, "missing required key \(quoted(specs[s].name)) \(where_)", at: firstLine(of: node))
         }
         return fields
+    }
+
+    /// The position of the spec named `key` in `specs`.
+    private static func specIndex(of key: String, in specs: [KeySpec]) -> Int? {
+        let count = key.utf8.count
+        for s in specs.indices where specs[s].name.utf8.count == count && specs[s].name == key { return s }
+        return nil
     }
 
     /// A zero-width range at the start of a node, for findings about the mapping as a whole.

@@ -19,9 +19,10 @@ public enum ConditionNames {
         Flag(name: "processFailed3DS", keyPath: \.processFailed3DS), Flag(name: "subscription", keyPath: \.subscription),
     ]
 
-    /// Every name with its type and the fact that makes it known (nil: known from the start).
-    static func table(flow: FlowDefinition, methods: [PaymentMethodKind], stepIds: [(String, StepKind)]) -> [(String, ConditionType, Fact?)]
-    {
+    /// The names every flow has, with the fact that makes each known (nil: known from the
+    /// start). `paymentMethod` and `card.brand` are every flow's too, but their possible values
+    /// are the flow's: `scope(flow:methods:stepIds:)` adds them.
+    private static let commonNames: [(String, ConditionType, Fact?)] = {
         var t: [(String, ConditionType, Fact?)] = []
         for flag in requestFlags { t.append(("request.\(flag.name)", .bool, nil)) }
         t.append(("request.mode", enumeration("mode", CheckoutMode.allCases.map(\.rawValue)), nil))
@@ -33,13 +34,6 @@ public enum ConditionNames {
         t.append(("price.taxAmount", .decimal, nil))
         t.append(("price.total", .decimal, nil))
         t.append(("price.currency", .text(.currency), nil))
-        t.append(
-            (
-                "paymentMethod",
-                enumeration("payment method", PaymentMethodKind.allCases.map(\.rawValue), possible: methods.map(\.rawValue)), .paymentMethod
-            ))
-        let brands = CardBrand.allCases.map(\.rawValue)
-        t.append(("card.brand", enumeration("card brand", brands, possible: flow.cards.acceptedBrands.map(\.rawValue)), .card))
         t.append(("card.storeCard", .bool, .card))
         t.append(("card.country", .text(.country), .tokenized))
         for (section, fact) in [("billing", Fact.billing), ("shipping", Fact.shipping)] {
@@ -51,18 +45,72 @@ public enum ConditionNames {
         t.append(("shipping.sameAsBilling", .bool, .billing))
         t.append(("threeDS.result", enumeration("3-D Secure result", ThreeDSResult.allCases.map(\.rawValue)), .threeDS))
         t.append(("declineCode", .text(.any), .charge))
+        return t
+    }()
+
+    /// The gates of the facts every flow has; a flow's scope adds one per step id and custom field.
+    private static let commonGates: [Fact] = [.paymentMethod, .card, .tokenized, .billing, .shipping, .threeDS, .charge]
+
+    /// `commonNames` as a scope, built once per process; each flow's scope adds its own names
+    /// to a copy without copying these.
+    private static let commonScope: ConditionScope = {
+        var scope = ConditionScope()
+        for (name, type, fact) in commonNames {
+            if let fact, let gate = commonGates.firstIndex(of: fact) {
+                scope.define(name, type, gate: gate)
+            } else {
+                scope.define(name, type)
+            }
+        }
+        return scope.sharingDefinitions()
+    }()
+
+    private static let paymentMethodNames = PaymentMethodKind.allCases.map(\.rawValue)
+    private static let brandNames = CardBrand.allCases.map(\.rawValue)
+
+    /// The type of `outcome.<id>` for a step of each kind.
+    private static let outcomeTypes: [StepKind: ConditionType] = Dictionary(
+        uniqueKeysWithValues: StepKind.allCases.map { kind in
+            (kind, enumeration("outcome", StageOutcome.allCases.map(\.rawValue), possible: kind.outcomes.map(\.rawValue)))
+        })
+
+    /// Every name a condition of this flow may read, each behind the gate of the fact that makes
+    /// it known (nil: known from the start); `gates[g]` is the fact of gate `g`.
+    static func scope(
+        flow: FlowDefinition, methods: [PaymentMethodKind], stepIds: [(String, StepKind)]
+    ) -> (scope: ConditionScope, gates: [Fact]) {
+        var scope = commonScope
+        scope.reserveCapacity(2 + stepIds.count + flow.fields.custom.count)
+        var gates = commonGates
+        func gate(_ fact: Fact) -> Int {
+            if let g = gates.firstIndex(of: fact) { return g }
+            gates.append(fact)
+            return gates.count - 1
+        }
+        scope.define(
+            "paymentMethod", enumeration("payment method", paymentMethodNames, possible: methods.map(\.rawValue)),
+            gate: gate(.paymentMethod))
+        let accepted = flow.cards.acceptedBrands.map(\.rawValue)
+        scope.define("card.brand", enumeration("card brand", brandNames, possible: accepted), gate: gate(.card))
         for (id, kind) in stepIds {
-            t.append(
-                (
-                    "outcome.\(id)", enumeration("outcome", StageOutcome.allCases.map(\.rawValue), possible: kind.outcomes.map(\.rawValue)),
-                    .outcome(id)
-                ))
+            scope.define("outcome.\(id)", outcomeTypes[kind] ?? .text(.any), gate: gate(.outcome(id)))
         }
         for field in flow.fields.custom {
             let type: ConditionType = field.options.map { enumeration("'\(field.id)' option", $0) } ?? .text(.any)
-            t.append(("custom.\(field.id)", type, .custom(field.id)))
+            scope.define("custom.\(field.id)", type, gate: gate(.custom(field.id)))
         }
-        return t
+        // Worded only if a condition compares with a value the flow rules out.
+        scope.impossibleReasonWording = { name in
+            switch name {
+            case "paymentMethod": return "this flow offers only \(methods.map(\.rawValue).joined(separator: ", "))"
+            case "card.brand": return "'cards.accept' lists only \(accepted.joined(separator: ", "))"
+            default:
+                // A later step with the same id replaces an earlier one, as its name does.
+                guard name.hasPrefix("outcome."), let kind = stepIds.last(where: { "outcome.\($0.0)" == name })?.1 else { return nil }
+                return "a \(kind.rawValue) step ends only \(kind.outcomes.map(\.rawValue).joined(separator: ", "))"
+            }
+        }
+        return (scope, gates)
     }
 
     private static func enumeration(_ name: String, _ values: [String], possible: [String]? = nil) -> ConditionType {
@@ -81,37 +129,23 @@ extension FlowCompiler {
             return nil
         }
         guard drafts.contains(where: { $0.when != nil }) else { return }
-        let table = ConditionNames.table(flow: flow, methods: methods, stepIds: steps)
-        // One scope with every name, then per stage only the names not known there are
-        // marked; each fact's reason is worded once.
         // One scope with every name; a name set by some stage sits behind that stage's fact
-        // (a gate), and each stage closes the gates of the facts it does not know.
-        var scope = ConditionScope()
-        var gates: [Fact: Int] = [:]
-        for (name, type, fact) in table {
-            guard let fact else {
-                scope.define(name, type)
-                continue
-            }
-            let gate = gates[fact] ?? gates.count
-            gates[fact] = gate
-            scope.define(name, type, gate: gate)
-        }
-        let offered = methods.map(\.rawValue).joined(separator: ", ")
-        scope.setImpossibleReason("paymentMethod", "this flow offers only \(offered)")
-        scope.setImpossibleReason(
-            "card.brand", "'cards.accept' lists only \(flow.cards.acceptedBrands.map(\.rawValue).joined(separator: ", "))")
-        for (id, kind) in steps {
-            scope.setImpossibleReason(
-                "outcome.\(id)", "a \(kind.rawValue) step ends only \(kind.outcomes.map(\.rawValue).joined(separator: ", "))")
-        }
-        let reasons = gates.map {
-            (fact: $0.key, gate: $0.value, reason: "it is set by \($0.key.providerWords), and not every path to this stage passes one")
-        }
+        // (a gate), and each stage closes the gates of the facts it does not know. Reasons are
+        // worded only for a name a condition reads behind a closed gate.
+        let names = ConditionNames.scope(flow: flow, methods: methods, stepIds: steps)
+        var scope = names.scope
+        let gates = names.gates
+        let factIndices = gates.map { analysis.index(of: $0) }
         for i in drafts.indices {
             guard let node = drafts[i].when, let text = node.scalar?.value else { continue }
-            scope.closedGates = [:]
-            for r in reasons where !analysis.knows(r.fact, at: i) { scope.closedGates[r.gate] = r.reason }
+            let closed = factIndices.map { k in k.map { !analysis.knows(factAt: $0, at: i) } ?? true }
+            scope.closedGateReason = nil
+            if closed.contains(true) {
+                scope.closedGateReason = { @Sendable (gate: Int) -> String? in
+                    guard closed[gate] else { return nil }
+                    return "it is set by \(gates[gate].providerWords), and not every path to this stage passes one"
+                }
+            }
             let (condition, issues) = Condition.check(text, in: scope)
             for issue in issues {
                 ctx.report(

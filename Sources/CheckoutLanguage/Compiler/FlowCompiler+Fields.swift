@@ -7,8 +7,8 @@ extension FlowCompiler {
     static func compileFields(_ node: YAMLNode, _ ctx: inout CompileContext) -> FieldSettings {
         var settings = FieldSettings()
         guard let f = ctx.fields(of: node, path: "fields", specs: FlowKeys.fields) else { return settings }
-        for (key, allowed) in [("billing", AddressField.billing), ("shipping", AddressField.shipping)] {
-            guard let n = f[key], let pf = ctx.fields(of: n, path: "fields.\(key)", specs: FlowKeys.presence(allowed)) else { continue }
+        for (key, specs) in [("billing", FlowKeys.billingPresence), ("shipping", FlowKeys.shippingPresence)] {
+            guard let n = f[key], let pf = ctx.fields(of: n, path: "fields.\(key)", specs: specs) else { continue }
             for (i, name) in pf.keys.enumerated() {
                 guard let field = AddressField(rawValue: name),
                     let p = ctx.enumeration(pf.pairs[i].value, path: "fields.\(key).\(name)", as: FieldPresence.self)
@@ -40,7 +40,7 @@ extension FlowCompiler {
                 seen[id] = idNode.range
                 var field = CustomField(id: id, title: title)
                 if let p = cf["pattern"], let text = ctx.string(p, path: "\(path).pattern") {
-                    if (try? NSRegularExpression(pattern: text)) == nil {
+                    if !PatternValidity.isValid(text) {
                         ctx.report(.invalidFormat, "'\(path).pattern' is not a valid regular expression", at: p.range)
                     } else {
                         field.pattern = text
@@ -233,7 +233,7 @@ extension CompileContext {
     /// An id: a letter, then letters, digits, `_` or `-`.
     mutating func identifier(_ node: YAMLNode, path pathText: @autoclosure () -> String) -> String? {
         guard let text = string(node, path: pathText()) else { return nil }
-        let u = Array(text.utf8)
+        let u = text.utf8
         func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") }
         func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
         if let first = u.first, isLetter(first),

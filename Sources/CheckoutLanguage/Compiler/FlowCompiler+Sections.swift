@@ -136,17 +136,20 @@ extension FlowCompiler {
         }
         var rates: [TaxTable.Rate] = []
         rates.reserveCapacity(pairs.count)
-        for pair in pairs {
-            guard let region = pair.key.scalar?.value else { continue }
-            guard isValidTaxRegion(region, at: pair.key.range, &ctx) else { continue }
-            guard let text = pair.value.scalar?.value, let syntax = DecimalText.syntax(text) else {
+        // By index: a `for pair in pairs` loop copies both nodes of every row.
+        for i in pairs.indices {
+            guard case .scalar(let key) = pairs[i].key.kind else { continue }
+            let region = key.value
+            guard isValidTaxRegion(region, at: pairs[i].key.range, &ctx) else { continue }
+            guard case .scalar(let value) = pairs[i].value.kind, let syntax = DecimalText.syntax(value.value) else {
                 ctx.report(
-                    .typeMismatch, "'tax.\(region)' must be a decimal number such as 10 or 10.50, found \(ctx.describe(pair.value))",
-                    at: pair.value.range)
+                    .typeMismatch, "'tax.\(region)' must be a decimal number such as 10 or 10.50, found \(ctx.describe(pairs[i].value))",
+                    at: pairs[i].value.range)
                 continue
             }
+            let text = value.value
             if !isPercent(text, syntax) {
-                ctx.report(.outOfRange, "tax rate of \(region) must be a percent from 0 to 100, found \(text)", at: pair.value.range)
+                ctx.report(.outOfRange, "tax rate of \(region) must be a percent from 0 to 100, found \(text)", at: pairs[i].value.range)
                 continue
             }
             rates.append(TaxTable.Rate(region: region, percentText: text))
@@ -177,6 +180,7 @@ extension FlowCompiler {
                 guard u[2] == UInt8(ascii: "-"), (4...6).contains(u.count) else { return .badSubdivision }
                 let pair = (u[0], u[1])
                 if pair == (0x55, 0x53) || pair == (0x43, 0x41) || pair == (0x42, 0x52) {  // US, CA, BR
+                    if Country.isState(u[0], u[1], UnsafeBufferPointer(rebasing: u[3...])) == true { return .subdivision }
                     return .state(
                         country: String(decoding: UnsafeBufferPointer(rebasing: u[0..<2]), as: UTF8.self),
                         state: String(decoding: UnsafeBufferPointer(rebasing: u[3...]), as: UTF8.self))

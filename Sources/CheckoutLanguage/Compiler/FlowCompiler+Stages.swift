@@ -2,7 +2,11 @@ import CheckoutDomain
 import Foundation
 
 /// A stage as written, with the source spans the pipeline checks point at.
-struct StageDraft {
+///
+/// A class: the checks pass over the drafts many times, and copying a struct this size (a
+/// dozen strings, arrays and dictionaries) retained and released each of them every time.
+/// Drafts live only while one flow compiles and are never shared.
+final class StageDraft {
     var stage: PipelineStage
     var isScreen: Bool
     var idRange: SourceRange
@@ -15,6 +19,12 @@ struct StageDraft {
     var methods: [(PaymentMethodKind, SourceRange)]?
     /// `source` of a tokenize step, when written.
     var sourceRange: SourceRange?
+
+    init(stage: PipelineStage, isScreen: Bool, idRange: SourceRange) {
+        self.stage = stage
+        self.isScreen = isScreen
+        self.idRange = idRange
+    }
 }
 
 extension FlowCompiler {
@@ -28,7 +38,7 @@ extension FlowCompiler {
                 ctx.report(.outOfRange, "'\(section)' must list at least one \(section.dropLast())", at: node.range)
             }
             for (i, item) in items.enumerated() {
-                let path = "\(section)[\(i)]"
+                let path = StagePath(section: section, index: i)
                 if let d = section == "screens" ? compileScreen(item, path: path, &ctx) : compileStep(item, path: path, &ctx) {
                     drafts.append(d)
                 }
@@ -37,8 +47,8 @@ extension FlowCompiler {
         return drafts
     }
 
-    private static func compileScreen(_ node: YAMLNode, path: String, _ ctx: inout CompileContext) -> StageDraft? {
-        guard let f = ctx.fields(of: node, path: path, specs: FlowKeys.screen), let kindNode = f["kind"],
+    private static func compileScreen(_ node: YAMLNode, path: StagePath, _ ctx: inout CompileContext) -> StageDraft? {
+        guard let f = ctx.fields(of: node, path: path.description, specs: FlowKeys.screen), let kindNode = f["kind"],
             let text = ctx.string(kindNode, path: "\(path).kind")
         else { return nil }
         guard let kind = ScreenKind(rawValue: text) else {
@@ -61,8 +71,8 @@ extension FlowCompiler {
             return nil
         default: break
         }
-        var d = StageDraft(stage: PipelineStage(.screen(kind)), isScreen: true, idRange: kindNode.range)
-        compileCommon(f, path: path, into: &d, &ctx)
+        let d = StageDraft(stage: PipelineStage(.screen(kind)), isScreen: true, idRange: kindNode.range)
+        compileCommon(f, path: path, into: d, &ctx)
         if let n = f["title"] { d.stage.title = ctx.string(n, path: "\(path).title") }
         if let n = f["fields"], let items = ctx.list(n, path: "\(path).fields") {
             if ![.billing, .shipping, .form].contains(kind) {
@@ -111,12 +121,12 @@ extension FlowCompiler {
         return d
     }
 
-    private static func compileStep(_ node: YAMLNode, path: String, _ ctx: inout CompileContext) -> StageDraft? {
-        guard let f = ctx.fields(of: node, path: path, specs: FlowKeys.step), let kindNode = f["kind"],
+    private static func compileStep(_ node: YAMLNode, path: StagePath, _ ctx: inout CompileContext) -> StageDraft? {
+        guard let f = ctx.fields(of: node, path: path.description, specs: FlowKeys.step), let kindNode = f["kind"],
             let kind = ctx.enumeration(kindNode, path: "\(path).kind", as: StepKind.self)
         else { return nil }
-        var d = StageDraft(stage: PipelineStage(.step(kind)), isScreen: false, idRange: kindNode.range)
-        compileCommon(f, path: path, into: &d, &ctx)
+        let d = StageDraft(stage: PipelineStage(.step(kind)), isScreen: false, idRange: kindNode.range)
+        compileCommon(f, path: path, into: d, &ctx)
         if let n = f["source"], let source = ctx.enumeration(n, path: "\(path).source", as: CardSourceSetting.self) {
             if kind != .tokenize {
                 ctx.report(
@@ -166,7 +176,7 @@ extension FlowCompiler {
     }
 
     /// `id`, `when`, `on`, `hooks`.
-    private static func compileCommon(_ f: Fields, path: String, into d: inout StageDraft, _ ctx: inout CompileContext) {
+    private static func compileCommon(_ f: Fields, path: StagePath, into d: StageDraft, _ ctx: inout CompileContext) {
         if let n = f["id"], let id = ctx.identifier(n, path: "\(path).id") {
             if id == "end" {
                 ctx.report(.invalidFormat, "'end' is reserved for the end of the run; choose another id", at: n.range)
@@ -203,6 +213,14 @@ extension FlowCompiler {
             }
         }
     }
+}
+
+/// `screens[3]`: where a stage is, worded only when a message names it.
+struct StagePath: CustomStringConvertible {
+    let section: String
+    let index: Int
+
+    var description: String { "\(section)[\(index)]" }
 }
 
 extension CompileContext {

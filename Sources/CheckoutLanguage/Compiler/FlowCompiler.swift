@@ -126,7 +126,7 @@ public enum FlowCompiler {
     }
 
     static func isValidFlowID(_ id: String) -> Bool {
-        let u = Array(id.utf8)
+        let u = id.utf8
         guard let first = u.first, isLowerAlnum(first) else { return false }
         return u.allSatisfy { isLowerAlnum($0) || $0 == UInt8(ascii: "-") }
     }

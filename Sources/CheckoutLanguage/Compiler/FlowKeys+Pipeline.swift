@@ -3,8 +3,8 @@ import CheckoutDomain
 extension FlowKeys {
     /// `fields` keys (SPEC §4).
     public static let fields: [KeySpec] = [
-        KeySpec("billing", .mapping(presence(AddressField.billing)), "billing field presence: required, optional or hidden"),
-        KeySpec("shipping", .mapping(presence(AddressField.shipping)), "shipping field presence: required, optional or hidden"),
+        KeySpec("billing", .mapping(billingPresence), "billing field presence: required, optional or hidden"),
+        KeySpec("shipping", .mapping(shippingPresence), "shipping field presence: required, optional or hidden"),
         KeySpec("custom", .list(.mapping(customField)), "custom fields, asked by `form` screens"),
         KeySpec("available", .mapping(available), "Maxpay's available-fields flags for the billing form"),
     ]
@@ -15,6 +15,10 @@ extension FlowKeys {
             flag, .bool,
             "show (true) or hide (false) billing \(fields.map { "`\($0.rawValue)`" }.joined(separator: ", "))")
     }
+
+    /// `fields.billing` and `fields.shipping` keys.
+    static let billingPresence = presence(AddressField.billing)
+    static let shippingPresence = presence(AddressField.shipping)
 
     static func presence(_ fields: [AddressField]) -> [KeySpec] {
         fields.map { KeySpec($0.rawValue, .cases(FieldPresence.self), "presence of `\($0.rawValue)`") }

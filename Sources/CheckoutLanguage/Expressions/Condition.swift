@@ -49,13 +49,13 @@ public struct Condition: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `text` without looking at names or types; the error is the first syntax error.
     public static func parse(_ text: String) -> Result<ConditionSyntax, ConditionIssue> {
-        Result { () throws(ConditionIssue) in try ConditionParser.parse(Array(text.unicodeScalars)) }
+        Result { () throws(ConditionIssue) in try ConditionParser.parse(ConditionLexer.scalars(of: text)) }
     }
 
     /// Parses and checks `text` against the names of `scope`. Returns every issue found (after a
     /// syntax error, only that one); the condition is nil when any issue is an error.
     public static func check(_ text: String, in scope: ConditionScope) -> (condition: Condition?, issues: [ConditionIssue]) {
-        let scalars = Array(text.unicodeScalars)
+        let scalars = ConditionLexer.scalars(of: text)
         let syntax: ConditionSyntax
         do throws(ConditionIssue) {
             syntax = try ConditionParser.parse(scalars)

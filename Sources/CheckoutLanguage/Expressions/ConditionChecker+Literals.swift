@@ -4,14 +4,15 @@ extension ConditionChecker {
     /// Checks that `literal` can equal a value of `subject`; reports and returns false when not.
     mutating func check(_ literal: Condition.Literal, at range: Range<Int>, against subject: Operand) -> Bool {
         guard let type = subject.type else { return false }
-        let who = describe(subject)
-        let value = Self.quoted(literal)
+        // Worded only when a message needs them: most literals check out.
+        var who: String { describe(subject) }
+        var value: String { Self.quoted(literal) }
         switch (type, literal) {
         case (.bool, .bool), (.decimal, .number), (.text(.any), .text), (.text(.any), .symbol):
             return true
         case (.bool, .symbol(let name)), (.decimal, .symbol(let name)):
             // A bare identifier is a symbol only against enumerations and text.
-            if scope.entries[name] != nil {
+            if scope.entry(name) != nil {
                 report(.cannotCompare(who, type.description, "'\(name)'", "a name; a list holds values", range))
             } else {
                 report(.unknownName(name, range, in: scope))
@@ -31,13 +32,14 @@ extension ConditionChecker {
             let suggestion = Country.isValid(code.uppercased()) ? code.uppercased() : nil
             report(.neverEqual(who, value, because: ": it is not an ISO 3166-1 alpha-2 country code", range, suggestion: suggestion))
         case (.enumeration(let e), .text(let symbol)), (.enumeration(let e), .symbol(let symbol)):
-            return check(symbol, in: e, who: who, subject: subject, at: range)
+            return check(symbol, in: e, subject: subject, at: range)
         }
         return false
     }
 
-    private mutating func check(_ symbol: String, in e: ConditionEnum, who: String, subject: Operand, at range: Range<Int>) -> Bool {
-        let value = "'\(symbol)'"
+    private mutating func check(_ symbol: String, in e: ConditionEnum, subject: Operand, at range: Range<Int>) -> Bool {
+        var who: String { describe(subject) }
+        var value: String { "'\(symbol)'" }
         guard e.values.contains(symbol) else {
             report(
                 .neverEqual(
@@ -47,7 +49,7 @@ extension ConditionChecker {
         }
         guard let possible = e.possible, !possible.contains(symbol) else { return true }
         var notes: [String] = []
-        if case .name(let name) = subject.kind, let reason = scope.impossibleReasons[name] { notes.append(reason) }
+        if case .name(let name) = subject.kind, let reason = scope.impossibleReason(of: name) { notes.append(reason) }
         let here = e.values.filter(possible.contains)
         notes.append(here.isEmpty ? "no value is possible here" : "possible values here: \(here.joined(separator: ", "))")
         report(.neverEqual(who, value, because: " in this flow", range, notes: notes))

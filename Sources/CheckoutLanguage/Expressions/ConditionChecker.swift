@@ -81,12 +81,12 @@ struct ConditionChecker {
     mutating func resolve(_ s: ConditionSyntax) -> Operand? {
         switch s.node {
         case .name(let name):
-            guard let entry = scope.entries[name] else {
+            guard let entry = scope.entry(name) else {
                 if !name.contains(".") { return Operand(kind: .candidate(name), type: nil, range: s.range) }
                 report(.unknownName(name, s.range, in: scope))
                 return nil
             }
-            if let reason = scope.laterReason(of: name) { report(.notAvailable(name, reason: reason, s.range)) }
+            if let reason = scope.laterReason(entry) { report(.notAvailable(name, reason: reason, s.range)) }
             return Operand(kind: .name(name), type: entry.type, range: s.range)
         case .literal:
             guard let literal = Condition.literal(s) else { return nil }

@@ -41,7 +41,11 @@ struct ConditionLexer {
     private var i = 0
     private var tokens: [ConditionToken] = []
 
-    init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
+    init(_ scalars: [Unicode.Scalar]) {
+        self.scalars = scalars
+        // A token takes two scalars or more (a name and the space after it): no regrowing.
+        tokens.reserveCapacity(scalars.count / 2 + 2)
+    }
 
     static func tokens(_ scalars: [Unicode.Scalar]) throws(ConditionIssue) -> [ConditionToken] {
         var lexer = ConditionLexer(scalars)
@@ -78,7 +82,9 @@ struct ConditionLexer {
             i += 1
         }
         let text = slice(start..<i)
-        let kind: ConditionToken.Kind = ConditionKeyword(rawValue: text).map { .keyword($0) } ?? .name(text)
+        // Every keyword is at most five letters: longer names skip the string switch.
+        let keyword = i - start <= 5 ? ConditionKeyword(rawValue: text) : nil
+        let kind: ConditionToken.Kind = keyword.map { .keyword($0) } ?? .name(text)
         tokens.append(ConditionToken(kind: kind, range: start..<i, text: text))
     }
 
@@ -118,7 +124,7 @@ struct ConditionLexer {
 
     private mutating func punctuation(_ c: Unicode.Scalar) throws(ConditionIssue) {
         let next: Unicode.Scalar? = i + 1 < scalars.count ? scalars[i + 1] : nil
-        let two = next.map { String(c) + String($0) } ?? String(c)
+        var two: String { next.map { String(c) + String($0) } ?? String(c) }
         switch (c, next) {
         case ("(", _): add(.leftParen, length: 1)
         case (")", _): add(.rightParen, length: 1)
@@ -158,6 +164,15 @@ struct ConditionLexer {
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars[range])
         return String(view)
+    }
+
+    /// The scalars of `text`; an ASCII condition (almost every one) is copied byte by byte.
+    static func scalars(of text: String) -> [Unicode.Scalar] {
+        var text = text
+        let ascii = text.withUTF8 { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? bytes.map { Unicode.Scalar($0) } : nil
+        }
+        return ascii ?? Array(text.unicodeScalars)
     }
 
     static func isNameStart(_ c: Unicode.Scalar) -> Bool {

@@ -11,10 +11,18 @@ public struct ConditionScope: Sendable {
         var gate: Int?
     }
 
-    private(set) var entries: [String: Entry] = [:]
-    private(set) var impossibleReasons: [String: String] = [:]
+    /// Definitions shared with other scopes (see `sharingDefinitions()`); `entries` wins.
+    private var shared: [String: Entry] = [:]
+    private var entries: [String: Entry] = [:]
+    private var impossibleReasons: [String: String] = [:]
+    /// Further reasons (see `setImpossibleReason`), for a caller that words a reason only when
+    /// a message needs it: the reason for a name, nil when there is none.
+    var impossibleReasonWording: (@Sendable (String) -> String?)?
     /// Closed gates and why: names behind them are not set at this point.
     public var closedGates: [Int: String] = [:]
+    /// Further closed gates, for a caller that words a reason only when a name behind the gate
+    /// is read: the reason for a closed gate, nil for an open one.
+    var closedGateReason: (@Sendable (Int) -> String?)?
 
     /// An empty scope.
     public init() {}
@@ -30,16 +38,42 @@ public struct ConditionScope: Sendable {
         entries[name] = Entry(type: type, laterReason: nil, gate: gate)
     }
 
-    /// Why `name` is not set here; nil when it is available (or unknown).
-    func laterReason(of name: String) -> String? {
-        guard let entry = entries[name] else { return nil }
-        return entry.laterReason ?? entry.gate.flatMap { closedGates[$0] }
-    }
-
     /// Declares `name` as existing in the language but not set at this point; `reason` says why
     /// (`set by screen 'billing', which has not run at this point`). Replaces an earlier definition.
     public mutating func defineLater(_ name: String, _ type: ConditionType, reason: String) {
         entries[name] = Entry(type: type, laterReason: reason)
+    }
+
+    /// The same scope, its definitions moved where copies of it share them: a scope built once
+    /// and copied for every flow then costs no copy of its table when a flow adds names.
+    func sharingDefinitions() -> ConditionScope {
+        var scope = self
+        scope.shared.merge(scope.entries) { $1 }
+        scope.entries = [:]
+        return scope
+    }
+
+    /// Makes room for `count` more definitions.
+    mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(entries.count + count)
+    }
+
+    /// The definition of `name`, available here or not; nil for an unknown name.
+    func entry(_ name: String) -> Entry? {
+        if !entries.isEmpty, let own = entries[name] { return own }
+        return shared.isEmpty ? nil : shared[name]
+    }
+
+    /// Why `name` is not set here; nil when it is available (or unknown).
+    func laterReason(of name: String) -> String? {
+        entry(name).flatMap(laterReason)
+    }
+
+    /// Why the name defined by `entry` is not set here; nil when it is available.
+    func laterReason(_ entry: Entry) -> String? {
+        if let reason = entry.laterReason { return reason }
+        guard let gate = entry.gate else { return nil }
+        return closedGates[gate] ?? closedGateReason?(gate)
     }
 
     /// Why the enumeration `name` cannot hold values outside its `possible` set
@@ -48,18 +82,23 @@ public struct ConditionScope: Sendable {
         impossibleReasons[name] = reason
     }
 
+    /// Why the enumeration `name` cannot hold some of its values, if that was said.
+    func impossibleReason(of name: String) -> String? {
+        impossibleReasons[name] ?? impossibleReasonWording?(name)
+    }
+
     /// The type of `name`, whether available here or only later; nil for an unknown name.
     public func type(of name: String) -> ConditionType? {
-        entries[name]?.type
+        entry(name)?.type
     }
 
     /// True when `name` is defined and available at this point.
     public func isAvailable(_ name: String) -> Bool {
-        entries[name] != nil && laterReason(of: name) == nil
+        entry(name) != nil && laterReason(of: name) == nil
     }
 
     /// Every name known here, available or later, sorted (the candidates for "did you mean").
     public var allNames: [String] {
-        entries.keys.sorted()
+        Set(shared.keys).union(entries.keys).sorted()
     }
 }

@@ -23,6 +23,21 @@ public enum AddressField: String, Sendable, CaseIterable, Hashable, Comparable {
     public static func < (a: AddressField, b: AddressField) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
+
+    /// Hashes the case, not its raw value: an enum with a raw value otherwise hashes the text,
+    /// and fields key the presence tables every billing and shipping screen is checked against.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .name: hasher.combine(0)
+        case .email: hasher.combine(1)
+        case .address: hasher.combine(2)
+        case .city: hasher.combine(3)
+        case .zip: hasher.combine(4)
+        case .country: hasher.combine(5)
+        case .state: hasher.combine(6)
+        case .phone: hasher.combine(7)
+        }
+    }
 }
 
 /// A custom field (Jumio BAM `addCustomField`): free text checked by a pattern, or a choice.

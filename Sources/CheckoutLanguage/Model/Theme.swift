@@ -52,8 +52,7 @@ public struct RGBColor: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `#RRGGBB` (either case); nil otherwise.
     public init?(hex: String) {
-        let u = Array(hex.utf8)
-        guard u.count == 7, u[0] == UInt8(ascii: "#"), let v = UInt32(String(hex.dropFirst()), radix: 16) else {
+        guard hex.utf8.count == 7, hex.utf8.first == UInt8(ascii: "#"), let v = UInt32(hex.dropFirst(), radix: 16) else {
             return nil
         }
         red = UInt8((v >> 16) & 0xFF)

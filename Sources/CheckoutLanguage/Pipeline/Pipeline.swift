@@ -27,6 +27,19 @@ public enum StageOutcome: String, Sendable, CaseIterable, Hashable {
     case cardTypeNotAccepted
     /// A card scan read an expired card (BAM error 320).
     case cardExpired
+
+    /// Hashes the case, not its raw value: an enum with a raw value otherwise hashes the text,
+    /// and outcomes key the route tables every stage has.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .success: hasher.combine(0)
+        case .declined: hasher.combine(1)
+        case .failed: hasher.combine(2)
+        case .canceled: hasher.combine(3)
+        case .cardTypeNotAccepted: hasher.combine(4)
+        case .cardExpired: hasher.combine(5)
+        }
+    }
 }
 
 /// Where a route goes.

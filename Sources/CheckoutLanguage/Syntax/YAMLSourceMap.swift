@@ -98,8 +98,13 @@ struct YAMLSourceMap {
         }
     }
 
+    @inline(__always)
     private mutating func byteOffset(ofCharacter index: Int) -> Int {
         if isASCII { return min(index, bytes.count) }
+        return byteOffset(ofNonASCIICharacter: index)
+    }
+
+    private mutating func byteOffset(ofNonASCIICharacter index: Int) -> Int {
         while cursorCharacter < index, cursorByte < bytes.count {
             cursorByte += Self.sequenceLength(bytes[cursorByte])
             cursorCharacter += 1

@@ -72,9 +72,14 @@ extension YAMLTreeBuilder {
             index = table.firstIndex(orInsert: text) { Self.keyText(top.pairs[$0]) }
             top.keyTable = table
         } else {
+            // Lengths first: most keys of a mapping differ in length, and a small string's
+            // length is in its bits, so those comparisons cost no call.
+            let length = text.utf8.count
             index = top.pairs.withUnsafeBufferPointer { pairs in
                 pairs.indices.first { i in
-                    if case .scalar(let scalar) = pairs[i].key.kind { return YAMLKeyTable.sameText(scalar.value, text) }
+                    if case .scalar(let scalar) = pairs[i].key.kind, scalar.value.utf8.count == length {
+                        return YAMLKeyTable.sameText(scalar.value, text)
+                    }
                     return false
                 }
             }
