@@ -44,17 +44,15 @@ extension FlowCompiler {
         guard let f = ctx.fields(of: node, path: "provider.signature", specs: FlowKeys.signature) else { return nil }
         let keyNode = f["privateKey"]
         let commandNode = f["command"]
-        if let keyNode, let commandNode {
+        if keyNode != nil, let commandNode {
             ctx.report(
                 .conflictingSettings, "'provider.signature' takes either 'privateKey' or 'command', not both", at: commandNode.range,
                 notes: ["'command' keeps the key out of this process; 'privateKey' signs here with a key from the environment"])
-            _ = keyNode
             return nil
         }
         if let keyNode {
             if let s = keyNode.scalar, let env = environmentReference(s.value) {
-                if let t = f["timeout"], let range = f.keyRange("timeout") {
-                    _ = t
+                if let range = f.keyRange("timeout") {
                     ctx.report(
                         .ineffectiveSetting, "'timeout' applies to a signing 'command' only", at: range, severity: .warning)
                 }

@@ -16,12 +16,9 @@ public enum MaxpayFields {
             f["currency"] = amount.currency.code
         }
         if let b = billing {
-            let name = (b.name ?? "").trimmingWhitespace(newlines: false)
-            if let space = name.firstIndex(of: " ") {
-                f["first_name"] = String(name[..<space])
-                f["last_name"] = name[name.index(after: space)...].trimmingWhitespace(newlines: false)
-            } else if !name.isEmpty {
-                f["first_name"] = name
+            if let name = b.name.flatMap(PersonName.split) {
+                f["first_name"] = name.first
+                if !name.last.isEmpty { f["last_name"] = name.last }
             }
             let optional: [(String, String?)] = [
                 ("country", b.country),

@@ -4,8 +4,7 @@
 public enum MaxpaySignature {
     /// The text that is hashed. Fields are sorted by name (byte order, as PHP's `ksort`).
     public static func payload(_ fields: [String: String], privateKey: String) -> String {
-        let parts = fields.sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }.map { "\($0.key)=\($0.value)" }
-        return (parts + [privateKey]).joined(separator: "|").lowercased()
+        (pairs(fields) + [privateKey]).joined(separator: "|").lowercased()
     }
 
     /// The signature: 64 lower-case hex digits.
@@ -15,6 +14,11 @@ public enum MaxpaySignature {
 
     /// The fields as the lines a signing command reads on stdin: `key=value`, sorted by name.
     public static func lines(_ fields: [String: String]) -> String {
-        fields.sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }.map { "\($0.key)=\($0.value)\n" }.joined()
+        pairs(fields).map { $0 + "\n" }.joined()
+    }
+
+    /// `key=value` for each field, sorted by name in byte order (PHP's `ksort`).
+    private static func pairs(_ fields: [String: String]) -> [String] {
+        fields.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { "\($0.key)=\($0.value)" }
     }
 }
