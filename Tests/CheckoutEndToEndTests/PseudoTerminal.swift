@@ -28,39 +28,17 @@ enum PseudoTerminal {
         guard openpty(&primary, &secondary, nil, nil, nil) == 0 else { throw Failure(description: "openpty: \(errno)") }
         defer { close(primary) }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd in Int32(0)...2 { posix_spawn_file_actions_adddup2(&actions, secondary, fd) }
-        posix_spawn_file_actions_addclose(&actions, secondary)
-        posix_spawn_file_actions_addclose(&actions, primary)
-
-        // The test runner blocks most signals and the child would inherit that: reset the
-        // mask and every handler.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = nil
-        env["TERM"] = nil
-        for (k, v) in environment { env[k] = v }
-        let executable = CheckoutBinary.url.path
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for p in argv + envp { free(p) } }
-
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        let env = ChildProcess.environment(removing: ["NO_COLOR", "TERM"], setting: environment)
+        let pid: pid_t
+        do {
+            pid = try ChildProcess.spawn(
+                CheckoutBinary.url.path, arguments, environment: env, standard: Array(repeating: .duplicate(secondary), count: 3),
+                closing: [secondary, primary])
+        } catch {
+            close(secondary)
+            throw error
+        }
         close(secondary)
-        guard spawned == 0 else { throw Failure(description: "posix_spawn \(executable): \(spawned)") }
 
         // Read until the child has closed its end (EIO on Linux, 0 elsewhere) or time runs out.
         var bytes: [UInt8] = []
@@ -86,10 +64,8 @@ enum PseudoTerminal {
                 break
             }
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let exitStatus = ChildProcess.wait(pid)
         if timedOut { throw Failure(description: "checkout \(arguments) did not finish in \(timeout) s") }
-        let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Output(status: exitStatus, text: String(decoding: bytes, as: UTF8.self))
     }
 }
