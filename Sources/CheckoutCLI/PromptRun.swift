@@ -3,6 +3,7 @@ import CheckoutLanguage
 import CheckoutRuntime
 import CheckoutTerminal
 import Foundation
+import Synchronization
 
 /// `checkout run FLOW` without answers: a person answers, at a terminal as a form, or line by
 /// line through pipes, with `TERM=dumb` or `--plain`.
@@ -26,7 +27,9 @@ struct PromptRun {
         let today = YearMonth(containing: clock.now())
         let provider = SandboxProvider(clock: clock, random: random)
         if drawsForm {
+            let drawn = FrontendSlot()
             let device = POSIXTerminal { signal in
+                drawn.frontend?.abandon()
                 Output.standardError("checkout: interrupted\n")
                 exit(signal == SIGINT ? 130 : 128 + signal)
             }
@@ -39,6 +42,7 @@ struct PromptRun {
                     Output.standardError("checkout: interrupted\n")
                     exit(130)
                 })
+            drawn.frontend = frontend
             let runner = CheckoutRunner(
                 flow: flow, provider: provider, frontend: frontend, clock: clock, random: random,
                 trace: frontend.traceSink(forwardingTo: traceFile))
@@ -84,4 +88,13 @@ struct PromptRun {
     }
 
     static func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+}
+
+/// The front end, for the interrupt handler made before it.
+final class FrontendSlot: Sendable {
+    private let slot = Mutex<TerminalFrontend?>(nil)
+    var frontend: TerminalFrontend? {
+        get { slot.withLock { $0 } }
+        set { slot.withLock { $0 = newValue } }
+    }
 }

@@ -174,12 +174,20 @@ public final class TerminalFrontend: CheckoutFrontend {
     }
 
     private func interrupt() {
-        state.withLock { s in
-            s.interrupted = true
-            device.write(s.canvas.finish() + "\n")
-        }
+        abandon()
         device.restore()
         onInterrupt()
+    }
+
+    /// The run is being interrupted (Ctrl-C, a signal): the block being answered is erased —
+    /// a card number typed so far does not stay on the screen — and the cursor is left at the
+    /// start of a clean line.
+    public func abandon() {
+        state.withLock { s in
+            s.interrupted = true
+            s.spinner = nil
+            device.write(s.canvas.finish())
+        }
     }
 
     /// The runtime's problems, each under its field; the first such field becomes active.
