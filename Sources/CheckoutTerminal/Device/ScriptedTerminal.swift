@@ -10,6 +10,7 @@ public final class ScriptedTerminal: TerminalDevice {
         var raw = false
         var restored = 0
         var pendingSize: TerminalSize?
+        var marks: [Int] = []
     }
     private let state: Mutex<State>
 
@@ -27,6 +28,7 @@ public final class ScriptedTerminal: TerminalDevice {
 
     public func nextEvent() async -> TerminalEvent? {
         state.withLock { s in
+            s.marks.append(s.output.utf8.count)
             guard !s.events.isEmpty else { return nil }
             let e = s.events.removeFirst()
             if e == .resize, let next = s.pendingSize { s.size = next }
@@ -45,6 +47,16 @@ public final class ScriptedTerminal: TerminalDevice {
 
     /// Everything written so far.
     public var output: String { state.withLock { $0.output } }
+    /// What was written after the front end asked for event `n` (0-based; the last number is
+    /// the request that found the script at its end): what the screen was drawn with once
+    /// the events before it had been handled.
+    public func output(afterEvent n: Int) -> String {
+        state.withLock { s in
+            guard n < s.marks.count else { return "" }
+            return String(decoding: Array(s.output.utf8)[s.marks[n]...], as: UTF8.self)
+        }
+    }
+
     /// Whether the terminal is in raw mode now.
     public var isRaw: Bool { state.withLock { $0.raw } }
     /// How often `restore()` was called.

@@ -69,8 +69,8 @@ enum CardForms {
         case ("number", "unknown_brand"):
             return digits.count >= 6 ? issue.message : nil
         case ("number", "luhn_check_failed"):
-            let longest = CardBrand.detect(digits)?.lengths.max() ?? 19
-            return digits.count >= longest ? issue.message : nil
+            // At a length the form would move on at (16 digits, or the brand's longest).
+            return Form.isComplete(TextInput(format: .cardNumber, value: digits)) ? issue.message : nil
         case ("expiry", _):
             return (values["expiry"] ?? "").count >= 5 ? issue.message : nil
         default:
