@@ -17,7 +17,9 @@ let package = Package(
         // Embedders: the compiler, the runtime and the headless front end.
         .library(
             name: "CheckoutFlow",
-            targets: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios"]
+            targets: [
+                "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios", "CheckoutTerminal",
+            ]
         ),
     ],
     dependencies: [
@@ -50,6 +52,12 @@ let package = Package(
             dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime"],
             swiftSettings: swiftSettings
         ),
+        // Layer 4: front ends. The text prompt at a terminal (and its line mode for pipes).
+        .target(
+            name: "CheckoutTerminal",
+            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime"],
+            swiftSettings: swiftSettings
+        ),
         // Layer 4: scenario files (`checkout test`): reading, running in-process, JUnit.
         .target(
             name: "CheckoutScenarios",
@@ -60,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "CheckoutCLI",
             dependencies: [
-                "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios",
+                "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios", "CheckoutTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -102,6 +110,11 @@ let package = Package(
         .testTarget(
             name: "CheckoutRuntimeTests",
             dependencies: ["CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CheckoutTerminalTests",
+            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutTerminal"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -3,6 +3,7 @@ import CheckoutDomain
 import CheckoutHeadless
 import CheckoutLanguage
 import CheckoutRuntime
+import CheckoutTerminal
 import Foundation
 
 /// `checkout run FLOW`: run a flow headless from an answers file.
@@ -10,7 +11,11 @@ struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run a flow against its provider.",
-        discussion: "With --answers FILE the run is headless and never prompts.")
+        discussion: """
+            At a terminal the flow's screens are asked as a form (arrow keys, Tab, Enter; Esc leaves the \
+            checkout; Ctrl-C interrupts, exit 130). Through pipes, with TERM=dumb or --plain, they are asked \
+            line by line. With --answers FILE the run is headless and never prompts. docs/terminal.md.
+            """)
 
     @Argument(help: "The flow file.")
     var flow: String
@@ -33,6 +38,15 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Run as if the time were this ISO 8601 instant (card expiry checks, token lifetimes).")
     var now: String?
 
+    @Flag(help: "Ask line by line with numbered choices, even at a terminal.")
+    var plain = false
+
+    @Option(help: "Colour the prompt: auto (a terminal, NO_COLOR unset, TERM not dumb), always or never.")
+    var color: ColorChoice = .auto
+
+    @Flag(help: "Draw the prompt with the high-contrast preset, whatever the flow's theme says.")
+    var highContrast = false
+
     func run() async throws {
         let compiled = FlowCompiler.compile(contentsOf: flow)
         if !compiled.diagnostics.isEmpty {
@@ -46,18 +60,22 @@ struct RunCommand: AsyncParsableCommand {
             )
             throw ExitCode(ExitStatus.usage)
         }
+        let fixedNow = try now.map(Self.instant)
         guard let answersPath = answers else {
-            Output.standardError(
-                "checkout: the interactive prompt is not available in this build; pass --answers FILE for a headless run\n")
-            throw ExitCode(ExitStatus.usage)
+            let prompt = PromptRun(
+                flow: program, plain: plain, color: color, highContrast: highContrast, now: fixedNow,
+                random: seed.map { SeededRandom(seed: $0) } ?? SystemRandom(), traceFile: try trace.map(Self.openTrace))
+            let outcome = await prompt.run(json: json)
+            let resultJSON = outcome.json.serialized(pretty: true) + "\n"
+            if let result { try Output.write(resultJSON, to: result) }
+            if json { Output.standardOutput(resultJSON) }
+            if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+            return
         }
         var (parsed, problems) = AnswersReader.read(contentsOf: answersPath)
         let clock: any CheckoutClock
-        if let now {
-            guard let date = ISO8601DateFormatter().date(from: now) else {
-                throw ValidationError("--now must be an ISO 8601 instant such as 2026-11-21T10:00:00Z")
-            }
-            clock = ManualClock(start: date)
+        if let fixedNow {
+            clock = ManualClock(start: fixedNow)
         } else if let parsed, !parsed.waits.isEmpty {
             // `wait:` answers move time on: a simulated clock from now, so nobody waits an hour.
             clock = ManualClock(start: Date())
@@ -90,6 +108,13 @@ struct RunCommand: AsyncParsableCommand {
             Output.standardOutput(ResultSummary.text(outcome))
         }
         if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+    }
+
+    static func instant(_ text: String) throws -> Date {
+        guard let date = ISO8601DateFormatter().date(from: text) else {
+            throw ValidationError("--now must be an ISO 8601 instant such as 2026-11-21T10:00:00Z")
+        }
+        return date
     }
 
     static func openTrace(_ path: String) throws -> JSONLinesTraceSink {

@@ -1,0 +1,100 @@
+import CheckoutDomain
+import CheckoutLanguage
+import CheckoutRuntime
+import CheckoutTerminal
+import Foundation
+import Synchronization
+
+/// `checkout run FLOW` without answers: a person answers, at a terminal as a form, or line by
+/// line through pipes, with `TERM=dumb` or `--plain`.
+struct PromptRun {
+    var flow: CompiledFlow
+    var plain: Bool
+    var color: ColorChoice
+    var highContrast: Bool
+    /// `--now`; nil: the system clock.
+    var now: Date?
+    var random: any RandomSource
+    var traceFile: JSONLinesTraceSink?
+
+    /// Whether the form can be drawn: both ends a terminal that is not `dumb`, no `--plain`.
+    var drawsForm: Bool {
+        !plain && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && Self.variable("TERM") != "dumb"
+    }
+
+    func run(json: Bool) async -> CheckoutResult {
+        let clock: any CheckoutClock = now.map { ManualClock(start: $0) } ?? SystemClock()
+        let today = YearMonth(containing: clock.now())
+        let provider = SandboxProvider(clock: clock, random: random)
+        if drawsForm {
+            let drawn = FrontendSlot()
+            let device = POSIXTerminal { signal in
+                drawn.frontend?.abandon()
+                Output.standardError("checkout: interrupted\n")
+                exit(signal == SIGINT ? 130 : 128 + signal)
+            }
+            let options = TerminalFrontend.Options(
+                colorDepth: colorDepth, highContrast: highContrast,
+                spinnerTick: { try? await Task.sleep(for: .milliseconds(80)) })
+            let frontend = TerminalFrontend(
+                flow: flow, device: device, today: today, options: options,
+                onInterrupt: {
+                    Output.standardError("checkout: interrupted\n")
+                    exit(130)
+                })
+            drawn.frontend = frontend
+            let runner = CheckoutRunner(
+                flow: flow, provider: provider, frontend: frontend, clock: clock, random: random,
+                trace: frontend.traceSink(forwardingTo: traceFile))
+            let result = await runner.run()
+            device.restore()
+            if let at = frontend.inputEndedAt { Self.reportInputEnded(at) }
+            return result
+        }
+        // Line mode. With --json, stdout carries only the result: the questions go to stderr.
+        let signals = POSIXTerminal { signal in
+            LineInput.restoreEcho()
+            Output.standardError("\ncheckout: interrupted\n")
+            exit(signal == SIGINT ? 130 : 128 + signal)
+        }
+        signals.handleSignals()
+        let toStandardError = json
+        let write: @Sendable (String) -> Void = { text in
+            if toStandardError { Output.standardError(text) } else { Output.standardOutput(text) }
+        }
+        let frontend = LineFrontend(
+            flow: flow, today: today, echo: isatty(STDIN_FILENO) == 0, readLine: { await LineInput.standard(secret: $0) }, write: write)
+        let runner = CheckoutRunner(flow: flow, provider: provider, frontend: frontend, clock: clock, random: random, trace: traceFile)
+        let result = await runner.run()
+        if let at = frontend.inputEndedAt { Self.reportInputEnded(at) }
+        return result
+    }
+
+    /// The colours the form may use.
+    var colorDepth: ColorDepth {
+        switch color {
+        case .never: return .none
+        case .auto: return ColorDepth.detect(Self.variable)
+        case .always:
+            // An explicit flag outranks NO_COLOR; an unknown terminal gets the 16 colours.
+            let depth = ColorDepth.detect { $0 == "NO_COLOR" ? nil : Self.variable($0) }
+            return depth == .none ? .ansi16 : depth
+        }
+    }
+
+    static func reportInputEnded(_ heading: String) {
+        Output.standardError(
+            "checkout: input ended at \(heading) before the checkout was complete; nothing was charged (exit 3: answers missing)\n")
+    }
+
+    static func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+}
+
+/// The front end, for the interrupt handler made before it.
+final class FrontendSlot: Sendable {
+    private let slot = Mutex<TerminalFrontend?>(nil)
+    var frontend: TerminalFrontend? {
+        get { slot.withLock { $0 } }
+        set { slot.withLock { $0 = newValue } }
+    }
+}

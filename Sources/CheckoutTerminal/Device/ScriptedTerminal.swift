@@ -1,0 +1,66 @@
+import Synchronization
+
+/// A terminal for tests and embedders: input comes from a script of events, output is kept.
+/// When the script runs out, input has ended (like Ctrl-D on an empty line, or a closed pipe).
+public final class ScriptedTerminal: TerminalDevice {
+    private struct State {
+        var events: [TerminalEvent]
+        var output = ""
+        var size: TerminalSize
+        var raw = false
+        var restored = 0
+        var pendingSize: TerminalSize?
+        var marks: [Int] = []
+    }
+    private let state: Mutex<State>
+
+    /// A terminal that will deliver `events` in order.
+    public init(events: [TerminalEvent], size: TerminalSize = TerminalSize(rows: 40, columns: 100)) {
+        state = Mutex(State(events: events, size: size))
+    }
+
+    /// A terminal that will deliver each string as one read.
+    public convenience init(typing chunks: [String], size: TerminalSize = TerminalSize(rows: 40, columns: 100)) {
+        self.init(events: chunks.map { .input(Array($0.utf8)) }, size: size)
+    }
+
+    public func write(_ text: String) { state.withLock { $0.output += text } }
+
+    public func nextEvent() async -> TerminalEvent? {
+        state.withLock { s in
+            s.marks.append(s.output.utf8.count)
+            guard !s.events.isEmpty else { return nil }
+            let e = s.events.removeFirst()
+            if e == .resize, let next = s.pendingSize { s.size = next }
+            return e
+        }
+    }
+
+    public func size() -> TerminalSize { state.withLock { $0.size } }
+    public func enterRawMode() { state.withLock { $0.raw = true } }
+    public func restore() {
+        state.withLock {
+            $0.raw = false
+            $0.restored += 1
+        }
+    }
+
+    /// Everything written so far.
+    public var output: String { state.withLock { $0.output } }
+    /// What was written after the front end asked for event `n` (0-based; the last number is
+    /// the request that found the script at its end): what the screen was drawn with once
+    /// the events before it had been handled.
+    public func output(afterEvent n: Int) -> String {
+        state.withLock { s in
+            guard n < s.marks.count else { return "" }
+            return String(decoding: Array(s.output.utf8)[s.marks[n]...], as: UTF8.self)
+        }
+    }
+
+    /// Whether the terminal is in raw mode now.
+    public var isRaw: Bool { state.withLock { $0.raw } }
+    /// How often `restore()` was called.
+    public var restoreCount: Int { state.withLock { $0.restored } }
+    /// Sets the size a coming `.resize` event switches to.
+    public func resize(to size: TerminalSize) { state.withLock { $0.pendingSize = size } }
+}

@@ -1,0 +1,30 @@
+/// What the terminal front end reads and draws through. The real one is `POSIXTerminal`;
+/// tests script one (`ScriptedTerminal`), so every prompt is driven by exact keys.
+public protocol TerminalDevice: Sendable {
+    /// Writes text as is (escape sequences included).
+    func write(_ text: String)
+    /// The next input or resize; nil when input has ended.
+    func nextEvent() async -> TerminalEvent?
+    /// The window size now.
+    func size() -> TerminalSize
+    /// Raw mode: keys one by one, no echo, no signals from Ctrl-C (it arrives as a key).
+    func enterRawMode()
+    /// Puts the terminal back as it was found: mode, cursor, bracketed paste.
+    func restore()
+}
+
+/// Input or a window change.
+public enum TerminalEvent: Sendable, Equatable {
+    case input([UInt8])
+    case resize
+}
+
+/// A window size in character cells.
+public struct TerminalSize: Sendable, Hashable {
+    public var rows: Int
+    public var columns: Int
+    public init(rows: Int, columns: Int) {
+        self.rows = rows
+        self.columns = columns
+    }
+}

@@ -1,0 +1,190 @@
+import CheckoutDomain
+import CheckoutLanguage
+import CheckoutRuntime
+import Synchronization
+
+/// Line mode: plain lines and numbered choices, for pipes, `TERM=dumb` and `--plain`.
+///
+/// One question per line; a choice is answered with its number, its code or the start of its
+/// name (Enter keeps the default in brackets); a switch with y or n. Each answer is checked
+/// with the same form checks as the drawn prompt, and asked again with the reason. End of
+/// input ends the run: every screen left is unanswered, so the run ends `invalid` (exit 3).
+public final class LineFrontend: CheckoutFrontend {
+    /// Where lines come from.
+    public typealias ReadLine = @Sendable (_ secret: Bool) async -> String?
+
+    struct State {
+        var retries: [String: TerminalFrontend.Retry] = [:]
+        var lastValues: [String: Form.Values] = [:]
+        var inputEndedAt: String?
+        var started = false
+    }
+
+    let flow: CompiledFlow
+    let forms: ScreenForms
+    let readLine: ReadLine
+    let write: @Sendable (String) -> Void
+    let echo: Bool
+    let state = Mutex(State())
+
+    /// A line front end reading with `readLine` (a `secret` line should not be echoed) and
+    /// writing prompts with `write`. With `echo` (input is not a terminal, so nothing shows
+    /// what was answered) each answer is written after its question: a card number as its
+    /// brand and last four digits, secrets as dots.
+    public init(
+        flow: CompiledFlow, today: YearMonth, echo: Bool = false, readLine: @escaping ReadLine,
+        write: @escaping @Sendable (String) -> Void
+    ) {
+        self.flow = flow
+        self.echo = echo
+        self.forms = ScreenForms(flow: flow, today: today)
+        self.readLine = readLine
+        self.write = write
+    }
+
+    /// Where input ended (a screen's heading), if it did.
+    public var inputEndedAt: String? { state.withLock { $0.inputEndedAt } }
+
+    public func answer(_ p: ScreenPrompt) async throws -> ScreenAnswer {
+        let first = state.withLock { s in
+            defer { s.started = true }
+            return !s.started
+        }
+        if first {
+            let d = flow.definition
+            write((d.title ?? d.id) + (d.description.map { "\n" + $0 } ?? "") + "\n")
+        }
+        if p.isFixedChoice { return ScreenForms.fixedAnswer(p) }
+        if state.withLock({ $0.inputEndedAt != nil }) { return TerminalFrontend.unanswered(p) }
+        let retry = state.withLock { $0.retries.removeValue(forKey: p.stageId) }
+        guard var form = forms.form(for: p, previous: retry?.values) else { return ScreenForms.fixedAnswer(p) }
+        let heading = ScreenForms.heading(p)
+        write("\n" + heading + (p.kind == .review ? "" : p.price.total.map { " (" + MoneyText.format($0) + ")" } ?? "") + "\n")
+        for line in Summary.info(p, palette: Palette(theme: Theme())) { write(line.plain + "\n") }
+        if let retry {
+            for issue in retry.issues { write("  ✖ \(issue.path): \(issue.message)\n") }
+        }
+        while true {
+            let field = form.fields[form.active]
+            write(question(field))
+            guard let line = await readLine(isSecret(field)) else {
+                state.withLock { $0.inputEndedAt = heading }
+                write("\n")
+                return TerminalFrontend.unanswered(p)
+            }
+            if field.control == .confirm, ["n", "no"].contains(line.trimmingWhitespace().lowercased()) {
+                return p.kind == .threeDSChallenge ? .threeDSChallenge(code: nil, cancel: true) : .cancel
+            }
+            guard let control = Self.control(field.control, answering: line) else {
+                write("  ✖ \(Self.unclear(field.control))\n")
+                continue
+            }
+            form.setActive(control)
+            if echo {
+                if case .text(let t) = control { write(FormView.settled(t)) }
+                write(line.isEmpty && field.control != .confirm ? "\n" : echoText(control) + "\n")
+            }
+            let event = form.handle(.enter)
+            // A problem with this field, or (after the last) with an earlier one: ask it again.
+            if event == .none, let problem = form.errors[form.fields[form.active].id] { write("  ✖ \(problem)\n") }
+            if event == .submitted {
+                let values = form.values
+                state.withLock { $0.lastValues[p.stageId] = values }
+                return forms.answer(for: p, values: values)
+            }
+        }
+    }
+
+    public func rejected(_ p: ScreenPrompt, issues: [AnswerIssue]) async -> Bool {
+        state.withLock { s in
+            guard s.inputEndedAt == nil else { return false }
+            s.retries[p.stageId] = TerminalFrontend.Retry(values: s.lastValues[p.stageId] ?? [:], issues: issues)
+            return true
+        }
+    }
+
+    public func finished(_ result: CheckoutResult) async {
+        write("\n" + Summary.result(result, palette: Palette(theme: Theme())).map(\.plain).joined(separator: "\n") + "\n")
+    }
+
+    private func echoText(_ c: Form.Control) -> String {
+        switch c {
+        case .text: ""
+        case .choice(let list): list.choice?.label ?? ""
+        case .toggle(let t): t.isOn ? "yes" : "no"
+        case .confirm: "yes"
+        }
+    }
+
+    private func isSecret(_ f: Form.Field) -> Bool {
+        if case .text(let t) = f.control {
+            switch t.format {
+            case .securityCode, .secretDigits: return true
+            default: return false
+            }
+        }
+        return false
+    }
+
+    private func question(_ f: Form.Field) -> String {
+        switch f.control {
+        case .text(let t):
+            let current = t.answer
+            let shown = FormView.settled(t)
+            return f.label + (f.placeholder.map { " (\($0))" } ?? "") + (current.isEmpty ? "" : " [\(shown)]") + ": "
+        case .choice(let c):
+            if c.options.count > 12 {
+                return f.label + " (code or name)" + (c.choice.map { " [\($0.id)]" } ?? "") + ": "
+            }
+            var s = f.label + ":\n"
+            for (n, o) in c.options.enumerated() { s += "  \(n + 1)) \(o.label)\(o.detail.map { " (\($0))" } ?? "")\n" }
+            return s + "Choose 1-\(c.options.count)" + (c.selected.map { " [\($0 + 1)]" } ?? "") + ": "
+        case .toggle(let t):
+            return f.label + (t.isFixed ? " (always yes)" : t.isOn ? " [Y/n]" : " [y/N]") + ": "
+        case .confirm:
+            return f.label + "? [Y/n]: "
+        }
+    }
+
+    /// The control holding the answer `line`; nil when it names no option.
+    static func control(_ c: Form.Control, answering line: String) -> Form.Control? {
+        let text = line.trimmingWhitespace()
+        switch c {
+        case .text(var t):
+            if text.isEmpty { return c }  // keeps a prefilled value
+            _ = t.handle(.clearLine)
+            t.insert(text)
+            return .text(t)
+        case .choice(let list):
+            if text.isEmpty { return list.choice == nil ? nil : c }
+            let lower = text.lowercased()
+            let target: String? =
+                if let n = Int(text), n >= 1, n <= list.options.count, list.options.count <= 12 {
+                    list.options[n - 1].id
+                } else if let exact = list.options.first(where: { $0.id.lowercased() == lower || $0.label.lowercased() == lower }) {
+                    exact.id
+                } else {
+                    list.options.filter { $0.label.lowercased().hasPrefix(lower) }.count == 1
+                        ? list.options.first { $0.label.lowercased().hasPrefix(lower) }?.id : nil
+                }
+            guard let target else { return nil }
+            return .choice(ChoiceList(options: list.options, selectedId: target, filterable: list.filterable))
+        case .toggle(var t):
+            if text.isEmpty { return c }
+            guard ["y", "yes", "n", "no"].contains(text.lowercased()) else { return nil }
+            _ = t.handle(.text(String(text.lowercased().prefix(1))))
+            return .toggle(t)
+        case .confirm:
+            return c
+        }
+    }
+
+    static func unclear(_ c: Form.Control) -> String {
+        switch c {
+        case .choice(let list) where list.options.count > 12: "No single match; type a code or more of the name."
+        case .choice(let list): "Choose a number from 1 to \(list.options.count), or type the name."
+        case .toggle: "Answer y or n."
+        default: "Try again."
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import CheckoutDomain
+import CheckoutLanguage
+import CheckoutRuntime
+import Synchronization
+
+/// The text-prompt front end: each screen as a themed form at a terminal (issue 5).
+///
+/// Every answer still goes through the runtime's checks; a refused answer comes back through
+/// `rejected`, and the same form is shown again with the problems under their fields and the
+/// typed values kept. Provider steps show a spinner (through `traceSink(forwardingTo:)`),
+/// and the run ends with a result summary.
+public final class TerminalFrontend: CheckoutFrontend {
+    /// How the front end draws.
+    public struct Options: Sendable {
+        public var colorDepth: ColorDepth
+        /// The high-contrast preset, whatever the flow's theme says.
+        public var highContrast: Bool
+        /// Waits between spinner frames; nil draws no animation (tests).
+        public var spinnerTick: (@Sendable () async -> Void)?
+        public init(colorDepth: ColorDepth, highContrast: Bool = false, spinnerTick: (@Sendable () async -> Void)? = nil) {
+            self.colorDepth = colorDepth
+            self.highContrast = highContrast
+            self.spinnerTick = spinnerTick
+        }
+    }
+
+    struct Retry {
+        var values: Form.Values
+        var issues: [AnswerIssue]
+    }
+
+    struct State {
+        var canvas: Canvas
+        var decoder = KeyDecoder()
+        var keys: [Key] = []
+        var started = false
+        var retries: [String: Retry] = [:]
+        var lastValues: [String: Form.Values] = [:]
+        var inputEndedAt: String?
+        var interrupted = false
+        var spinner: Spinner?
+    }
+
+    let device: any TerminalDevice
+    let flow: CompiledFlow
+    let forms: ScreenForms
+    let palette: Palette
+    let options: Options
+    let onInterrupt: @Sendable () -> Void
+    let state: Mutex<State>
+
+    /// A front end drawing on `device`. `today` is the month card expiry is checked against
+    /// (the run's clock). `onInterrupt` runs after Ctrl-C has restored the terminal; the CLI
+    /// exits 130 there. If it returns, the screen's answer fails and the run ends `error`.
+    public init(
+        flow: CompiledFlow, device: any TerminalDevice, today: YearMonth, options: Options,
+        onInterrupt: @escaping @Sendable () -> Void
+    ) {
+        self.flow = flow
+        self.device = device
+        self.forms = ScreenForms(flow: flow, today: today)
+        self.options = options
+        self.onInterrupt = onInterrupt
+        palette = Palette(theme: flow.definition.theme, highContrast: options.highContrast)
+        state = Mutex(State(canvas: Canvas(painter: Painter(depth: options.colorDepth), size: device.size())))
+    }
+
+    /// Where input ended (the heading of the screen), if it did: the run is then `invalid`.
+    public var inputEndedAt: String? { state.withLock { $0.inputEndedAt } }
+    /// Whether Ctrl-C ended the run.
+    public var wasInterrupted: Bool { state.withLock { $0.interrupted } }
+
+    public func answer(_ p: ScreenPrompt) async throws -> ScreenAnswer {
+        begin()
+        if p.isFixedChoice { return ScreenForms.fixedAnswer(p) }
+        if state.withLock({ $0.inputEndedAt != nil }) { return Self.unanswered(p) }
+        let retry = state.withLock { $0.retries.removeValue(forKey: p.stageId) }
+        guard var form = forms.form(for: p, previous: retry?.values) else { return ScreenForms.fixedAnswer(p) }
+        if let retry { Self.show(retry.issues, on: &form) }
+        stopSpinner()
+        let heading = ScreenForms.heading(p) + (p.visit > 1 && p.kind == .creditCard ? " (another card)" : "")
+        let event = await run(&form, prompt: p, heading: heading)
+        switch event {
+        case .submitted:
+            let values = form.values
+            settle(Summary.lines(form, prompt: p, heading: heading, palette: palette))
+            state.withLock { $0.lastValues[p.stageId] = values }
+            return forms.answer(for: p, values: values)
+        case .canceled:
+            settle([StyledLine([("✖ ", palette.error), (heading + ": left the checkout", palette.muted)])])
+            return p.kind == .threeDSChallenge ? .threeDSChallenge(code: nil, cancel: true) : .cancel
+        case .endOfInput:
+            state.withLock { $0.inputEndedAt = heading }
+            settle([StyledLine([("✖ ", palette.error), ("Input ended at \(heading); nothing was charged", palette.error)])])
+            return Self.unanswered(p)
+        case .interrupted, .none:
+            interrupt()
+            throw CancellationError()
+        }
+    }
+
+    public func rejected(_ p: ScreenPrompt, issues: [AnswerIssue]) async -> Bool {
+        state.withLock { s in
+            guard s.inputEndedAt == nil, !s.interrupted else { return false }
+            s.retries[p.stageId] = Retry(values: s.lastValues[p.stageId] ?? [:], issues: issues)
+            return true
+        }
+    }
+
+    public func finished(_ result: CheckoutResult) async {
+        stopSpinner()
+        let lines = Summary.result(result, palette: palette)
+        state.withLock { s in
+            device.write(s.canvas.settle(lines) + s.canvas.finish())
+        }
+        device.restore()
+    }
+
+    /// After input ended: no answer, so the runtime reports the screen as unanswered.
+    static func unanswered(_ p: ScreenPrompt) -> ScreenAnswer {
+        switch p.kind {
+        case .review: .review
+        case .result: .acknowledged
+        default: .noFurtherAttempt
+        }
+    }
+
+    func begin() {
+        let first = state.withLock { s in
+            defer { s.started = true }
+            return !s.started
+        }
+        guard first else { return }
+        device.enterRawMode()
+        let d = flow.definition
+        var banner = [StyledLine([(d.title ?? d.id, palette.title)])]
+        if let text = d.description { banner.append(StyledLine([(text, palette.muted)])) }
+        settle(banner)
+    }
+
+    /// Runs the form until it ends; draws after every batch of keys (a paste is one redraw).
+    private func run(_ form: inout Form, prompt p: ScreenPrompt, heading: String) async -> Form.Event {
+        draw(form, prompt: p, heading: heading)
+        while true {
+            var handled = false
+            while let key = state.withLock({ $0.keys.isEmpty ? nil : $0.keys.removeFirst() }) {
+                handled = true
+                let event = form.handle(key)
+                if event != .none { return event }
+            }
+            if handled { draw(form, prompt: p, heading: heading) }
+            guard let input = await device.nextEvent() else { return .endOfInput }
+            switch input {
+            case .resize:
+                let size = device.size()
+                state.withLock { device.write($0.canvas.resized(to: size)) }
+            case .input(let bytes):
+                state.withLock { s in s.keys += s.decoder.feed(bytes) + s.decoder.flush() }
+            }
+        }
+    }
+
+    private func draw(_ form: Form, prompt p: ScreenPrompt, heading: String) {
+        state.withLock { s in
+            let view = FormView(palette: palette, columns: s.canvas.size.columns, listRows: max(3, min(7, s.canvas.size.rows - 12)))
+            let amount = p.kind == .review ? nil : p.price.total.map(MoneyText.format)
+            let drawn = view.draw(form, heading: heading, amount: amount, info: Summary.info(p, palette: palette))
+            device.write(s.canvas.show(drawn))
+        }
+    }
+
+    func settle(_ lines: [StyledLine]) {
+        state.withLock { device.write($0.canvas.settle(lines)) }
+    }
+
+    private func interrupt() {
+        abandon()
+        device.restore()
+        onInterrupt()
+    }
+
+    /// The run is being interrupted (Ctrl-C, a signal): the block being answered is erased —
+    /// a card number typed so far does not stay on the screen — and the cursor is left at the
+    /// start of a clean line.
+    public func abandon() {
+        state.withLock { s in
+            s.interrupted = true
+            s.spinner = nil
+            device.write(s.canvas.finish())
+        }
+    }
+
+    /// The runtime's problems, each under its field; the first such field becomes active.
+    static func show(_ issues: [AnswerIssue], on form: inout Form) {
+        let visible = form.visibleIndices.map { form.fields[$0].id }
+        var first: String?
+        for issue in issues {
+            let last = issue.path.split(separator: ".").last.map(String.init) ?? issue.path
+            let key = ["paymentMethod": "method"][last] ?? last
+            let id = visible.first { $0 == key || $0 == "state:" + (form.values["country"] ?? "") && key == "state" } ?? visible.first
+            guard let id else { continue }
+            form.errors[id] = form.errors[id].map { $0 + " " + issue.message } ?? issue.message
+            if first == nil { first = id }
+        }
+        if let first { form.focus(first) }
+    }
+}

@@ -1,0 +1,130 @@
+/// A choice among options, moved through with the arrow keys; a filterable list narrows as
+/// the person types (countries, states).
+public struct ChoiceList: Sendable, Hashable {
+    /// One option.
+    public struct Option: Sendable, Hashable {
+        /// What the answer carries (`card`, `US`, a saved card's last 4 digits).
+        public var id: String
+        /// What the person reads.
+        public var label: String
+        /// Shown after the label, muted (`PayPal` accepts …, a state's code).
+        public var detail: String?
+        public init(id: String, label: String, detail: String? = nil) {
+            self.id = id
+            self.label = label
+            self.detail = detail
+        }
+    }
+
+    public let options: [Option]
+    /// Whether typing filters the list (else digits 1–9 pick an option).
+    public let filterable: Bool
+    /// What has been typed to filter.
+    public private(set) var filter = ""
+    /// The option under the cursor, as an index into `options`; nil when the filter matches none.
+    public private(set) var selected: Int?
+
+    public init(options: [Option], selectedId: String? = nil, filterable: Bool = false) {
+        self.options = options
+        self.filterable = filterable
+        selected = selectedId.flatMap { id in options.firstIndex { $0.id == id } } ?? (options.isEmpty ? nil : 0)
+    }
+
+    /// The options the filter lets through, as indices into `options`.
+    public var visible: [Int] {
+        guard !filter.isEmpty else { return Array(options.indices) }
+        let needle = filter.lowercased()
+        let matches = options.indices.filter {
+            options[$0].label.lowercased().contains(needle) || options[$0].id.lowercased() == needle
+        }
+        // Prefix and exact-code matches first: "uni" → United States before Tunisia.
+        return matches.sorted { a, b in rank(a, needle) < rank(b, needle) || (rank(a, needle) == rank(b, needle) && a < b) }
+    }
+
+    private func rank(_ i: Int, _ needle: String) -> Int {
+        if options[i].id.lowercased() == needle { return 0 }
+        return options[i].label.lowercased().hasPrefix(needle) ? 1 : 2
+    }
+
+    /// The chosen option.
+    public var choice: Option? { selected.map { options[$0] } }
+
+    /// Handles a key; false when it is not for the list (Enter, Tab…).
+    public mutating func handle(_ key: Key) -> Bool {
+        let shown = visible
+        switch key {
+        case .up, .left:
+            move(by: -1, in: shown)
+        case .down, .right:
+            move(by: 1, in: shown)
+        case .home:
+            selected = shown.first
+        case .end:
+            selected = shown.last
+        case .text(let t) where filterable:
+            filter += t
+            refilter()
+        case .backspace where filterable:
+            guard !filter.isEmpty else { return true }
+            filter.removeLast()
+            refilter()
+        case .clearLine where filterable:
+            filter = ""
+            refilter()
+        case .text(let t):
+            // Digits pick the numbered option.
+            if let n = Int(t), n >= 1, n <= shown.count { selected = shown[n - 1] }
+        default:
+            return false
+        }
+        return true
+    }
+
+    private mutating func move(by step: Int, in shown: [Int]) {
+        guard !shown.isEmpty else { return }
+        let at = selected.flatMap { shown.firstIndex(of: $0) } ?? 0
+        selected = shown[(at + step + shown.count) % shown.count]
+    }
+
+    private mutating func refilter() {
+        let shown = visible
+        if let s = selected, shown.contains(s), !filter.isEmpty, rank(s, filter.lowercased()) == 0 { return }
+        selected = shown.first
+    }
+
+    /// Up to `limit` visible options around the selection, for drawing a long list.
+    public func window(limit: Int) -> (indices: [Int], more: (above: Int, below: Int)) {
+        let shown = visible
+        guard shown.count > limit else { return (shown, (0, 0)) }
+        let at = selected.flatMap { shown.firstIndex(of: $0) } ?? 0
+        let start = max(0, min(at - limit / 2, shown.count - limit))
+        return (Array(shown[start..<(start + limit)]), (start, shown.count - start - limit))
+    }
+}
+
+/// A yes/no switch ("store my card", "shipping same as billing").
+public struct Toggle: Sendable, Hashable {
+    public var isOn: Bool
+    /// A fixed switch cannot be changed (`cards.storeCard: required` shows it on).
+    public var isFixed: Bool
+
+    public init(isOn: Bool, isFixed: Bool = false) {
+        self.isOn = isOn
+        self.isFixed = isFixed
+    }
+
+    /// Space, the arrows, `y` and `n`; false for other keys.
+    public mutating func handle(_ key: Key) -> Bool {
+        switch key {
+        case .text(" "), .left, .right:
+            if !isFixed { isOn.toggle() }
+        case .text(let t) where t.lowercased() == "y":
+            if !isFixed { isOn = true }
+        case .text(let t) where t.lowercased() == "n":
+            if !isFixed { isOn = false }
+        default:
+            return false
+        }
+        return true
+    }
+}

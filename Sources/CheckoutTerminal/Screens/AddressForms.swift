@@ -1,0 +1,124 @@
+import CheckoutDomain
+import CheckoutLanguage
+import CheckoutRuntime
+
+/// Billing and shipping as forms: the fields the flow asks (`fields`, `request` flags), the
+/// prefilled details as defaults, the country and state from filterable lists, and the
+/// checks of `AddressValidator` — the same as a headless run's.
+enum AddressForms {
+    /// The order fields are asked in: the country before the state and the postal code,
+    /// which depend on it.
+    static let order: [AddressField] = [.name, .email, .country, .state, .address, .city, .zip, .phone]
+    static let statesCountries = ["US", "CA", "BR"]
+
+    static func form(
+        _ p: ScreenPrompt, presence: [AddressField: FieldPresence], billing: Bool, previous: Form.Values?
+    ) -> Form {
+        let asked: [AddressField]
+        if let named = p.fields?.compactMap(AddressField.init(rawValue:)), !named.isEmpty {
+            asked = order.filter { named.contains($0) }
+        } else {
+            asked = order.filter { (presence[$0] ?? .hidden) != .hidden && (billing || $0 != .email) }
+        }
+        let prefill = p.prefill ?? Address()
+        func start(_ f: AddressField) -> String { previous?[f.rawValue] ?? value(prefill, f) ?? "" }
+        var fields: [Form.Field] = []
+        for f in asked {
+            let optional = presence[f] == .optional
+            let label = title(f) + (optional ? " (optional)" : "")
+            switch f {
+            case .country:
+                let options = Country.allCodes.map { ChoiceList.Option(id: $0, label: Country.name($0) ?? $0, detail: $0) }
+                let chosen = start(.country).isEmpty ? "US" : start(.country).uppercased()
+                fields.append(Form.Field(id: "country", label: label, control: .choice(ChoiceList(options: options, selectedId: chosen, filterable: true))))
+            case .state:
+                for code in statesCountries {
+                    let states = (Country.states(of: code) ?? [:]).sorted { $0.value < $1.value }
+                    let options = states.map { ChoiceList.Option(id: $0.key, label: $0.value, detail: $0.key) }
+                    let chosen = start(.state).uppercased()
+                    fields.append(
+                        Form.Field(
+                            id: "state:\(code)", label: code == "CA" ? "Province" : label,
+                            control: .choice(ChoiceList(options: options, selectedId: chosen.isEmpty ? nil : chosen, filterable: true))))
+                }
+            default:
+                fields.append(Form.Field(id: f.rawValue, label: label, control: .text(TextInput(value: start(f)))))
+            }
+        }
+        if billing, p.offersSameAsBilling {
+            let on = previous?["sameAsBilling"] == "true"
+            fields.append(Form.Field(id: "sameAsBilling", label: "Ship to this address", control: .toggle(Toggle(isOn: on))))
+        }
+        let requirements = p.requirements
+        return Form(
+            fields: fields,
+            check: { values, field, leaving in
+                guard leaving else { return nil }
+                return check(values, field: field, billing: billing, requirements: requirements, presence: presence)
+            },
+            shown: { values, field in shown(field, country: values["country"] ?? "") })
+    }
+
+    static func shown(_ field: String, country: String) -> Bool {
+        if field.hasPrefix("state:") { return field.dropFirst(6) == country }
+        if field == "zip" { return Country.hasPostalCodes(country) }
+        return true
+    }
+
+    static func check(
+        _ values: Form.Values, field: String, billing: Bool, requirements: AddressRequirements, presence: [AddressField: FieldPresence]
+    ) -> String? {
+        let key = field.hasPrefix("state:") ? "state" : field
+        guard let f = AddressField(rawValue: key) else { return nil }
+        let a = address(values)
+        let found = billing ? AddressValidator.validateBilling(a, requirements: requirements) : AddressValidator.validateShipping(a)
+        if let issue = found.first(where: { $0.field == key }) {
+            // An optional field left empty is fine, whatever the request's defaults say.
+            if issue.code == "required", presence[f] == .optional { return nil }
+            return issue.message
+        }
+        if presence[f] == .required, (value(a, f) ?? "").isEmpty { return "Enter \(title(f).lowercased())." }
+        return nil
+    }
+
+    /// The address the values make; empty fields are left out.
+    static func address(_ v: Form.Values) -> Address {
+        func get(_ k: String) -> String? { v[k].flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 } }
+        let state = v.first { $0.key.hasPrefix("state:") }?.value
+        return Address(
+            name: get("name"), email: get("email"), address: get("address"), city: get("city"), zip: get("zip"),
+            country: get("country"), state: state, phone: get("phone"))
+    }
+
+    static func value(_ a: Address, _ f: AddressField) -> String? {
+        switch f {
+        case .name: a.name
+        case .email: a.email
+        case .address: a.address
+        case .city: a.city
+        case .zip: a.zip
+        case .country: a.country
+        case .state: a.state
+        case .phone: a.phone
+        }
+    }
+
+    static func title(_ f: AddressField) -> String {
+        switch f {
+        case .name: "Full name"
+        case .email: "Email"
+        case .address: "Street address"
+        case .city: "City"
+        case .zip: "Postal code"
+        case .country: "Country"
+        case .state: "State"
+        case .phone: "Phone"
+        }
+    }
+
+    /// One line for the summary: `Jane Doe · jane@example.com · 02134 US`.
+    static func summary(_ a: Address) -> String {
+        [a.name, a.email, a.address, a.city, [a.zip, a.state, a.country].compactMap { $0 }.joined(separator: " "), a.phone]
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+}

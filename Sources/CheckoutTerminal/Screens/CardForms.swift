@@ -1,0 +1,99 @@
+import CheckoutDomain
+import CheckoutLanguage
+import CheckoutRuntime
+
+/// The card screen as a form, checked with `CardValidator`: the rules and messages of a
+/// headless run, from the same code.
+enum CardForms {
+    struct Rules: Sendable {
+        var accepted: Set<CardBrand>
+        var requireCvv: Bool
+        var requireHolderName: Bool
+        var today: YearMonth
+    }
+
+    static func card(_ p: ScreenPrompt, settings: CardSettings, today: YearMonth, storeCardRequired: Bool, previous: Form.Values?)
+        -> Form
+    {
+        var fields = [
+            Form.Field(
+                id: "number", label: "Card number",
+                control: .text(TextInput(format: .cardNumber, value: previous?["number"] ?? "")), placeholder: "1234 5678 9012 3456"),
+            Form.Field(
+                id: "expiry", label: "Expiry",
+                control: .text(TextInput(format: .expiry, value: (previous?["expiry"] ?? "").filter(\.isNumber))), placeholder: "MM/YY"),
+            Form.Field(
+                id: "cvv", label: settings.requireCvv ? "Security code" : "Security code (optional)",
+                control: .text(TextInput(format: .securityCode, value: previous?["cvv"] ?? "")), placeholder: "CVV"),
+        ]
+        if settings.requireHolderName {
+            fields.append(
+                Form.Field(id: "name", label: "Name on card", control: .text(TextInput(value: previous?["name"] ?? p.prefill?.name ?? ""))))
+        }
+        if p.offersStoreCard {
+            let on = storeCardRequired || previous?["storeCard"] == "true"
+            fields.append(
+                Form.Field(id: "storeCard", label: "Store my card", control: .toggle(Toggle(isOn: on, isFixed: storeCardRequired))))
+        }
+        let rules = Rules(
+            accepted: Set(p.acceptedBrands), requireCvv: settings.requireCvv, requireHolderName: settings.requireHolderName, today: today)
+        return Form(fields: fields, check: { values, field, leaving in check(values, field: field, leaving: leaving, rules: rules) })
+    }
+
+    /// A card scan at a terminal has no camera: the person types what the scan would read.
+    static func scan(_ p: ScreenPrompt, settings: CardSettings, today: YearMonth) -> Form {
+        var form = card(p, settings: settings, today: today, storeCardRequired: false, previous: nil)
+        form.fields.removeAll { $0.id == "storeCard" }
+        if p.readsBankDetails {
+            form.fields.append(Form.Field(id: "sortCode", label: "Sort code", control: .text(TextInput(format: .secretDigits(max: 6)))))
+            form.fields.append(
+                Form.Field(id: "accountNumber", label: "Account number", control: .text(TextInput(format: .secretDigits(max: 8)))))
+        }
+        return form
+    }
+
+    static func check(_ values: Form.Values, field: String, leaving: Bool, rules: Rules) -> String? {
+        guard ["number", "expiry", "cvv", "name"].contains(field) else { return nil }
+        let input = CardInput(number: values["number"] ?? "", expiry: values["expiry"] ?? "", cvv: values["cvv"] ?? "", name: values["name"])
+        guard
+            case .failure(let found) = CardValidator.validate(
+                input, now: rules.today, accepted: rules.accepted, requireHolderName: rules.requireHolderName, requireCvv: rules.requireCvv),
+            let issue = found.issues.first(where: { $0.field == field })
+        else { return nil }
+        if leaving { return issue.message }
+        // While typing: only what more digits cannot fix.
+        let digits = values["number"] ?? ""
+        switch (field, issue.code) {
+        case ("number", "brand_not_accepted"), ("number", "invalid_number"):
+            return issue.message
+        case ("number", "unknown_brand"):
+            return digits.count >= 6 ? issue.message : nil
+        case ("number", "luhn_check_failed"):
+            // At a length the form would move on at (16 digits, or the brand's longest).
+            return Form.isComplete(TextInput(format: .cardNumber, value: digits)) ? issue.message : nil
+        case ("expiry", _):
+            return (values["expiry"] ?? "").count >= 5 ? issue.message : nil
+        default:
+            return nil
+        }
+    }
+
+    static func cardAnswer(_ v: Form.Values) -> CardAnswer {
+        CardAnswer(
+            number: v["number"], expiry: v["expiry"], cvv: v["cvv"].flatMap { $0.isEmpty ? nil : $0 }, name: v["name"],
+            storeCard: v["storeCard"].map { $0 == "true" })
+    }
+
+    static func scanAnswer(_ v: Form.Values) -> ScanAnswer {
+        ScanAnswer(
+            number: v["number"], expiry: v["expiry"], cvv: v["cvv"].flatMap { $0.isEmpty ? nil : $0 }, name: v["name"],
+            sortCode: v["sortCode"], accountNumber: v["accountNumber"])
+    }
+
+    /// `Visa •••• 1111`: all that is shown of a number once its field is left.
+    static func masked(_ digits: String) -> String {
+        guard !digits.isEmpty else { return "" }
+        let brand = CardBrand.detect(digits)?.niceName ?? "Card"
+        return digits.count >= 4 ? "\(brand) •••• \(CardNumber.last4(digits))" : "\(brand) ••••"
+    }
+}

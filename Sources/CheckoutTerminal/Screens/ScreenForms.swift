@@ -1,0 +1,125 @@
+import CheckoutDomain
+import CheckoutLanguage
+import CheckoutRuntime
+
+/// Each screen kind of SPEC §8 as a form, and the form's values as the screen's answer.
+struct ScreenForms: Sendable {
+    let flow: CompiledFlow
+    let today: YearMonth
+
+    /// The form for `p`; nil when nothing is asked (a fixed choice).
+    func form(for p: ScreenPrompt, previous: Form.Values?) -> Form? {
+        let definition = flow.definition
+        switch p.kind {
+        case .paymentMethod:
+            guard !p.isFixedChoice else { return nil }
+            let options = p.paymentMethods.map { ChoiceList.Option(id: $0.rawValue, label: Self.methodName($0)) }
+            return Form(fields: [
+                Form.Field(id: "method", label: "Pay with", control: .choice(ChoiceList(options: options, selectedId: previous?["method"])))
+            ])
+        case .savedCard:
+            let options = p.savedCards.map {
+                ChoiceList.Option(id: $0.last4, label: "\($0.brand.niceName) •••• \($0.last4)", detail: "expires \($0.expiry)")
+            }
+            return Form(fields: [
+                Form.Field(id: "savedCard", label: "Card", control: .choice(ChoiceList(options: options, selectedId: previous?["savedCard"])))
+            ])
+        case .creditCard:
+            return CardForms.card(
+                p, settings: definition.cards, today: today, storeCardRequired: definition.cards.storeCard == .required, previous: previous)
+        case .cardScan:
+            return CardForms.scan(p, settings: definition.cards, today: today)
+        case .billing:
+            return AddressForms.form(p, presence: definition.fields.billingPresence(for: definition.request), billing: true, previous: previous)
+        case .shipping:
+            return AddressForms.form(p, presence: definition.fields.shippingPresence(for: definition.request), billing: false, previous: previous)
+        case .currency:
+            guard !p.isFixedChoice else { return nil }
+            let options = p.currencies.map { ChoiceList.Option(id: $0, label: $0, detail: Currency.iso($0)?.name) }
+            let current = previous?["currency"] ?? p.price.currency.code
+            return Form(fields: [
+                Form.Field(id: "currency", label: "Currency", control: .choice(ChoiceList(options: options, selectedId: current, filterable: true)))
+            ])
+        case .review, .result:
+            return Form(fields: [Form.Field(id: "confirm", label: Self.payLabel(p), control: .confirm)])
+        case .threeDSChallenge:
+            return Form(
+                fields: [
+                    Form.Field(
+                        id: "code", label: "Verification code", control: .text(TextInput(value: "")),
+                        placeholder: "the code your bank sent (sandbox: 1234)")
+                ],
+                check: { v, _, leaving in leaving && (v["code"] ?? "").isEmpty ? "Enter the verification code." : nil })
+        case .form:
+            let custom = p.customFields
+            let fields = custom.map { c -> Form.Field in
+                if let options = c.options {
+                    let list = ChoiceList(options: options.map { ChoiceList.Option(id: $0, label: $0) }, selectedId: previous?[c.id])
+                    return Form.Field(id: c.id, label: c.title, control: .choice(list))
+                }
+                return Form.Field(
+                    id: c.id, label: c.required ? c.title : c.title + " (optional)", control: .text(TextInput(value: previous?[c.id] ?? "")))
+            }
+            return Form(
+                fields: fields,
+                check: { v, id, leaving in
+                    guard leaving, let c = custom.first(where: { $0.id == id }) else { return nil }
+                    return c.problem(with: v[id])?.message
+                })
+        }
+    }
+
+    /// The answer the form's values make for `p`.
+    func answer(for p: ScreenPrompt, values v: Form.Values) -> ScreenAnswer {
+        switch p.kind {
+        case .paymentMethod: .paymentMethod(v["method"].flatMap(PaymentMethodKind.init(rawValue:)))
+        case .savedCard: .savedCard(last4: v["savedCard"])
+        case .creditCard: .card(CardForms.cardAnswer(v))
+        case .cardScan: .scan(CardForms.scanAnswer(v))
+        case .billing: .billing(AddressForms.address(v), sameAsBilling: v["sameAsBilling"].map { $0 == "true" })
+        case .shipping: .shipping(AddressForms.address(v))
+        case .currency: .currency(v["currency"] == p.price.currency.code ? nil : v["currency"])
+        case .review: .review
+        case .result: .acknowledged
+        case .threeDSChallenge: .threeDSChallenge(code: v["code"], cancel: false)
+        case .form: .custom(v.filter { !$0.value.isEmpty })
+        }
+    }
+
+    /// The answer to a fixed choice, which is not asked.
+    static func fixedAnswer(_ p: ScreenPrompt) -> ScreenAnswer {
+        p.kind == .currency ? .currency(nil) : .paymentMethod(nil)
+    }
+
+    static func methodName(_ m: PaymentMethodKind) -> String {
+        switch m {
+        case .card: "Credit or debit card"
+        case .paypal: "PayPal"
+        case .applePay: "Apple Pay"
+        case .savedCard: "A saved card"
+        }
+    }
+
+    /// `Pay $26.52`, or `Continue` when there is no price (a subscription set up without one).
+    static func payLabel(_ p: ScreenPrompt) -> String {
+        p.price.total.map { "Pay " + MoneyText.format($0) } ?? "Continue"
+    }
+
+    /// The heading of a screen.
+    static func heading(_ p: ScreenPrompt) -> String {
+        if let t = p.title { return t }
+        switch p.kind {
+        case .paymentMethod: return "Payment method"
+        case .savedCard: return "Saved cards"
+        case .creditCard: return "Card details"
+        case .cardScan: return "Card scan"
+        case .billing: return "Billing details"
+        case .shipping: return "Shipping address"
+        case .currency: return "Currency"
+        case .review: return "Review"
+        case .form: return "Details"
+        case .threeDSChallenge: return "3-D Secure"
+        case .result: return "Result"
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import CheckoutLanguage
+
+/// A text style: a colour and attributes.
+public struct TextStyle: Sendable, Hashable {
+    public var color: RGBColor?
+    public var bold = false
+    public var dim = false
+    public var underline = false
+
+    public init(color: RGBColor? = nil, bold: Bool = false, dim: Bool = false, underline: Bool = false) {
+        self.color = color
+        self.bold = bold
+        self.dim = dim
+        self.underline = underline
+    }
+
+    public static let plain = TextStyle()
+}
+
+/// What the form draws, styled from the flow's `theme` (SPEC §6): each role takes the
+/// `PAYTheme` property named for it, else the preset's colour.
+///
+/// | role | theme property |
+/// |---|---|
+/// | title | `headerTitleColor` |
+/// | amount | `headerAmountColor` |
+/// | label | `fieldTitleColor` |
+/// | text | `fieldTextColor` |
+/// | placeholder | `fieldPlaceholderColor` |
+/// | error | `errorColor` |
+/// | accent (prompt marker, chosen option, pay button) | `enabledButtonBackgroundColor` |
+/// | link | `hyperlinkColor` |
+/// | success (check marks, switches on) | `checkmarkColor`, else `switchOnColor` |
+/// | muted (hints, separators) | `separatorColor` |
+public struct Palette: Sendable, Hashable {
+    public var title: TextStyle
+    public var amount: TextStyle
+    public var label: TextStyle
+    public var text: TextStyle
+    public var placeholder: TextStyle
+    public var error: TextStyle
+    public var accent: TextStyle
+    public var link: TextStyle
+    public var success: TextStyle
+    public var muted: TextStyle
+
+    /// The palette of `theme`; `highContrast` forces the high-contrast preset (`--high-contrast`).
+    public init(theme: Theme, highContrast: Bool = false) {
+        let preset = highContrast ? .highContrast : theme.preset
+        let base = Self.preset(preset)
+        // A high-contrast palette is not overridden by the flow's colours: that is its point.
+        let colors = preset == .highContrast ? [:] : theme.colors
+        func role(_ keys: [String], _ fallback: TextStyle) -> TextStyle {
+            var s = fallback
+            if let c = keys.lazy.compactMap({ colors[$0] }).first { s.color = c }
+            return s
+        }
+        title = role(["headerTitleColor"], base.title)
+        amount = role(["headerAmountColor"], base.amount)
+        label = role(["fieldTitleColor"], base.label)
+        text = role(["fieldTextColor"], base.text)
+        placeholder = role(["fieldPlaceholderColor"], base.placeholder)
+        error = role(["errorColor"], base.error)
+        accent = role(["enabledButtonBackgroundColor"], base.accent)
+        link = role(["hyperlinkColor"], base.link)
+        success = role(["checkmarkColor", "switchOnColor"], base.success)
+        muted = role(["separatorColor"], base.muted)
+    }
+
+    private init(
+        title: TextStyle, amount: TextStyle, label: TextStyle, text: TextStyle, placeholder: TextStyle, error: TextStyle,
+        accent: TextStyle, link: TextStyle, success: TextStyle, muted: TextStyle
+    ) {
+        self.title = title
+        self.amount = amount
+        self.label = label
+        self.text = text
+        self.placeholder = placeholder
+        self.error = error
+        self.accent = accent
+        self.link = link
+        self.success = success
+        self.muted = muted
+    }
+
+    private static func rgb(_ hex: String) -> RGBColor { RGBColor(hex: hex)! }
+
+    private static func preset(_ p: ThemePreset) -> Palette {
+        switch p {
+        case .standard:
+            Palette(
+                title: TextStyle(bold: true), amount: TextStyle(color: rgb("#2E7D32"), bold: true), label: TextStyle(bold: true),
+                text: TextStyle(), placeholder: TextStyle(color: rgb("#8A8A8A"), dim: true), error: TextStyle(color: rgb("#D0021B")),
+                accent: TextStyle(color: rgb("#0070BA"), bold: true), link: TextStyle(color: rgb("#0070BA"), underline: true),
+                success: TextStyle(color: rgb("#2E7D32")), muted: TextStyle(color: rgb("#8A8A8A")))
+        case .dark:
+            Palette(
+                title: TextStyle(color: rgb("#F5F5F5"), bold: true), amount: TextStyle(color: rgb("#81C784"), bold: true),
+                label: TextStyle(color: rgb("#E0E0E0"), bold: true), text: TextStyle(color: rgb("#F5F5F5")),
+                placeholder: TextStyle(color: rgb("#9E9E9E")), error: TextStyle(color: rgb("#FF6E6E")),
+                accent: TextStyle(color: rgb("#4FC3F7"), bold: true), link: TextStyle(color: rgb("#4FC3F7"), underline: true),
+                success: TextStyle(color: rgb("#81C784")), muted: TextStyle(color: rgb("#9E9E9E")))
+        case .highContrast:
+            // Pure colours that survive any reduction to 16, bold, and no dim text.
+            Palette(
+                title: TextStyle(color: rgb("#FFFFFF"), bold: true, underline: true),
+                amount: TextStyle(color: rgb("#FFFF00"), bold: true), label: TextStyle(color: rgb("#FFFFFF"), bold: true),
+                text: TextStyle(color: rgb("#FFFFFF"), bold: true), placeholder: TextStyle(color: rgb("#FFFFFF")),
+                error: TextStyle(color: rgb("#FF0000"), bold: true, underline: true),
+                accent: TextStyle(color: rgb("#FFFF00"), bold: true), link: TextStyle(color: rgb("#00FFFF"), bold: true, underline: true),
+                success: TextStyle(color: rgb("#00FF00"), bold: true), muted: TextStyle(color: rgb("#FFFFFF")))
+        }
+    }
+}
