@@ -296,7 +296,7 @@ final class TerminalSession {
         // Not atomic with openpty, but children this suite spawns close every descriptor above
         // 2 anyway (`ChildProcess.spawn`), and so do Foundation's.
         for fd in [primary, secondary] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        return (primary, secondary, String(cString: name))
+        return (primary, secondary, String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     /// A pipe whose ends are close-on-exec (the child gets its end by dup2).
