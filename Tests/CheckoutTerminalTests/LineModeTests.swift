@@ -71,8 +71,17 @@ import Testing
         #expect(result.exitCode == 3)
         #expect(result.transaction == nil)
         #expect(frontend.inputEndedAt == "Card details")
-        #expect(Set(result.errors.map(\.path)) == ["creditCard", "billing", "currency"])
+        #expect(Set(result.errors.map(\.path)) == ["creditCard", "billing", "currency", "review"])
         #expect(script.output.contains("Not completed"))
+    }
+
+    @Test func theEndOfInputNeverConfirmsAPayment() async throws {
+        // A returning shopper's stored choice: the review is the only screen.
+        let (result, _, frontend) = try await run("create-payment", [])
+        #expect(result.status == .invalid)
+        #expect(result.transaction == nil)
+        #expect(result.errors.map(\.path) == ["review"])
+        #expect(frontend.inputEndedAt == "Review")
     }
 
     @Test func noAtTheReviewLeavesTheCheckout() async throws {

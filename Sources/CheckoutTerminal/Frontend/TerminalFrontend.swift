@@ -116,13 +116,10 @@ public final class TerminalFrontend: CheckoutFrontend {
         device.restore()
     }
 
-    /// After input ended: no answer, so the runtime reports the screen as unanswered.
+    /// After input ended: no answer, so the runtime reports the screen as unanswered — the
+    /// review too: the end of input never confirms a payment.
     static func unanswered(_ p: ScreenPrompt) -> ScreenAnswer {
-        switch p.kind {
-        case .review: .review
-        case .result: .acknowledged
-        default: .noFurtherAttempt
-        }
+        p.kind == .result ? .acknowledged : .noFurtherAttempt
     }
 
     func begin() {
