@@ -37,7 +37,7 @@ enum AddressForms {
                 for code in statesCountries {
                     let states = (Country.states(of: code) ?? [:]).sorted { $0.value < $1.value }
                     let options = states.map { ChoiceList.Option(id: $0.key, label: $0.value, detail: $0.key) }
-                    let chosen = start(.state).uppercased()
+                    let chosen = (previous?["state:\(code)"] ?? start(.state)).uppercased()
                     fields.append(
                         Form.Field(
                             id: "state:\(code)", label: code == "CA" ? "Province" : label,

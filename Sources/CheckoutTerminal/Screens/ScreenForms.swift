@@ -92,6 +92,20 @@ struct ScreenForms: Sendable {
         }
     }
 
+    /// What a form starts from: the values a refused answer had, or on a screen shown again
+    /// (a route back after a decline) its last answer — except the card, which is a new one.
+    static func startingValues(_ p: ScreenPrompt, retry: Form.Values?, last: Form.Values?) -> Form.Values? {
+        if let retry { return retry }
+        guard p.visit > 1, ![.creditCard, .cardScan, .threeDSChallenge].contains(p.kind) else { return nil }
+        return last
+    }
+
+    /// A line above a card screen shown again after a decline.
+    static func notice(_ p: ScreenPrompt) -> String? {
+        p.visit > 1 && (p.kind == .creditCard || p.kind == .cardScan || p.kind == .savedCard)
+            ? "The payment did not go through with that card; try another one." : nil
+    }
+
     /// The answer to a fixed choice, which is not asked.
     static func fixedAnswer(_ p: ScreenPrompt) -> ScreenAnswer {
         p.kind == .currency ? .currency(nil) : .paymentMethod(nil)
