@@ -48,7 +48,7 @@ struct PromptRun {
                 trace: frontend.traceSink(forwardingTo: traceFile))
             let result = await runner.run()
             device.restore()
-            if let at = frontend.inputEndedAt { Self.reportInputEnded(at) }
+            if let at = frontend.inputEndedAt { Self.reportInputEnded(at, result) }
             return result
         }
         // Line mode. With --json, stdout carries only the result: the questions go to stderr.
@@ -66,7 +66,7 @@ struct PromptRun {
             flow: flow, today: today, echo: isatty(STDIN_FILENO) == 0, readLine: { await LineInput.standard(secret: $0) }, write: write)
         let runner = CheckoutRunner(flow: flow, provider: provider, frontend: frontend, clock: clock, random: random, trace: traceFile)
         let result = await runner.run()
-        if let at = frontend.inputEndedAt { Self.reportInputEnded(at) }
+        if let at = frontend.inputEndedAt { Self.reportInputEnded(at, result) }
         return result
     }
 
@@ -82,9 +82,10 @@ struct PromptRun {
         }
     }
 
-    static func reportInputEnded(_ heading: String) {
-        Output.standardError(
-            "checkout: input ended at \(heading) before the checkout was complete; nothing was charged (exit 3: answers missing)\n")
+    static func reportInputEnded(_ heading: String, _ result: CheckoutResult) {
+        let why = result.status == .invalid ? " (exit 3: answers missing)" : " (the run ends \(result.status.rawValue))"
+        let charged = result.transaction == nil ? "; nothing was charged" : ""
+        Output.standardError("checkout: input ended at \(heading) before the checkout was complete\(charged)\(why)\n")
     }
 
     static func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }

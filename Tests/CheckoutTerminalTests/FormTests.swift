@@ -98,7 +98,9 @@ import Testing
     @Test func fieldsCanDependOnEarlierAnswers() {
         let form = Form(
             fields: [
-                Form.Field(id: "country", label: "Country", control: .choice(ChoiceList(options: [.init(id: "US", label: "US"), .init(id: "AE", label: "United Arab Emirates")]))),
+                Form.Field(
+                    id: "country", label: "Country",
+                    control: .choice(ChoiceList(options: [.init(id: "US", label: "US"), .init(id: "AE", label: "United Arab Emirates")]))),
                 Form.Field(id: "zip", label: "Postal code", control: .text(TextInput())),
             ],
             shown: { v, f in AddressForms.shown(f, country: v["country"] ?? "") })

@@ -47,10 +47,8 @@ public final class ScriptedTerminal: TerminalDevice {
 
     /// Everything written so far.
     public var output: String { state.withLock { $0.output } }
-    /// What was written after the front end asked for event `n` (0-based; the last number is
-    /// the request that found the script at its end): what the screen was drawn with once
-    /// the events before it had been handled.
-    public func output(afterEvent n: Int) -> String {
+    /// What was written from event `n` (0-based) on: in answer to it and to every later one.
+    public func output(fromEvent n: Int) -> String {
         state.withLock { s in
             guard n < s.marks.count else { return "" }
             return String(decoding: Array(s.output.utf8)[s.marks[n]...], as: UTF8.self)

@@ -57,8 +57,11 @@ public final class LineFrontend: CheckoutFrontend {
         if p.isFixedChoice { return ScreenForms.fixedAnswer(p) }
         if state.withLock({ $0.inputEndedAt != nil }) { return TerminalFrontend.unanswered(p) }
         let retry = state.withLock { $0.retries.removeValue(forKey: p.stageId) }
-        guard var form = forms.form(for: p, previous: retry?.values) else { return ScreenForms.fixedAnswer(p) }
+        let last = state.withLock { $0.lastValues[p.stageId] }
+        let start = ScreenForms.startingValues(p, retry: retry?.values, last: last)
+        guard var form = forms.form(for: p, previous: start) else { return ScreenForms.fixedAnswer(p) }
         let heading = ScreenForms.heading(p)
+        if let notice = ScreenForms.notice(p) { write("\n✖ " + notice + "\n") }
         write("\n" + heading + (p.kind == .review ? "" : p.price.total.map { " (" + MoneyText.format($0) + ")" } ?? "") + "\n")
         for line in Summary.info(p, palette: Palette(theme: Theme())) { write(line.plain + "\n") }
         if let retry {
@@ -80,10 +83,7 @@ public final class LineFrontend: CheckoutFrontend {
                 continue
             }
             form.setActive(control)
-            if echo {
-                if case .text(let t) = control { write(FormView.settled(t)) }
-                write(line.isEmpty && field.control != .confirm ? "\n" : echoText(control) + "\n")
-            }
+            if echo { write(echoText(control) + "\n") }
             let event = form.handle(.enter)
             // A problem with this field, or (after the last) with an earlier one: ask it again.
             if event == .none, let problem = form.errors[form.fields[form.active].id] { write("  ✖ \(problem)\n") }
@@ -109,7 +109,7 @@ public final class LineFrontend: CheckoutFrontend {
 
     private func echoText(_ c: Form.Control) -> String {
         switch c {
-        case .text: ""
+        case .text(let t): FormView.settled(t)
         case .choice(let list): list.choice?.label ?? ""
         case .toggle(let t): t.isOn ? "yes" : "no"
         case .confirm: "yes"

@@ -42,7 +42,10 @@ enum Summary {
         let c = p.price.currency
         var out = [StyledLine([("  Subtotal  ", palette.label), (MoneyText.format(Money(amount: amount, currency: c)), palette.text)])]
         if p.price.taxAmount != 0 {
-            out.append(StyledLine([("  Tax       ", palette.label), (MoneyText.format(Money(amount: p.price.taxAmount, currency: c)), palette.text)]))
+            out.append(
+                StyledLine([
+                    ("  Tax       ", palette.label), (MoneyText.format(Money(amount: p.price.taxAmount, currency: c)), palette.text),
+                ]))
         }
         if let total = p.price.total {
             out.append(StyledLine([("  Total     ", palette.label), (MoneyText.format(total), palette.amount)]))

@@ -75,10 +75,13 @@ public final class TerminalFrontend: CheckoutFrontend {
         if p.isFixedChoice { return ScreenForms.fixedAnswer(p) }
         if state.withLock({ $0.inputEndedAt != nil }) { return Self.unanswered(p) }
         let retry = state.withLock { $0.retries.removeValue(forKey: p.stageId) }
-        guard var form = forms.form(for: p, previous: retry?.values) else { return ScreenForms.fixedAnswer(p) }
+        let last = state.withLock { $0.lastValues[p.stageId] }
+        let start = ScreenForms.startingValues(p, retry: retry?.values, last: last)
+        guard var form = forms.form(for: p, previous: start) else { return ScreenForms.fixedAnswer(p) }
+        if let notice = ScreenForms.notice(p) { settle([StyledLine([("✖ ", palette.error), (notice, palette.error)])]) }
         if let retry { Self.show(retry.issues, on: &form) }
         stopSpinner()
-        let heading = ScreenForms.heading(p) + (p.visit > 1 && p.kind == .creditCard ? " (another card)" : "")
+        let heading = ScreenForms.heading(p)
         let event = await run(&form, prompt: p, heading: heading)
         switch event {
         case .submitted:
@@ -116,13 +119,10 @@ public final class TerminalFrontend: CheckoutFrontend {
         device.restore()
     }
 
-    /// After input ended: no answer, so the runtime reports the screen as unanswered.
+    /// After input ended: no answer, so the runtime reports the screen as unanswered — the
+    /// review too: the end of input never confirms a payment.
     static func unanswered(_ p: ScreenPrompt) -> ScreenAnswer {
-        switch p.kind {
-        case .review: .review
-        case .result: .acknowledged
-        default: .noFurtherAttempt
-        }
+        p.kind == .result ? .acknowledged : .noFurtherAttempt
     }
 
     func begin() {

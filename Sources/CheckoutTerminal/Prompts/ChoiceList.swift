@@ -27,7 +27,8 @@ public struct ChoiceList: Sendable, Hashable {
     public init(options: [Option], selectedId: String? = nil, filterable: Bool = false) {
         self.options = options
         self.filterable = filterable
-        selected = selectedId.flatMap { id in options.firstIndex { $0.id == id } } ?? (options.isEmpty ? nil : 0)
+        // A filterable list without a choice starts with none (a state): the person picks one.
+        selected = selectedId.flatMap { id in options.firstIndex { $0.id == id } } ?? (options.isEmpty || filterable ? nil : 0)
     }
 
     /// The options the filter lets through, as indices into `options`.
@@ -82,7 +83,10 @@ public struct ChoiceList: Sendable, Hashable {
 
     private mutating func move(by step: Int, in shown: [Int]) {
         guard !shown.isEmpty else { return }
-        let at = selected.flatMap { shown.firstIndex(of: $0) } ?? 0
+        guard let at = selected.flatMap({ shown.firstIndex(of: $0) }) else {
+            selected = step > 0 ? shown.first : shown.last
+            return
+        }
         selected = shown[(at + step + shown.count) % shown.count]
     }
 

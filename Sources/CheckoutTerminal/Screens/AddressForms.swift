@@ -30,12 +30,14 @@ enum AddressForms {
             case .country:
                 let options = Country.allCodes.map { ChoiceList.Option(id: $0, label: Country.name($0) ?? $0, detail: $0) }
                 let chosen = start(.country).isEmpty ? "US" : start(.country).uppercased()
-                fields.append(Form.Field(id: "country", label: label, control: .choice(ChoiceList(options: options, selectedId: chosen, filterable: true))))
+                fields.append(
+                    Form.Field(
+                        id: "country", label: label, control: .choice(ChoiceList(options: options, selectedId: chosen, filterable: true))))
             case .state:
                 for code in statesCountries {
                     let states = (Country.states(of: code) ?? [:]).sorted { $0.value < $1.value }
                     let options = states.map { ChoiceList.Option(id: $0.key, label: $0.value, detail: $0.key) }
-                    let chosen = start(.state).uppercased()
+                    let chosen = (previous?["state:\(code)"] ?? start(.state)).uppercased()
                     fields.append(
                         Form.Field(
                             id: "state:\(code)", label: code == "CA" ? "Province" : label,

@@ -12,7 +12,9 @@ enum CardForms {
         var today: YearMonth
     }
 
-    static func card(_ p: ScreenPrompt, settings: CardSettings, today: YearMonth, storeCardRequired: Bool, previous: Form.Values?)
+    static func card(
+        _ p: ScreenPrompt, settings: CardSettings, today: YearMonth, storeCardRequired: Bool, previous: Form.Values?
+    )
         -> Form
     {
         var fields = [
@@ -54,7 +56,8 @@ enum CardForms {
 
     static func check(_ values: Form.Values, field: String, leaving: Bool, rules: Rules) -> String? {
         guard ["number", "expiry", "cvv", "name"].contains(field) else { return nil }
-        let input = CardInput(number: values["number"] ?? "", expiry: values["expiry"] ?? "", cvv: values["cvv"] ?? "", name: values["name"])
+        let input = CardInput(
+            number: values["number"] ?? "", expiry: values["expiry"] ?? "", cvv: values["cvv"] ?? "", name: values["name"])
         guard
             case .failure(let found) = CardValidator.validate(
                 input, now: rules.today, accepted: rules.accepted, requireHolderName: rules.requireHolderName, requireCvv: rules.requireCvv),

@@ -91,7 +91,9 @@ struct FormView {
             let o = c.options[i]
             let chosen = i == c.selected
             let number = c.filterable ? "" : "\(n + 1 + more.above). "
-            var line = StyledLine([(chosen ? "    ❯ " : "      ", palette.accent), (number + o.label, chosen ? palette.accent : palette.text)])
+            var line = StyledLine([
+                (chosen ? "    ❯ " : "      ", palette.accent), (number + o.label, chosen ? palette.accent : palette.text),
+            ])
             if let d = o.detail { line.add("  " + d, palette.muted) }
             out.append(line)
         }

@@ -22,7 +22,8 @@ struct ScreenForms: Sendable {
                 ChoiceList.Option(id: $0.last4, label: "\($0.brand.niceName) •••• \($0.last4)", detail: "expires \($0.expiry)")
             }
             return Form(fields: [
-                Form.Field(id: "savedCard", label: "Card", control: .choice(ChoiceList(options: options, selectedId: previous?["savedCard"])))
+                Form.Field(
+                    id: "savedCard", label: "Card", control: .choice(ChoiceList(options: options, selectedId: previous?["savedCard"])))
             ])
         case .creditCard:
             return CardForms.card(
@@ -30,15 +31,19 @@ struct ScreenForms: Sendable {
         case .cardScan:
             return CardForms.scan(p, settings: definition.cards, today: today)
         case .billing:
-            return AddressForms.form(p, presence: definition.fields.billingPresence(for: definition.request), billing: true, previous: previous)
+            return AddressForms.form(
+                p, presence: definition.fields.billingPresence(for: definition.request), billing: true, previous: previous)
         case .shipping:
-            return AddressForms.form(p, presence: definition.fields.shippingPresence(for: definition.request), billing: false, previous: previous)
+            return AddressForms.form(
+                p, presence: definition.fields.shippingPresence(for: definition.request), billing: false, previous: previous)
         case .currency:
             guard !p.isFixedChoice else { return nil }
             let options = p.currencies.map { ChoiceList.Option(id: $0, label: $0, detail: Currency.iso($0)?.name) }
             let current = previous?["currency"] ?? p.price.currency.code
             return Form(fields: [
-                Form.Field(id: "currency", label: "Currency", control: .choice(ChoiceList(options: options, selectedId: current, filterable: true)))
+                Form.Field(
+                    id: "currency", label: "Currency", control: .choice(ChoiceList(options: options, selectedId: current, filterable: true))
+                )
             ])
         case .review, .result:
             return Form(fields: [Form.Field(id: "confirm", label: Self.payLabel(p), control: .confirm)])
@@ -58,7 +63,8 @@ struct ScreenForms: Sendable {
                     return Form.Field(id: c.id, label: c.title, control: .choice(list))
                 }
                 return Form.Field(
-                    id: c.id, label: c.required ? c.title : c.title + " (optional)", control: .text(TextInput(value: previous?[c.id] ?? "")))
+                    id: c.id, label: c.required ? c.title : c.title + " (optional)", control: .text(TextInput(value: previous?[c.id] ?? ""))
+                )
             }
             return Form(
                 fields: fields,
@@ -84,6 +90,20 @@ struct ScreenForms: Sendable {
         case .threeDSChallenge: .threeDSChallenge(code: v["code"], cancel: false)
         case .form: .custom(v.filter { !$0.value.isEmpty })
         }
+    }
+
+    /// What a form starts from: the values a refused answer had, or on a screen shown again
+    /// (a route back after a decline) its last answer — except the card, which is a new one.
+    static func startingValues(_ p: ScreenPrompt, retry: Form.Values?, last: Form.Values?) -> Form.Values? {
+        if let retry { return retry }
+        guard p.visit > 1, ![.creditCard, .cardScan, .threeDSChallenge].contains(p.kind) else { return nil }
+        return last
+    }
+
+    /// A line above a card screen shown again after a decline.
+    static func notice(_ p: ScreenPrompt) -> String? {
+        p.visit > 1 && (p.kind == .creditCard || p.kind == .cardScan || p.kind == .savedCard)
+            ? "The payment did not go through with that card; try another one." : nil
     }
 
     /// The answer to a fixed choice, which is not asked.
