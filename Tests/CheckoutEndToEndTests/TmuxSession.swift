@@ -10,9 +10,9 @@ import Foundation
 /// workspace): keys go in with `send-keys`, the screen comes out with `capture-pane` — the
 /// screen as a real terminal emulator draws it, an independent check of `ScreenEmulator`.
 ///
-/// The pane's output is also piped (`pipe-pane`) into a FIFO, and a `pane-died` hook writes
-/// to it, so waiting is `poll(2)` on the FIFO with a deadline: the screen is captured again
-/// each time the program writes, never on a timer. tmux comes from PATH (`.ci/run` installs it).
+/// The pane's output is also piped (`pipe-pane`) into a FIFO, and the program's end and a
+/// `pane-died` hook write to it, so waiting is `poll(2)` on the FIFO with a deadline: the
+/// screen is captured again each time the program writes, never on a timer. tmux comes from PATH (`.ci/run` installs it).
 ///
 /// The pane stays after the program exits (`remain-on-exit`, with an empty notice: tmux 3.3's
 /// default "Pane is dead" line would scroll the screen by a row), so its last screen can be
@@ -27,6 +27,7 @@ final class TmuxSession {
     let arguments: [String]
     private let workspace: Workspace
     private let socket: String
+    private let statusPath: String
     private let environment: [String: String]
     private var fifoReader: Int32 = -1
     private var fifoWriter: Int32 = -1
@@ -48,6 +49,7 @@ final class TmuxSession {
         self.arguments = arguments
         workspace = try Workspace()
         socket = workspace.url.appendingPathComponent("tmux.sock").path
+        statusPath = workspace.url.appendingPathComponent("status").path
         var env = ChildProcess.environment(removing: ["NO_COLOR", "TMUX", "TMUX_PANE", "COLORTERM", "COLUMNS", "LINES"], setting: [:])
         if noColor { env["NO_COLOR"] = "1" }
         for (k, v) in extra { env[k] = v }
@@ -73,12 +75,16 @@ final class TmuxSession {
         let configPath = try workspace.write(config, to: "tmux.conf")
         // `pipe-pane` can only follow the program's start: what it draws before that is on the
         // screen for the first capture, what it draws after wakes the waits.
+        // The exit status comes from a shell around the program: tmux 3.3 can mark a pane dead
+        // before it has the status and then never record it. The shell only waits (its INT
+        // trap is a handler, so the program starts with SIGINT's default disposition), then
+        // writes the status and wakes the waits.
+        let wrapper = "trap : INT; \"$@\"; echo \"$?\" > '\(statusPath)'; printf x > '\(fifo)'"
         try tmux(
             [
                 "-f", configPath, "new-session", "-d", "-s", Self.session, "-x", String(columns), "-y", String(rows), "-c",
-                CheckoutBinary.root.path, "--", program,
-            ]
-                + arguments)
+                CheckoutBinary.root.path, "--", "/bin/sh", "-c", wrapper, "checkout-in-tmux", program,
+            ] + arguments)
         // A program that has already exited has nothing more to draw.
         do {
             try tmux(["pipe-pane", "-O", "-t", Self.session, "cat > '\(fifo)'"])
@@ -140,22 +146,19 @@ final class TmuxSession {
         try waitForScreen("\(text.debugDescription) on the screen", timeout: timeout) { $0.contains(text) }
     }
 
-    /// Waits for the program to end; its exit code (128 + the signal when one ended it).
+    /// Waits for the program to end; its exit code (128 + the signal when one ended it, as the
+    /// shell around it reports).
     /// The pane stays (remain-on-exit), so the final screen can still be captured.
     @discardableResult
     func waitForExit(timeout: Double = TerminalSession.defaultTimeout) throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             drainFIFO()
-            let state = try tmux(["display-message", "-p", "-t", Self.session, "#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}"])
-            let fields = state.split(separator: ":", omittingEmptySubsequences: false).map {
-                String($0).trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-            // A pane is dead once its output ends, which can be before tmux has reaped the
-            // process; the status follows, with the pane-died hook.
-            if fields.first == "1" {
-                if fields.count > 1, let status = Int32(fields[1]) { return status }
-                if fields.count > 2, let signal = Int32(fields[2]) { return 128 + signal }
+            // The status once written, and the pane dead: tmux has read all the program drew.
+            if let text = workspace.read(statusPath), text.hasSuffix("\n"), let code = Int32(text.dropLast()),
+                try tmux(["display-message", "-p", "-t", Self.session, "#{pane_dead}"]).hasPrefix("1")
+            {
+                return code
             }
             guard ChildProcess.waitReadable(fifoReader, until: deadline) else {
                 throw Failure(description: "tmux: checkout did not exit within \(timeout) s; screen:\n\((try? capture()) ?? "")")
