@@ -22,7 +22,7 @@ public final class POSIXTerminal: TerminalDevice {
     private let continuation: AsyncStream<TerminalEvent>.Continuation
     private let reader: EventReader
     private let onInterrupt: @Sendable (Int32) -> Void
-    private let sources = Mutex<[any DispatchSourceSignal]>([])
+    private let signalsInstalled = Mutex(false)
     private let started = Mutex(false)
 
     /// The terminal on `input` and `output`. `onInterrupt` is called with the signal number
@@ -118,21 +118,15 @@ public final class POSIXTerminal: TerminalDevice {
     }
 
     private func installSignalHandlers() {
-        sources.withLock { list in
-            guard list.isEmpty else { return }
-            for sig in [SIGINT, SIGTERM, SIGHUP] {
-                signal(sig, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-                source.setEventHandler { [self] in interrupt(sig) }
-                source.resume()
-                list.append(source)
-            }
-            signal(SIGWINCH, SIG_IGN)
-            let winch = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
-            winch.setEventHandler { [continuation] in continuation.yield(.resize) }
-            winch.resume()
-            list.append(winch)
+        let first = signalsInstalled.withLock { s in
+            defer { s = true }
+            return !s
         }
+        guard first else { return }
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            SignalForwarder.handle(sig) { [self] in interrupt($0) }
+        }
+        SignalForwarder.handle(SIGWINCH) { [continuation] _ in continuation.yield(.resize) }
     }
 
     /// Signal handling for line mode too (no raw mode): Ctrl-C at a prompt exits 130.
