@@ -47,6 +47,8 @@ import Testing
         #expect(result.priceDetails?.currency == "USD")
 
         let screen = s.screen
+        // Every sequence the form wrote was understood, so the screen below is the real one.
+        #expect(screen.unhandled.isEmpty, "\(screen.unhandled)")
         #expect(screen.contains("✔ Paid $25.00"), "\(screen.history)")
         #expect(screen.contains("✔ Card details  Visa •••• 1111 · expires 12/30"), "\(screen.history)")
         #expect(screen.line(containing: "Visa •••• 1111 · transaction ") != nil, "\(screen.history)")

@@ -31,6 +31,31 @@ import Testing
         }
     }
 
+    /// The suite's screen emulator draws the same screens as tmux at every stop of the
+    /// checkout: what the pty tests assert about the screen holds for a real terminal.
+    @Test func emulatorAgreesWithTmux() throws {
+        let tmux = try TmuxSession(TerminalCheckout.arguments())
+        var tmuxFrames: [String] = []
+        try TerminalCheckout.chooseCard(tmux) { _ in tmuxFrames.append(try tmux.capture()) }
+        try tmux.send(TerminalCheckout.visa)
+        try TerminalCheckout.finishFromExpiry(tmux) { _ in tmuxFrames.append(try tmux.capture()) }
+        #expect(try tmux.waitForExit() == 0)
+        tmuxFrames.append(try tmux.capture())
+
+        let pty = try TerminalRunTests.start()
+        var ptyFrames: [String] = []
+        try TerminalCheckout.chooseCard(pty) { _ in ptyFrames.append(pty.screen.text) }
+        try pty.send(TerminalCheckout.visa)
+        try TerminalCheckout.finishFromExpiry(pty) { _ in ptyFrames.append(pty.screen.text) }
+        #expect(try pty.waitForExit() == 0)
+        ptyFrames.append(pty.screen.text)
+
+        #expect(ptyFrames.count == tmuxFrames.count)
+        for (mine, theirs) in zip(ptyFrames, tmuxFrames) {
+            #expect(mine == theirs)
+        }
+    }
+
     /// docs/terminal-session.txt is this session as tmux captured it. After a change to what the
     /// form draws, write it again with `CHECKOUT_RECORD_SESSION=1 swift test --filter
     /// TerminalScreenCaptureTests` and review the difference.
