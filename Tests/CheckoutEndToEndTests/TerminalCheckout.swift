@@ -5,17 +5,32 @@ import Foundation
 protocol TerminalDriver {
     func send(_ text: String) throws
     func send(_ keys: TerminalKey...) throws
-    func waitForScreen(containing text: String, timeout: Double) throws
+    /// Waits until the screen's text (rows joined by newlines) satisfies `condition`.
+    func waitForScreenText(_ description: String, _ condition: (String) -> Bool) throws
 }
 
 extension TerminalDriver {
-    func waitForScreen(containing text: String) throws { try waitForScreen(containing: text, timeout: TerminalSession.defaultTimeout) }
+    /// Waits until `text` is on the screen in a block drawn to its end: the form draws a block
+    /// top to bottom, its key hints (`… enter next`, `enter confirm …`) last, so a screen caught
+    /// between two reads of one redraw is not taken for the new one.
+    func waitForBlock(containing text: String) throws {
+        try waitForScreenText("\(text.debugDescription) in a whole block") { screen in
+            let last = screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            return screen.contains(text) && (last?.contains("enter next") == true || last?.contains("enter confirm") == true)
+        }
+    }
 }
 
-extension TerminalSession: TerminalDriver {}
+extension TerminalSession: TerminalDriver {
+    func waitForScreenText(_ description: String, _ condition: (String) -> Bool) throws {
+        try waitForScreen(description) { condition($0.text) }
+    }
+}
 
 extension TmuxSession: TerminalDriver {
-    func waitForScreen(containing text: String, timeout: Double) throws { try waitFor(text, timeout: timeout) }
+    func waitForScreenText(_ description: String, _ condition: (String) -> Bool) throws {
+        try waitForScreen(description, condition)
+    }
 }
 
 /// The standard checkout (flows/standard-checkout.yaml) at the terminal front end: its command
@@ -43,52 +58,52 @@ enum TerminalCheckout {
     /// Keys through the payment method list (↓ ↓ ↑ ↑, each move checked on screen), then Enter
     /// on the card.
     static func chooseCard(_ s: some TerminalDriver, frame: (String) throws -> Void = { _ in }) throws {
-        try s.waitForScreen(containing: "❯ 1. Credit or debit card")
+        try s.waitForBlock(containing: "❯ 1. Credit or debit card")
         try frame("The payment method list")
         try s.send(.down)
-        try s.waitForScreen(containing: "❯ 2. PayPal")
+        try s.waitForBlock(containing: "❯ 2. PayPal")
         try s.send(.down)
-        try s.waitForScreen(containing: "❯ 3. Apple Pay")
+        try s.waitForBlock(containing: "❯ 3. Apple Pay")
         try s.send(.up)
-        try s.waitForScreen(containing: "❯ 2. PayPal")
+        try s.waitForBlock(containing: "❯ 2. PayPal")
         try s.send(.up)
-        try s.waitForScreen(containing: "❯ 1. Credit or debit card")
+        try s.waitForBlock(containing: "❯ 1. Credit or debit card")
         try s.send(.enter)
-        try s.waitForScreen(containing: "❯ Card number")
+        try s.waitForBlock(containing: "❯ Card number")
     }
 
     /// From the expiry on: expiry, security code, the store switch, billing, currency (↓ ↑),
     /// review. Returns when the Pay button has been pressed. `frame` is called with a title at
     /// the screens docs/terminal-session.txt shows.
     static func finishFromExpiry(_ s: some TerminalDriver, frame: (String) throws -> Void = { _ in }) throws {
-        try s.waitForScreen(containing: "❯ Expiry")
+        try s.waitForBlock(containing: "❯ Expiry")
         try frame("The card number left: brand and last four digits")
         try s.send("1230")
-        try s.waitForScreen(containing: "❯ Security code")
+        try s.waitForBlock(containing: "❯ Security code")
         try s.send("123")
-        try s.waitForScreen(containing: "Security code  •••")
+        try s.waitForBlock(containing: "Security code  •••")
         try s.send(.enter)
-        try s.waitForScreen(containing: "❯ Store my card")
+        try s.waitForBlock(containing: "❯ Store my card")
         try s.send(.enter)
-        try s.waitForScreen(containing: "❯ Full name")
+        try s.waitForBlock(containing: "❯ Full name")
         try s.send("Jane Shopper")
         try s.send(.enter)
-        try s.waitForScreen(containing: "❯ Email")
+        try s.waitForBlock(containing: "❯ Email")
         try s.send("jane@example.com")
         try s.send(.enter)
-        try s.waitForScreen(containing: "❯ United States  US")
+        try s.waitForBlock(containing: "❯ United States  US")
         try frame("Billing details: the country list")
         try s.send(.enter)
-        try s.waitForScreen(containing: "❯ Postal code")
+        try s.waitForBlock(containing: "❯ Postal code")
         try s.send("10001")
         try s.send(.enter)
-        try s.waitForScreen(containing: "❯ USD  US Dollar")
+        try s.waitForBlock(containing: "❯ USD  US Dollar")
         try s.send(.down)
-        try s.waitForScreen(containing: "❯ AUD  Australian Dollar")
+        try s.waitForBlock(containing: "❯ AUD  Australian Dollar")
         try s.send(.up)
-        try s.waitForScreen(containing: "❯ USD  US Dollar")
+        try s.waitForBlock(containing: "❯ USD  US Dollar")
         try s.send(.enter)
-        try s.waitForScreen(containing: "❯ [ Pay $25.00 ]")
+        try s.waitForBlock(containing: "❯ [ Pay $25.00 ]")
         try frame("Review")
         try s.send(.enter)
     }

@@ -90,7 +90,7 @@ import Testing
         }
         try TerminalCheckout.chooseCard(tmux, frame: frame)
         try tmux.send(String(TerminalCheckout.visa.dropLast()))
-        try tmux.waitFor("❯ Card number    4111 1111 1111 111")
+        try tmux.waitForBlock(containing: "❯ Card number    4111 1111 1111 111")
         try frame("Typing the card number: shown in full, grouped, while the field is active")
         try tmux.send("1")
         try TerminalCheckout.finishFromExpiry(tmux, frame: frame)
