@@ -81,7 +81,7 @@ public final class POSIXTerminal: TerminalDevice {
     public func restore() {
         // Only a terminal this put in raw mode is touched: line mode writes no escapes.
         guard var original = saved.withLock({ $0.take() }) else { return }
-        write("\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h")
+        write("\u{1B}[?2004l\u{1B}[?25h")
         tcsetattr(input, TCSANOW, &original)
     }
 

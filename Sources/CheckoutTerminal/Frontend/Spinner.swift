@@ -91,6 +91,11 @@ extension TerminalFrontend {
     func stepEnded(_ stage: String, outcome: String?) {
         guard case .step(let kind)? = flow.pipeline.stages.first(where: { $0.id == stage })?.kind else { return }
         stopSpinner()
+        if outcome == "unchanged" {
+            // Nothing happened (the price stayed in its currency): the spinner just goes.
+            settle([])
+            return
+        }
         let (doing, done) = Spinner.labels(kind)
         let ok = [nil, "success", "unchanged", "approved", "AUTHENTICATION_SUCCEEDED", "AUTHENTICATION_BYPASSED"].contains(outcome)
         let text =

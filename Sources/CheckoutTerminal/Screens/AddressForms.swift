@@ -29,6 +29,7 @@ enum AddressForms {
             switch f {
             case .country:
                 let options = Country.allCodes.map { ChoiceList.Option(id: $0, label: Country.name($0) ?? $0, detail: $0) }
+                    .sorted { $0.label < $1.label }
                 let chosen = start(.country).isEmpty ? "US" : start(.country).uppercased()
                 fields.append(
                     Form.Field(
