@@ -37,10 +37,13 @@ public struct CheckoutRunner: Sendable {
     }
 
     /// Runs the flow to its end. Never throws: every failure is a result with a status.
-    public func run() async -> CheckoutResult {
+    ///
+    /// `consuming`: the run's session takes the runner over instead of copying its flow and
+    /// front ends (a caller that runs the same runner again still can: it is copied then).
+    public consuming func run() async -> CheckoutResult {
         let session = RunSession(runner: self)
         let result = await session.run()
-        await frontend.finished(result)
+        await session.runner.frontend.finished(result)
         return result
     }
 }
@@ -124,14 +127,20 @@ final class RunSession {
     var shopper: StoredShopper?
     var rates: CurrencyTable?
     let fraudSessionId: String
-    /// The billing fields' presence (the request's rules with `fields` applied): fixed for a run.
-    lazy var billingPresence = runner.flow.definition.fields.billingPresence(for: request)
+    /// The billing rules the validator applies (and a front end shows): the request's flags,
+    /// with `fields` deciding whether the email is required. Fixed for a run.
+    let billingRequirements: AddressRequirements
+    /// True when a trace sink is given: without one, no event is built.
+    let tracing: Bool
 
-    init(runner: CheckoutRunner) {
-        self.runner = runner
+    init(runner: consuming CheckoutRunner) {
         let r = runner.flow.definition.request
         price = PriceState(amount: r.price.amount, taxAmount: r.price.taxAmount, currency: r.price.currency)
         fraudSessionId = r.fraudSessionId ?? runner.random.hex(32)
+        billingRequirements = AddressRequirements(
+            withEmail: runner.flow.definition.fields.billingEmailPresence(for: r) == .required, fullBilling: r.fullBilling)
+        tracing = runner.trace != nil
+        self.runner = runner
     }
 
     func run() async -> CheckoutResult {
@@ -155,30 +164,38 @@ final class RunSession {
                 return providerFailure(error, stage: "shopper")
             }
         }
-        if runner.flow.pipeline.paymentMethods == [.savedCard] {
+        let pipeline = runner.flow.pipeline
+        let asksPaymentMethod = hasStage(.screen(.paymentMethod))
+        if pipeline.paymentMethods == [.savedCard] {
             paymentMethod = .savedCard
             savedCardLast4 = shopper?.chosenCardLast4
-        } else if !runner.flow.pipeline.contains(.screen(.paymentMethod)) {
+        } else if !asksPaymentMethod {
             // Own UI with a choice of new or stored card: the data given up front decides.
             let offered = offeredMethods()
-            if !(runner.flow.pipeline.takesCardUpfront && offered.count > 1) { paymentMethod = offered.first }
+            if !(pipeline.takesCardUpfront && offered.count > 1) { paymentMethod = offered.first }
         }
-        await confirmFixedChoices()
-        let pipeline = runner.flow.pipeline
+        let asksCurrency = hasStage(.screen(.currency))
+        if !asksPaymentMethod || !asksCurrency {
+            await confirmFixedChoices(paymentMethodScreen: asksPaymentMethod, currencyScreen: asksCurrency)
+        }
         var visits = Array(repeating: 0, count: pipeline.stages.count)
         var next: Int? = pipeline.stages.isEmpty ? nil : 0
         while let index = next {
+            // Skipped stages are decided on the pipeline's own copy; only a stage that runs is copied out.
+            if let c = pipeline.stages[index].condition, !holds(c) {
+                emit(
+                    "stage.skipped", stage: pipeline.stages[index].id, attributes: [JSONMember("condition", .string(c.description))])
+                next = index + 1 < pipeline.stages.count ? index + 1 : nil
+                continue
+            }
+            if let method = paymentMethod, !pipeline.stages[index].kind.applies(to: method) {
+                emit(
+                    "stage.skipped", stage: pipeline.stages[index].id,
+                    attributes: [JSONMember("reason", .string("not used by \(method.rawValue)"))])
+                next = index + 1 < pipeline.stages.count ? index + 1 : nil
+                continue
+            }
             let stage = pipeline.stages[index]
-            if let c = stage.condition, !holds(c) {
-                emit("stage.skipped", stage: stage.id, attributes: [JSONMember("condition", .string(c.description))])
-                next = index + 1 < pipeline.stages.count ? index + 1 : nil
-                continue
-            }
-            if let method = paymentMethod, !stage.kind.applies(to: method) {
-                emit("stage.skipped", stage: stage.id, attributes: [JSONMember("reason", .string("not used by \(method.rawValue)"))])
-                next = index + 1 < pipeline.stages.count ? index + 1 : nil
-                continue
-            }
             visits[index] += 1
             if visits[index] > runner.maxVisits {
                 issues.append(
@@ -230,6 +247,13 @@ final class RunSession {
         return issues.isEmpty ? .success : .invalid
     }
 
+    /// True when a stage of this kind is in the pipeline (`Pipeline.contains`, without copying stages).
+    func hasStage(_ kind: StageKind) -> Bool {
+        let stages = runner.flow.pipeline.stages
+        for i in stages.indices where stages[i].kind == kind { return true }
+        return false
+    }
+
     /// Hooks of a stage, in order.
     private func runHooks(_ stage: PipelineStage) {
         for hook in stage.hooks {
@@ -256,10 +280,10 @@ final class RunSession {
         }
     }
 
-    func emit(_ event: String, stage: String? = nil, attributes: @autoclosure () -> [JSONMember] = []) {
-        guard let sink = runner.trace else { return }
+    func emit(_ event: String, stage: @autoclosure () -> String? = nil, attributes: @autoclosure () -> [JSONMember] = []) {
+        guard tracing, let sink = runner.trace else { return }
         seq += 1
-        sink.record(TraceEvent(seq: seq, time: runner.clock.now(), event: event, stage: stage, attributes: attributes()))
+        sink.record(TraceEvent(seq: seq, time: runner.clock.now(), event: event, stage: stage(), attributes: attributes()))
     }
 
     func providerFailure(_ error: any Error, stage: String) -> CheckoutStatus {

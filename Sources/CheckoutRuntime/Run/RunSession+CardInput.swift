@@ -63,7 +63,7 @@ extension RunSession {
         p.paymentMethods = offeredMethods().filter { $0 == .card || $0 == .savedCard }
         p.savedCards = shopper?.savedCards ?? []
         p.offersStoreCard = storeCardSetting != .hidden
-        await dwell(p)
+        if let d = dwellTime(p) { await dwell(d, stage: p.stageId) }
         let answer: ScreenAnswer
         do {
             answer = try await runner.frontend.answer(p)
@@ -110,9 +110,15 @@ extension RunSession {
 
     /// Time the shopper spends on a screen before answering (headless `wait:` answers): the
     /// run's clock moves on, so a token can expire mid-flow.
-    func dwell(_ p: ScreenPrompt) async {
-        guard let d = runner.frontend.dwell(p), d > .zero else { return }
-        emit("screen.wait", stage: p.stageId, attributes: [JSONMember("seconds", .int(Int(d.components.seconds)))])
+    ///
+    /// `dwellTime` asks (no `await` for the usual screen without a wait); `dwell` waits.
+    func dwellTime(_ p: ScreenPrompt) -> Duration? {
+        guard let d = runner.frontend.dwell(p), d > .zero else { return nil }
+        return d
+    }
+
+    func dwell(_ d: Duration, stage: String) async {
+        emit("screen.wait", stage: stage, attributes: [JSONMember("seconds", .int(Int(d.components.seconds)))])
         try? await runner.clock.sleep(for: d)
     }
 }

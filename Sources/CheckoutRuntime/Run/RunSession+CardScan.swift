@@ -43,7 +43,7 @@ extension RunSession {
         }
         let input = CardInput(number: s.number ?? "", expiry: s.expiry ?? "", cvv: s.cvv ?? "", name: s.name)
         let checked = CardValidator.validate(
-            input, now: YearMonth(containing: runner.clock.now()), accepted: Set(p.acceptedBrands),
+            input, now: YearMonth(containing: runner.clock.now()), accepted: acceptedBrandSet(p),
             requireHolderName: settings.requireHolderName, requireCvv: settings.requireCvv)
         switch checked {
         case .success(let read):

@@ -7,13 +7,13 @@ extension RunSession {
     func runStep(_ kind: StepKind, stage: PipelineStage) async -> StageResult {
         emit("step.start", stage: stage.id)
         do {
-            let outcome = try await perform(kind, stage: stage)
-            return outcome
+            return try await perform(kind, stage: stage)
         } catch {
             return .end(providerFailure(error, stage: stage.id))
         }
     }
 
+    @inline(__always)
     private func perform(_ kind: StepKind, stage: PipelineStage) async throws -> StageResult {
         switch kind {
         case .createToken:
@@ -22,7 +22,11 @@ extension RunSession {
         case .taxUpdate:
             updateTax(stage: stage.id)
         case .currencyUpdate:
-            try await convertCurrency(stage: stage.id)
+            if let (code, target) = conversionTarget() {
+                try await convertCurrency(to: target, code: code, stage: stage.id)
+            } else {
+                emit("step.end", stage: stage.id, attributes: [JSONMember("outcome", .string("unchanged"))])
+            }
         case .tokenize:
             return try await tokenizeCard(stage: stage)
         case .threeDS:
@@ -62,11 +66,13 @@ extension RunSession {
             ])
     }
 
-    private func convertCurrency(stage: String) async throws {
-        guard let code = requestedCurrency, code != price.currency.code, let target = Currency.iso(code) else {
-            emit("step.end", stage: stage, attributes: [JSONMember("outcome", .string("unchanged"))])
-            return
-        }
+    /// The currency the shopper asked for, when it is not the price's.
+    private func conversionTarget() -> (String, Currency)? {
+        guard let code = requestedCurrency, code != price.currency.code, let target = Currency.iso(code) else { return nil }
+        return (code, target)
+    }
+
+    private func convertCurrency(to target: Currency, code: String, stage: String) async throws {
         let table = try await currencyTable()
         guard let from = table.rate(of: price.currency.code), let to = table.rate(of: code) else {
             throw ProviderError(.rejected, "no rate from \(price.currency.code) to \(code)")
@@ -115,7 +121,13 @@ extension RunSession {
             maskedNumber = card.maskedNumber
         }
         do {
-            let current = try await currentToken(stage: stage)
+            let current: CheckoutToken
+            if let token {
+                current = token
+            } else {
+                current = try await runner.provider.createToken()
+                token = current
+            }
             do {
                 tokenized = try await runner.provider.tokenize(source, token: current)
             } catch let e as ProviderError where e.code == .tokenExpired {
@@ -134,20 +146,17 @@ extension RunSession {
             throw error
         }
         emitInputSubmitted()
+        emit("step.end", stage: stage, attributes: self.tokenizedAttributes())
+        return .next
+    }
+
+    private func tokenizedAttributes() -> [JSONMember] {
         var attributes = [
             JSONMember("outcome", .string("success")),
             JSONMember("brand", .string(tokenized?.brand.resultName ?? "")), JSONMember("last4", .string(tokenized?.last4 ?? "")),
         ]
         if let vault = tokenized?.paymentMethodToken { attributes.append(JSONMember("paymentMethodToken", .string(vault))) }
-        emit("step.end", stage: stage, attributes: attributes)
-        return .next
-    }
-
-    private func currentToken(stage: String) async throws -> CheckoutToken {
-        if let token { return token }
-        let t = try await runner.provider.createToken()
-        token = t
-        return t
+        return attributes
     }
 
     /// 3-D Secure: fingerprint and challenge as the provider asks, then SPEC §8's policy.
@@ -193,7 +202,7 @@ extension RunSession {
     /// Shows the challenge screen; nil when the answer is missing and the front end does not retry.
     private func askChallenge(stage: PipelineStage) async -> ChallengeResponse? {
         let p = prompt(.threeDSChallenge, stage: "threeDSChallenge")
-        await dwell(p)
+        if let d = dwellTime(p) { await dwell(d, stage: p.stageId) }
         while true {
             guard let answer = try? await runner.frontend.answer(p) else { return nil }
             switch answer {
@@ -247,6 +256,7 @@ extension RunSession {
     /// the runner's). An attempt that takes longer than the stage's `timeout` by the run's
     /// clock counts as a `timeout` failure: its response is dropped and, as a timeout is
     /// retryable, the call is made again (a charge with the same idempotency key).
+    @inline(__always)
     func withRetry<T: Sendable>(_ stage: PipelineStage, _ body: () async throws -> T) async throws -> T {
         let policy = stage.retry ?? runner.retry
         var attempt = 1
