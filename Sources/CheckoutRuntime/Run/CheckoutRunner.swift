@@ -88,6 +88,12 @@ enum StageResult {
     case outcome(StageOutcome, status: CheckoutStatus, issue: AnswerIssue?)
 }
 
+/// How often a stage ran in a run, and how the last run of a step ended.
+struct StageRecord {
+    var visits = 0
+    var outcome: StageOutcome?
+}
+
 /// The mutable state of one run. Lives in one task; never shared.
 final class RunSession {
     let runner: CheckoutRunner
@@ -110,8 +116,9 @@ final class RunSession {
     /// Why that outcome happened, when it says more than its status (a scan's `cardExpired`):
     /// reported in the result's errors if the shopper gives up.
     var routedIssue: AnswerIssue?
-    /// How each step ended, by stage id (`outcome.<id>` in conditions).
-    var outcomes: [String: StageOutcome] = [:]
+    /// How each step ended, by stage index (`outcome.<id>` in conditions), and how often each
+    /// stage ran: one entry per pipeline stage.
+    var stageRecords: [StageRecord] = []
     var savedCardLast4: String?
     var billing: Address?
     var shipping: Address?
@@ -143,15 +150,14 @@ final class RunSession {
         self.runner = runner
     }
 
-    func run() async -> CheckoutResult {
+    nonisolated(nonsending) func run() async -> CheckoutResult {
         emit("run.start", attributes: [JSONMember("flow", .string(runner.flow.definition.id))])
         let status = await runStages()
-        let result = makeResult(status)
         emit("run.end", attributes: [JSONMember("status", .string(status.rawValue))])
-        return result
+        return makeResult(status)
     }
 
-    private func runStages() async -> CheckoutStatus {
+    nonisolated(nonsending) private func runStages() async -> CheckoutStatus {
         if let id = request.shopperId {
             do {
                 guard let s = try await runner.provider.shopper(id: id) else {
@@ -178,7 +184,7 @@ final class RunSession {
         if !asksPaymentMethod || !asksCurrency {
             await confirmFixedChoices(paymentMethodScreen: asksPaymentMethod, currencyScreen: asksCurrency)
         }
-        var visits = Array(repeating: 0, count: pipeline.stages.count)
+        stageRecords = Array(repeating: StageRecord(), count: pipeline.stages.count)
         var next: Int? = pipeline.stages.isEmpty ? nil : 0
         while let index = next {
             // Skipped stages are decided on the pipeline's own copy; only a stage that runs is copied out.
@@ -196,8 +202,9 @@ final class RunSession {
                 continue
             }
             let stage = pipeline.stages[index]
-            visits[index] += 1
-            if visits[index] > runner.maxVisits {
+            stageRecords[index].visits += 1
+            let visit = stageRecords[index].visits
+            if visit > runner.maxVisits {
                 issues.append(
                     AnswerIssue(
                         path: stage.id, code: "too_many_attempts",
@@ -207,7 +214,7 @@ final class RunSession {
             let result: StageResult
             switch stage.kind {
             case .screen(let kind):
-                result = await runScreen(kind, stage: stage, visit: visits[index])
+                result = await runScreen(kind, stage: stage, visit: visit)
                 if case .next = result { runHooks(stage) }
             case .step(let kind):
                 if !issues.isEmpty, kind.talksToProvider { return .invalid }
@@ -217,7 +224,7 @@ final class RunSession {
             let ended: (outcome: StageOutcome?, status: CheckoutStatus, issue: AnswerIssue?)
             switch result {
             case .next:
-                if case .step = stage.kind { outcomes[stage.id] = .success }
+                if case .step = stage.kind { stageRecords[index].outcome = .success }
                 if case .end = stage.routes[.success] { return issues.isEmpty ? .success : .invalid }
                 next = pipeline.successor(of: index, on: .success)
                 continue
@@ -228,7 +235,7 @@ final class RunSession {
                 ended = (StageOutcome(status), status, nil)
             case .outcome(let outcome, let status, let issue): ended = (outcome, status, issue)
             }
-            if case .step = stage.kind { outcomes[stage.id] = ended.outcome }
+            if case .step = stage.kind { stageRecords[index].outcome = ended.outcome }
             guard let outcome = ended.outcome, let target = stage.routes[outcome] else {
                 if let issue = ended.issue { issues.append(issue) }
                 return ended.status

@@ -57,7 +57,7 @@ extension RunSession {
     /// Own UI (`source: upfront`): the app hands over a new card or a returning shopper's
     /// stored card at the tokenize step, as BlueSnap's `submitTokenizedDetails`. Headless
     /// answers give it as `card` or `savedCard`. Returns the problems of an invalid one.
-    func takeUpfrontCard(stage: PipelineStage) async -> [AnswerIssue] {
+    nonisolated(nonsending) func takeUpfrontCard(stage: PipelineStage) async -> [AnswerIssue] {
         var p = prompt(.creditCard, stage: stage.id)
         p.isUpfront = true
         p.paymentMethods = offeredMethods().filter { $0 == .card || $0 == .savedCard }
@@ -117,7 +117,7 @@ extension RunSession {
         return d
     }
 
-    func dwell(_ d: Duration, stage: String) async {
+    nonisolated(nonsending) func dwell(_ d: Duration, stage: String) async {
         emit("screen.wait", stage: stage, attributes: [JSONMember("seconds", .int(Int(d.components.seconds)))])
         try? await runner.clock.sleep(for: d)
     }

@@ -11,6 +11,23 @@ extension RunSession {
         return p
     }
 
+    /// What one screen of the pipeline shows, made in one initialiser call.
+    private func screenPrompt(_ kind: ScreenKind, stage: PipelineStage, visit: Int, currencies: [String]) -> ScreenPrompt {
+        let definition = runner.flow.definition
+        return ScreenPrompt(
+            kind: kind, stageId: stage.id, price: price,
+            paymentMethods: kind == .paymentMethod ? offeredMethods() : [],
+            savedCards: kind == .savedCard ? shopper?.savedCards ?? [] : [],
+            prefill: kind == .billing ? billingPrefill() : kind == .shipping ? request.prefillShipping ?? shopper?.shipping : nil,
+            requirements: billingRequirements,
+            offersSameAsBilling: kind == .billing && request.offersSameAsBilling,
+            offersStoreCard: kind == .creditCard ? storeCardSetting != .hidden : true,
+            readsBankDetails: kind == .cardScan && definition.cards.requireSortCodeAndAccountNumber,
+            currencies: currencies, acceptedBrands: definition.cards.accept ?? CardBrand.every, theme: definition.theme,
+            visit: visit, title: stage.title, fields: stage.fields,
+            customFields: kind == .form ? customFields(of: stage) : [])
+    }
+
     /// The brands a card answer may have, as the validator takes them: the prompt's, which
     /// are the flow's (`cards.accept`, else every brand, a set made once).
     func acceptedBrandSet(_ p: ScreenPrompt) -> Set<CardBrand> {
@@ -18,25 +35,11 @@ extension RunSession {
     }
 
     /// Asks the front end for one screen, validates, and asks again or collects the issues.
-    func runScreen(_ kind: ScreenKind, stage: PipelineStage, visit: Int = 1) async -> StageResult {
+    nonisolated(nonsending) func runScreen(_ kind: ScreenKind, stage: PipelineStage, visit: Int = 1) async -> StageResult {
         if kind == .result { return .next }
-        var p = prompt(kind, stage: stage.id)
-        p.visit = visit
-        p.title = stage.title
-        p.fields = stage.fields
-        switch kind {
-        case .paymentMethod: p.paymentMethods = offeredMethods()
-        case .savedCard: p.savedCards = shopper?.savedCards ?? []
-        case .creditCard: p.offersStoreCard = storeCardSetting != .hidden
-        case .cardScan: p.readsBankDetails = runner.flow.definition.cards.requireSortCodeAndAccountNumber
-        case .form: p.customFields = customFields(of: stage)
-        case .billing:
-            p.prefill = billingPrefill()
-            p.offersSameAsBilling = request.offersSameAsBilling
-        case .shipping: p.prefill = request.prefillShipping ?? shopper?.shipping
-        case .currency: p.currencies = (try? await currencyTable()).map(currencyChoices) ?? []
-        default: break
-        }
+        let currencies = kind == .currency ? (try? await currencyTable()).map(currencyChoices) ?? [] : []
+        // Built in one go and never changed: passed to the front end without a copy.
+        let p = screenPrompt(kind, stage: stage, visit: visit, currencies: currencies)
         if let d = dwellTime(p) { await dwell(d, stage: p.stageId) }
         while true {
             let answer: ScreenAnswer
@@ -81,7 +84,7 @@ extension RunSession {
     /// When the flow fixes the payment method or the currency, the front end still sees the
     /// choice, so an answer that contradicts it (PayPal on a subscription, a currency when
     /// currency change is off) is reported instead of silently ignored.
-    func confirmFixedChoices(paymentMethodScreen: Bool, currencyScreen: Bool) async {
+    nonisolated(nonsending) func confirmFixedChoices(paymentMethodScreen: Bool, currencyScreen: Bool) async {
         if !paymentMethodScreen, let fixed = paymentMethod {
             var p = prompt(.paymentMethod, stage: "paymentMethod")
             p.paymentMethods = [fixed]
@@ -299,7 +302,7 @@ extension RunSession {
         paymentMethod == .savedCard ? (shopper?.billing ?? request.prefillBilling) : (request.prefillBilling ?? shopper?.billing)
     }
 
-    func currencyTable() async throws -> CurrencyTable {
+    nonisolated(nonsending) func currencyTable() async throws -> CurrencyTable {
         if let rates { return rates }
         let table: CurrencyTable
         if let own = runner.flow.definition.currencies {
@@ -311,16 +314,20 @@ extension RunSession {
         return table
     }
 
-    /// The base currency, then the table's others in code order; only the current one when
-    /// the table has no rate for it.
+    /// The base currency, then the table's others in code order (an insertion sort: a table
+    /// holds a handful).
     private func currencyChoices(_ table: CurrencyTable) -> [String] {
         // Without a rate for the current currency nothing else is offered, and the current one
         // is neither the base (rate 1) nor among the rates.
         guard table.rate(of: price.currency.code) != nil else { return [] }
-        var codes = [table.base.code]
+        var codes = [String]()
         codes.reserveCapacity(table.rates.count + 1)
-        codes.append(contentsOf: table.rates.keys)
-        codes[1...].sort()
+        codes.append(table.base.code)
+        for code in table.rates.keys {
+            var i = codes.count
+            while i > 1, code < codes[i - 1] { i -= 1 }
+            codes.insert(code, at: i)
+        }
         return codes
     }
 

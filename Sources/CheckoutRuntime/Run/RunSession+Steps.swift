@@ -4,7 +4,7 @@ import Foundation
 
 extension RunSession {
     /// Runs one provider (or local) step.
-    func runStep(_ kind: StepKind, stage: PipelineStage) async -> StageResult {
+    nonisolated(nonsending) func runStep(_ kind: StepKind, stage: PipelineStage) async -> StageResult {
         emit("step.start", stage: stage.id)
         do {
             return try await perform(kind, stage: stage)
@@ -14,7 +14,7 @@ extension RunSession {
     }
 
     @inline(__always)
-    private func perform(_ kind: StepKind, stage: PipelineStage) async throws -> StageResult {
+    nonisolated(nonsending) private func perform(_ kind: StepKind, stage: PipelineStage) async throws -> StageResult {
         switch kind {
         case .createToken:
             token = try await withRetry(stage) { try await self.runner.provider.createToken() }
@@ -72,7 +72,7 @@ extension RunSession {
         return (code, target)
     }
 
-    private func convertCurrency(to target: Currency, code: String, stage: String) async throws {
+    nonisolated(nonsending) private func convertCurrency(to target: Currency, code: String, stage: String) async throws {
         let table = try await currencyTable()
         guard let from = table.rate(of: price.currency.code), let to = table.rate(of: code) else {
             throw ProviderError(.rejected, "no rate from \(price.currency.code) to \(code)")
@@ -93,7 +93,7 @@ extension RunSession {
     /// Tokenizes the card; an expired token is refreshed and the call retried once
     /// (BlueSnap's `generateTokenFunc`); a second failure ends the run `error`. The full card
     /// leaves memory here.
-    private func tokenizeCard(stage step: PipelineStage) async throws -> StageResult {
+    nonisolated(nonsending) private func tokenizeCard(stage step: PipelineStage) async throws -> StageResult {
         let stage = step.id
         if step.cardSource == .upfront {
             let found = await takeUpfrontCard(stage: step)
@@ -160,7 +160,7 @@ extension RunSession {
     }
 
     /// 3-D Secure: fingerprint and challenge as the provider asks, then SPEC §8's policy.
-    private func authenticate(stage: PipelineStage) async throws -> StageResult {
+    nonisolated(nonsending) private func authenticate(stage: PipelineStage) async throws -> StageResult {
         guard let card = tokenized else { throw ProviderError(.rejected, "no tokenized card for 3-D Secure") }
         let amount = price.total ?? Money(amount: 0, currency: price.currency)
         var progress = try await runner.provider.startThreeDS(card, amount: amount)
@@ -200,7 +200,7 @@ extension RunSession {
     }
 
     /// Shows the challenge screen; nil when the answer is missing and the front end does not retry.
-    private func askChallenge(stage: PipelineStage) async -> ChallengeResponse? {
+    nonisolated(nonsending) private func askChallenge(stage: PipelineStage) async -> ChallengeResponse? {
         let p = prompt(.threeDSChallenge, stage: "threeDSChallenge")
         if let d = dwellTime(p) { await dwell(d, stage: p.stageId) }
         while true {
@@ -224,7 +224,7 @@ extension RunSession {
 
     /// Charges with one idempotency key; transient failures are retried with backoff, so a
     /// retry never charges twice.
-    private func charge(_ kind: StepKind, stage step: PipelineStage) async throws -> StageResult {
+    nonisolated(nonsending) private func charge(_ kind: StepKind, stage step: PipelineStage) async throws -> StageResult {
         let stage = step.id
         guard let card = tokenized else { throw ProviderError(.rejected, "no tokenized card to charge") }
         let chargeKind: ChargeRequest.Kind = kind == .sale ? .sale : kind == .authorize ? .authorization : .subscription
@@ -257,7 +257,7 @@ extension RunSession {
     /// clock counts as a `timeout` failure: its response is dropped and, as a timeout is
     /// retryable, the call is made again (a charge with the same idempotency key).
     @inline(__always)
-    func withRetry<T: Sendable>(_ stage: PipelineStage, _ body: () async throws -> T) async throws -> T {
+    nonisolated(nonsending) func withRetry<T: Sendable>(_ stage: PipelineStage, _ body: () async throws -> T) async throws -> T {
         let policy = stage.retry ?? runner.retry
         var attempt = 1
         while true {
