@@ -301,23 +301,25 @@ final class RunSession {
         return .error
     }
 
+    /// The result of the run. Called once, at its end: the state moves into the result
+    /// instead of being copied.
     private func makeResult(_ status: CheckoutStatus) -> CheckoutResult {
         var r = CheckoutResult(status: status, flow: runner.flow.definition.id, fraudSessionId: fraudSessionId)
         r.paymentType = paymentMethod?.paymentType
         if price.amount != nil { r.price = price }
         if paymentMethod?.isWallet != true {
-            r.creditCard = tokenized
-            if tokenized != nil { r.maskedNumber = maskedNumber }
-            r.billing = billing
-            r.shipping = shipping
+            r.creditCard = tokenized.take()
+            if r.creditCard != nil { r.maskedNumber = maskedNumber.take() }
+            r.billing = billing.take()
+            r.shipping = shipping.take()
         }
         if paymentMethod == .savedCard { r.savedCard = true }
         r.threeDSResult = threeDS
-        r.payPalInvoiceId = invoiceId
-        r.transaction = transaction
-        r.declineCode = declineCode
-        r.errors = issues
-        r.customFields = custom
+        r.payPalInvoiceId = invoiceId.take()
+        r.transaction = transaction.take()
+        r.declineCode = declineCode.take()
+        swap(&r.errors, &issues)
+        swap(&r.customFields, &custom)
         return r
     }
 }

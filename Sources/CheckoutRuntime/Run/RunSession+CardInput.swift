@@ -14,7 +14,7 @@ extension RunSession {
     /// `inputEvents: true`. The check is the number's: what BlueSnap's server check of the card
     /// number answers (brand, last 4) or the number's problem code.
     func emitInputLine(_ c: CardAnswer, stage: PipelineStage) {
-        guard stage.inputEvents else { return }
+        guard stage.inputEvents, tracing else { return }
         emit("input.startEdit", stage: stage.id, attributes: [JSONMember("field", .string("number"))])
         emit("input.endEdit", stage: stage.id, attributes: [JSONMember("field", .string("number"))])
         emit("input.willCheck", stage: stage.id)
@@ -98,13 +98,13 @@ extension RunSession {
                 AnswerIssue(path: "card", code: "required", message: "give the card data up front: card, or savedCard (last 4 digits)")
             ]
         }
-        let attributes: [JSONMember] =
-            found.isEmpty
-            ? [JSONMember("source", .string("upfront")), JSONMember("paymentMethod", .string(paymentMethod?.rawValue ?? ""))]
-                + (card.map { [JSONMember("brand", .string($0.brand.resultName)), JSONMember("last4", .string($0.last4))] }
-                    ?? [JSONMember("last4", .string(savedCardLast4 ?? ""))])
-            : [JSONMember("source", .string("upfront")), JSONMember("issues", .array(found.map { .string($0.path) }))]
-        emit(found.isEmpty ? "card.received" : "card.invalid", stage: stage.id, attributes: attributes)
+        emit(
+            found.isEmpty ? "card.received" : "card.invalid", stage: stage.id,
+            attributes: found.isEmpty
+                ? [JSONMember("source", .string("upfront")), JSONMember("paymentMethod", .string(paymentMethod?.rawValue ?? ""))]
+                    + (card.map { [JSONMember("brand", .string($0.brand.resultName)), JSONMember("last4", .string($0.last4))] }
+                        ?? [JSONMember("last4", .string(savedCardLast4 ?? ""))])
+                : [JSONMember("source", .string("upfront")), JSONMember("issues", .array(found.map { .string($0.path) }))])
         return found
     }
 
