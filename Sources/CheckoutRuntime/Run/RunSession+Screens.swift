@@ -49,14 +49,17 @@ extension RunSession {
                 emit("screen.error", stage: stage.id)
                 return .end(.error)
             }
-            if case .cancel = answer, kind != .cardScan {
+            switch answer {
+            case .cancel where kind != .cardScan:
                 emit("screen.canceled", stage: stage.id)
                 return .end(.canceled)
-            }
-            if case .noFurtherAttempt = answer, visit > 1, let status = routedStatus {
-                emit("screen.left", stage: stage.id, attributes: [JSONMember("visit", .int(visit))])
-                if let issue = routedIssue { issues.append(issue) }
-                return .end(status)
+            case .noFurtherAttempt:
+                if visit > 1, let status = routedStatus {
+                    emit("screen.left", stage: stage.id, attributes: [JSONMember("visit", .int(visit))])
+                    if let issue = routedIssue { issues.append(issue) }
+                    return .end(status)
+                }
+            default: break
             }
             let found: [AnswerIssue]
             if kind == .cardScan {
@@ -65,7 +68,7 @@ extension RunSession {
                 case .invalid(let problems): found = problems
                 }
             } else {
-                if case .card(let c) = answer, kind == .creditCard { emitInputLine(c, stage: stage) }
+                if kind == .creditCard, stage.inputEvents, tracing, case .card(let c) = answer { emitInputLine(c, stage: stage) }
                 found = accept(answer, prompt: p)
                 if found.isEmpty {
                     if kind == .creditCard, stage.inputEvents { inputLineStage = stage.id }
@@ -324,9 +327,12 @@ extension RunSession {
         codes.reserveCapacity(table.rates.count + 1)
         codes.append(table.base.code)
         for code in table.rates.keys {
-            var i = codes.count
-            while i > 1, code < codes[i - 1] { i -= 1 }
-            codes.insert(code, at: i)
+            codes.append(code)
+            var i = codes.count - 1
+            while i > 1, codes[i] < codes[i - 1] {
+                codes.swapAt(i, i - 1)
+                i -= 1
+            }
         }
         return codes
     }
