@@ -117,6 +117,14 @@ public struct FieldSettings: Sendable, Hashable {
         return p
     }
 
+    /// `billingPresence(for:)[.email]` without building the table: the one billing field the
+    /// validator's rules take from `fields` (a run asks for it once).
+    public func billingEmailPresence(for r: CheckoutRequest) -> FieldPresence {
+        var email: FieldPresence = r.withEmail ? .required : .hidden
+        if let shown = available[.email] { email = shown ? (email == .required ? .required : .optional) : .hidden }
+        return billing[.email] ?? email
+    }
+
     /// The shipping presence of every field.
     public func shippingPresence(for r: CheckoutRequest) -> [AddressField: FieldPresence] {
         var p: [AddressField: FieldPresence] = [

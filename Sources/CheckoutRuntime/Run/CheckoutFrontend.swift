@@ -47,7 +47,7 @@ public struct ScreenPrompt: Sendable {
     /// Currencies the shopper can switch to (currency screen).
     public var currencies: [String] = []
     /// Card brands accepted.
-    public var acceptedBrands: [CardBrand] = CardBrand.allCases
+    public var acceptedBrands: [CardBrand] = CardBrand.every
     /// The theme, for front ends that draw.
     public var theme: Theme
     /// How often this screen has been shown in this run, this time included (a route can

@@ -37,10 +37,13 @@ public struct CheckoutRunner: Sendable {
     }
 
     /// Runs the flow to its end. Never throws: every failure is a result with a status.
-    public func run() async -> CheckoutResult {
+    ///
+    /// `consuming`: the run's session takes the runner over instead of copying its flow and
+    /// front ends (a caller that runs the same runner again still can: it is copied then).
+    public consuming func run() async -> CheckoutResult {
         let session = RunSession(runner: self)
         let result = await session.run()
-        await frontend.finished(result)
+        await session.runner.frontend.finished(result)
         return result
     }
 }
@@ -85,6 +88,12 @@ enum StageResult {
     case outcome(StageOutcome, status: CheckoutStatus, issue: AnswerIssue?)
 }
 
+/// How often a stage ran in a run, and how the last run of a step ended.
+struct StageRecord {
+    var visits = 0
+    var outcome: StageOutcome?
+}
+
 /// The mutable state of one run. Lives in one task; never shared.
 final class RunSession {
     let runner: CheckoutRunner
@@ -107,8 +116,9 @@ final class RunSession {
     /// Why that outcome happened, when it says more than its status (a scan's `cardExpired`):
     /// reported in the result's errors if the shopper gives up.
     var routedIssue: AnswerIssue?
-    /// How each step ended, by stage id (`outcome.<id>` in conditions).
-    var outcomes: [String: StageOutcome] = [:]
+    /// How each step ended, by stage index (`outcome.<id>` in conditions), and how often each
+    /// stage ran: one entry per pipeline stage.
+    var stageRecords: [StageRecord] = []
     var savedCardLast4: String?
     var billing: Address?
     var shipping: Address?
@@ -124,25 +134,30 @@ final class RunSession {
     var shopper: StoredShopper?
     var rates: CurrencyTable?
     let fraudSessionId: String
-    /// The billing fields' presence (the request's rules with `fields` applied): fixed for a run.
-    lazy var billingPresence = runner.flow.definition.fields.billingPresence(for: request)
+    /// The billing rules the validator applies (and a front end shows): the request's flags,
+    /// with `fields` deciding whether the email is required. Fixed for a run.
+    let billingRequirements: AddressRequirements
+    /// True when a trace sink is given: without one, no event is built.
+    let tracing: Bool
 
-    init(runner: CheckoutRunner) {
-        self.runner = runner
+    init(runner: consuming CheckoutRunner) {
         let r = runner.flow.definition.request
         price = PriceState(amount: r.price.amount, taxAmount: r.price.taxAmount, currency: r.price.currency)
         fraudSessionId = r.fraudSessionId ?? runner.random.hex(32)
+        billingRequirements = AddressRequirements(
+            withEmail: runner.flow.definition.fields.billingEmailPresence(for: r) == .required, fullBilling: r.fullBilling)
+        tracing = runner.trace != nil
+        self.runner = runner
     }
 
-    func run() async -> CheckoutResult {
+    nonisolated(nonsending) func run() async -> CheckoutResult {
         emit("run.start", attributes: [JSONMember("flow", .string(runner.flow.definition.id))])
         let status = await runStages()
-        let result = makeResult(status)
         emit("run.end", attributes: [JSONMember("status", .string(status.rawValue))])
-        return result
+        return makeResult(status)
     }
 
-    private func runStages() async -> CheckoutStatus {
+    nonisolated(nonsending) private func runStages() async -> CheckoutStatus {
         if let id = request.shopperId {
             do {
                 guard let s = try await runner.provider.shopper(id: id) else {
@@ -155,32 +170,41 @@ final class RunSession {
                 return providerFailure(error, stage: "shopper")
             }
         }
-        if runner.flow.pipeline.paymentMethods == [.savedCard] {
+        let pipeline = runner.flow.pipeline
+        let asksPaymentMethod = hasStage(.screen(.paymentMethod))
+        if pipeline.paymentMethods == [.savedCard] {
             paymentMethod = .savedCard
             savedCardLast4 = shopper?.chosenCardLast4
-        } else if !runner.flow.pipeline.contains(.screen(.paymentMethod)) {
+        } else if !asksPaymentMethod {
             // Own UI with a choice of new or stored card: the data given up front decides.
             let offered = offeredMethods()
-            if !(runner.flow.pipeline.takesCardUpfront && offered.count > 1) { paymentMethod = offered.first }
+            if !(pipeline.takesCardUpfront && offered.count > 1) { paymentMethod = offered.first }
         }
-        await confirmFixedChoices()
-        let pipeline = runner.flow.pipeline
-        var visits = Array(repeating: 0, count: pipeline.stages.count)
+        let asksCurrency = hasStage(.screen(.currency))
+        if !asksPaymentMethod || !asksCurrency {
+            await confirmFixedChoices(paymentMethodScreen: asksPaymentMethod, currencyScreen: asksCurrency)
+        }
+        stageRecords = Array(repeating: StageRecord(), count: pipeline.stages.count)
         var next: Int? = pipeline.stages.isEmpty ? nil : 0
         while let index = next {
+            // Skipped stages are decided on the pipeline's own copy; only a stage that runs is copied out.
+            if let c = pipeline.stages[index].condition, !holds(c) {
+                emit(
+                    "stage.skipped", stage: pipeline.stages[index].id, attributes: [JSONMember("condition", .string(c.description))])
+                next = index + 1 < pipeline.stages.count ? index + 1 : nil
+                continue
+            }
+            if let method = paymentMethod, !pipeline.stages[index].kind.applies(to: method) {
+                emit(
+                    "stage.skipped", stage: pipeline.stages[index].id,
+                    attributes: [JSONMember("reason", .string("not used by \(method.rawValue)"))])
+                next = index + 1 < pipeline.stages.count ? index + 1 : nil
+                continue
+            }
             let stage = pipeline.stages[index]
-            if let c = stage.condition, !holds(c) {
-                emit("stage.skipped", stage: stage.id, attributes: [JSONMember("condition", .string(c.description))])
-                next = index + 1 < pipeline.stages.count ? index + 1 : nil
-                continue
-            }
-            if let method = paymentMethod, !stage.kind.applies(to: method) {
-                emit("stage.skipped", stage: stage.id, attributes: [JSONMember("reason", .string("not used by \(method.rawValue)"))])
-                next = index + 1 < pipeline.stages.count ? index + 1 : nil
-                continue
-            }
-            visits[index] += 1
-            if visits[index] > runner.maxVisits {
+            stageRecords[index].visits += 1
+            let visit = stageRecords[index].visits
+            if visit > runner.maxVisits {
                 issues.append(
                     AnswerIssue(
                         path: stage.id, code: "too_many_attempts",
@@ -190,7 +214,7 @@ final class RunSession {
             let result: StageResult
             switch stage.kind {
             case .screen(let kind):
-                result = await runScreen(kind, stage: stage, visit: visits[index])
+                result = await runScreen(kind, stage: stage, visit: visit)
                 if case .next = result { runHooks(stage) }
             case .step(let kind):
                 if !issues.isEmpty, kind.talksToProvider { return .invalid }
@@ -200,7 +224,7 @@ final class RunSession {
             let ended: (outcome: StageOutcome?, status: CheckoutStatus, issue: AnswerIssue?)
             switch result {
             case .next:
-                if case .step = stage.kind { outcomes[stage.id] = .success }
+                if case .step = stage.kind { stageRecords[index].outcome = .success }
                 if case .end = stage.routes[.success] { return issues.isEmpty ? .success : .invalid }
                 next = pipeline.successor(of: index, on: .success)
                 continue
@@ -211,7 +235,7 @@ final class RunSession {
                 ended = (StageOutcome(status), status, nil)
             case .outcome(let outcome, let status, let issue): ended = (outcome, status, issue)
             }
-            if case .step = stage.kind { outcomes[stage.id] = ended.outcome }
+            if case .step = stage.kind { stageRecords[index].outcome = ended.outcome }
             guard let outcome = ended.outcome, let target = stage.routes[outcome] else {
                 if let issue = ended.issue { issues.append(issue) }
                 return ended.status
@@ -228,6 +252,13 @@ final class RunSession {
             routedIssue = ended.issue
         }
         return issues.isEmpty ? .success : .invalid
+    }
+
+    /// True when a stage of this kind is in the pipeline (`Pipeline.contains`, without copying stages).
+    func hasStage(_ kind: StageKind) -> Bool {
+        let stages = runner.flow.pipeline.stages
+        for i in stages.indices where stages[i].kind == kind { return true }
+        return false
     }
 
     /// Hooks of a stage, in order.
@@ -256,10 +287,10 @@ final class RunSession {
         }
     }
 
-    func emit(_ event: String, stage: String? = nil, attributes: @autoclosure () -> [JSONMember] = []) {
-        guard let sink = runner.trace else { return }
+    func emit(_ event: String, stage: @autoclosure () -> String? = nil, attributes: @autoclosure () -> [JSONMember] = []) {
+        guard tracing, let sink = runner.trace else { return }
         seq += 1
-        sink.record(TraceEvent(seq: seq, time: runner.clock.now(), event: event, stage: stage, attributes: attributes()))
+        sink.record(TraceEvent(seq: seq, time: runner.clock.now(), event: event, stage: stage(), attributes: attributes()))
     }
 
     func providerFailure(_ error: any Error, stage: String) -> CheckoutStatus {
@@ -270,23 +301,25 @@ final class RunSession {
         return .error
     }
 
+    /// The result of the run. Called once, at its end: the state moves into the result
+    /// instead of being copied.
     private func makeResult(_ status: CheckoutStatus) -> CheckoutResult {
         var r = CheckoutResult(status: status, flow: runner.flow.definition.id, fraudSessionId: fraudSessionId)
         r.paymentType = paymentMethod?.paymentType
         if price.amount != nil { r.price = price }
         if paymentMethod?.isWallet != true {
-            r.creditCard = tokenized
-            if tokenized != nil { r.maskedNumber = maskedNumber }
-            r.billing = billing
-            r.shipping = shipping
+            r.creditCard = tokenized.take()
+            if r.creditCard != nil { r.maskedNumber = maskedNumber.take() }
+            r.billing = billing.take()
+            r.shipping = shipping.take()
         }
         if paymentMethod == .savedCard { r.savedCard = true }
         r.threeDSResult = threeDS
-        r.payPalInvoiceId = invoiceId
-        r.transaction = transaction
-        r.declineCode = declineCode
-        r.errors = issues
-        r.customFields = custom
+        r.payPalInvoiceId = invoiceId.take()
+        r.transaction = transaction.take()
+        r.declineCode = declineCode.take()
+        swap(&r.errors, &issues)
+        swap(&r.customFields, &custom)
         return r
     }
 }

@@ -14,7 +14,7 @@ extension RunSession {
     /// `inputEvents: true`. The check is the number's: what BlueSnap's server check of the card
     /// number answers (brand, last 4) or the number's problem code.
     func emitInputLine(_ c: CardAnswer, stage: PipelineStage) {
-        guard stage.inputEvents else { return }
+        guard stage.inputEvents, tracing else { return }
         emit("input.startEdit", stage: stage.id, attributes: [JSONMember("field", .string("number"))])
         emit("input.endEdit", stage: stage.id, attributes: [JSONMember("field", .string("number"))])
         emit("input.willCheck", stage: stage.id)
@@ -57,13 +57,13 @@ extension RunSession {
     /// Own UI (`source: upfront`): the app hands over a new card or a returning shopper's
     /// stored card at the tokenize step, as BlueSnap's `submitTokenizedDetails`. Headless
     /// answers give it as `card` or `savedCard`. Returns the problems of an invalid one.
-    func takeUpfrontCard(stage: PipelineStage) async -> [AnswerIssue] {
+    nonisolated(nonsending) func takeUpfrontCard(stage: PipelineStage) async -> [AnswerIssue] {
         var p = prompt(.creditCard, stage: stage.id)
         p.isUpfront = true
         p.paymentMethods = offeredMethods().filter { $0 == .card || $0 == .savedCard }
         p.savedCards = shopper?.savedCards ?? []
         p.offersStoreCard = storeCardSetting != .hidden
-        await dwell(p)
+        if let d = dwellTime(p) { await dwell(d, stage: p.stageId) }
         let answer: ScreenAnswer
         do {
             answer = try await runner.frontend.answer(p)
@@ -98,21 +98,27 @@ extension RunSession {
                 AnswerIssue(path: "card", code: "required", message: "give the card data up front: card, or savedCard (last 4 digits)")
             ]
         }
-        let attributes: [JSONMember] =
-            found.isEmpty
-            ? [JSONMember("source", .string("upfront")), JSONMember("paymentMethod", .string(paymentMethod?.rawValue ?? ""))]
-                + (card.map { [JSONMember("brand", .string($0.brand.resultName)), JSONMember("last4", .string($0.last4))] }
-                    ?? [JSONMember("last4", .string(savedCardLast4 ?? ""))])
-            : [JSONMember("source", .string("upfront")), JSONMember("issues", .array(found.map { .string($0.path) }))]
-        emit(found.isEmpty ? "card.received" : "card.invalid", stage: stage.id, attributes: attributes)
+        emit(
+            found.isEmpty ? "card.received" : "card.invalid", stage: stage.id,
+            attributes: found.isEmpty
+                ? [JSONMember("source", .string("upfront")), JSONMember("paymentMethod", .string(paymentMethod?.rawValue ?? ""))]
+                    + (card.map { [JSONMember("brand", .string($0.brand.resultName)), JSONMember("last4", .string($0.last4))] }
+                        ?? [JSONMember("last4", .string(savedCardLast4 ?? ""))])
+                : [JSONMember("source", .string("upfront")), JSONMember("issues", .array(found.map { .string($0.path) }))])
         return found
     }
 
     /// Time the shopper spends on a screen before answering (headless `wait:` answers): the
     /// run's clock moves on, so a token can expire mid-flow.
-    func dwell(_ p: ScreenPrompt) async {
-        guard let d = runner.frontend.dwell(p), d > .zero else { return }
-        emit("screen.wait", stage: p.stageId, attributes: [JSONMember("seconds", .int(Int(d.components.seconds)))])
+    ///
+    /// `dwellTime` asks (no `await` for the usual screen without a wait); `dwell` waits.
+    func dwellTime(_ p: ScreenPrompt) -> Duration? {
+        guard let d = runner.frontend.dwell(p), d > .zero else { return nil }
+        return d
+    }
+
+    nonisolated(nonsending) func dwell(_ d: Duration, stage: String) async {
+        emit("screen.wait", stage: stage, attributes: [JSONMember("seconds", .int(Int(d.components.seconds)))])
         try? await runner.clock.sleep(for: d)
     }
 }

@@ -43,7 +43,7 @@ extension RunSession {
         }
         let input = CardInput(number: s.number ?? "", expiry: s.expiry ?? "", cvv: s.cvv ?? "", name: s.name)
         let checked = CardValidator.validate(
-            input, now: YearMonth(containing: runner.clock.now()), accepted: Set(p.acceptedBrands),
+            input, now: YearMonth(containing: runner.clock.now()), accepted: acceptedBrandSet(p),
             requireHolderName: settings.requireHolderName, requireCvv: settings.requireCvv)
         switch checked {
         case .success(let read):
@@ -51,9 +51,10 @@ extension RunSession {
             card = read
             bankDetails = bank
             storeCard = storeCardSetting == .required
-            var attributes = [JSONMember("brand", .string(read.brand.resultName)), JSONMember("last4", .string(read.last4))]
-            if bank != nil { attributes.append(JSONMember("bankDetails", .bool(true))) }
-            emit("scan.completed", stage: stage, attributes: attributes)
+            emit(
+                "scan.completed", stage: stage,
+                attributes: [JSONMember("brand", .string(read.brand.resultName)), JSONMember("last4", .string(read.last4))]
+                    + (bank != nil ? [JSONMember("bankDetails", .bool(true))] : []))
             return .ended(.next)
         case .failure(let e):
             let issues = e.issues.map { AnswerIssue(path: "scan.\($0.field)", code: $0.code, message: $0.message) }

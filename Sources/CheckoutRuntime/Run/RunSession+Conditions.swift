@@ -34,7 +34,9 @@ extension RunSession {
         switch parts[0] {
         case "billing": return address(billing, parts[1])
         case "shipping": return address(shipping, parts[1])
-        case "outcome": return outcomes[parts[1]].map { .symbol($0.rawValue) }
+        case "outcome":
+            guard let index = runner.flow.pipeline.index(of: parts[1]), index < stageRecords.count else { return nil }
+            return stageRecords[index].outcome.map { .symbol($0.rawValue) }
         case "custom":
             guard let v = custom[parts[1]] else { return nil }
             let field = runner.flow.definition.fields.custom.first { $0.id == parts[1] }

@@ -7,31 +7,40 @@ extension RunSession {
         var p = ScreenPrompt(
             kind: kind, stageId: stage, price: price, requirements: billingRequirements,
             theme: runner.flow.definition.theme)
-        p.acceptedBrands = runner.flow.definition.cards.acceptedBrands
+        if let accept = runner.flow.definition.cards.accept { p.acceptedBrands = accept }
         return p
     }
 
+    /// What one screen of the pipeline shows, made in one initialiser call.
+    private func screenPrompt(_ kind: ScreenKind, stage: PipelineStage, visit: Int, currencies: [String]) -> ScreenPrompt {
+        let definition = runner.flow.definition
+        return ScreenPrompt(
+            kind: kind, stageId: stage.id, price: price,
+            paymentMethods: kind == .paymentMethod ? offeredMethods() : [],
+            savedCards: kind == .savedCard ? shopper?.savedCards ?? [] : [],
+            prefill: kind == .billing ? billingPrefill() : kind == .shipping ? request.prefillShipping ?? shopper?.shipping : nil,
+            requirements: billingRequirements,
+            offersSameAsBilling: kind == .billing && request.offersSameAsBilling,
+            offersStoreCard: kind == .creditCard ? storeCardSetting != .hidden : true,
+            readsBankDetails: kind == .cardScan && definition.cards.requireSortCodeAndAccountNumber,
+            currencies: currencies, acceptedBrands: definition.cards.accept ?? CardBrand.every, theme: definition.theme,
+            visit: visit, title: stage.title, fields: stage.fields,
+            customFields: kind == .form ? customFields(of: stage) : [])
+    }
+
+    /// The brands a card answer may have, as the validator takes them: the prompt's, which
+    /// are the flow's (`cards.accept`, else every brand, a set made once).
+    func acceptedBrandSet(_ p: ScreenPrompt) -> Set<CardBrand> {
+        runner.flow.definition.cards.accept == nil && p.acceptedBrands == CardBrand.every ? CardBrand.everySet : Set(p.acceptedBrands)
+    }
+
     /// Asks the front end for one screen, validates, and asks again or collects the issues.
-    func runScreen(_ kind: ScreenKind, stage: PipelineStage, visit: Int = 1) async -> StageResult {
-        var p = prompt(kind, stage: stage.id)
-        p.visit = visit
-        p.title = stage.title
-        p.fields = stage.fields
-        switch kind {
-        case .paymentMethod: p.paymentMethods = offeredMethods()
-        case .savedCard: p.savedCards = shopper?.savedCards ?? []
-        case .creditCard: p.offersStoreCard = storeCardSetting != .hidden
-        case .cardScan: p.readsBankDetails = runner.flow.definition.cards.requireSortCodeAndAccountNumber
-        case .form: p.customFields = customFields(of: stage)
-        case .billing:
-            p.prefill = billingPrefill()
-            p.offersSameAsBilling = request.offersSameAsBilling
-        case .shipping: p.prefill = request.prefillShipping ?? shopper?.shipping
-        case .currency: p.currencies = (try? await currencyTable()).map(currencyChoices) ?? []
-        case .result: return .next
-        default: break
-        }
-        await dwell(p)
+    nonisolated(nonsending) func runScreen(_ kind: ScreenKind, stage: PipelineStage, visit: Int = 1) async -> StageResult {
+        if kind == .result { return .next }
+        let currencies = kind == .currency ? (try? await currencyTable()).map(currencyChoices) ?? [] : []
+        // Built in one go and never changed: passed to the front end without a copy.
+        let p = screenPrompt(kind, stage: stage, visit: visit, currencies: currencies)
+        if let d = dwellTime(p) { await dwell(d, stage: p.stageId) }
         while true {
             let answer: ScreenAnswer
             do {
@@ -40,14 +49,17 @@ extension RunSession {
                 emit("screen.error", stage: stage.id)
                 return .end(.error)
             }
-            if case .cancel = answer, kind != .cardScan {
+            switch answer {
+            case .cancel where kind != .cardScan:
                 emit("screen.canceled", stage: stage.id)
                 return .end(.canceled)
-            }
-            if case .noFurtherAttempt = answer, visit > 1, let status = routedStatus {
-                emit("screen.left", stage: stage.id, attributes: [JSONMember("visit", .int(visit))])
-                if let issue = routedIssue { issues.append(issue) }
-                return .end(status)
+            case .noFurtherAttempt:
+                if visit > 1, let status = routedStatus {
+                    emit("screen.left", stage: stage.id, attributes: [JSONMember("visit", .int(visit))])
+                    if let issue = routedIssue { issues.append(issue) }
+                    return .end(status)
+                }
+            default: break
             }
             let found: [AnswerIssue]
             if kind == .cardScan {
@@ -56,8 +68,8 @@ extension RunSession {
                 case .invalid(let problems): found = problems
                 }
             } else {
-                if case .card(let c) = answer, kind == .creditCard { emitInputLine(c, stage: stage) }
-                found = await accept(answer, prompt: p)
+                if kind == .creditCard, stage.inputEvents, tracing, case .card(let c) = answer { emitInputLine(c, stage: stage) }
+                found = accept(answer, prompt: p)
                 if found.isEmpty {
                     if kind == .creditCard, stage.inputEvents { inputLineStage = stage.id }
                     emit("screen.answered", stage: stage.id, attributes: traceAttributes(kind))
@@ -75,8 +87,8 @@ extension RunSession {
     /// When the flow fixes the payment method or the currency, the front end still sees the
     /// choice, so an answer that contradicts it (PayPal on a subscription, a currency when
     /// currency change is off) is reported instead of silently ignored.
-    func confirmFixedChoices() async {
-        if !runner.flow.pipeline.contains(.screen(.paymentMethod)), let fixed = paymentMethod {
+    nonisolated(nonsending) func confirmFixedChoices(paymentMethodScreen: Bool, currencyScreen: Bool) async {
+        if !paymentMethodScreen, let fixed = paymentMethod {
             var p = prompt(.paymentMethod, stage: "paymentMethod")
             p.paymentMethods = [fixed]
             p.isFixedChoice = true
@@ -85,7 +97,7 @@ extension RunSession {
                 issues.append(AnswerIssue(path: "paymentMethod", code: "not_offered", message: "\(m.rawValue) is not offered: \(why)"))
             }
         }
-        if !runner.flow.pipeline.contains(.screen(.currency)) {
+        if !currencyScreen {
             var p = prompt(.currency, stage: "currency")
             p.currencies = [price.currency.code]
             p.isFixedChoice = true
@@ -101,7 +113,7 @@ extension RunSession {
     }
 
     /// Applies a valid answer to the run; returns the problems of an invalid one.
-    private func accept(_ answer: ScreenAnswer, prompt p: ScreenPrompt) async -> [AnswerIssue] {
+    private func accept(_ answer: ScreenAnswer, prompt p: ScreenPrompt) -> [AnswerIssue] {
         switch answer {
         case .paymentMethod(let m):
             guard let m else {
@@ -145,12 +157,10 @@ extension RunSession {
         case .card(let c):
             return acceptCard(c, prompt: p)
         case .billing(let a, let same):
-            let fields = runner.flow.definition.fields
-            let presence = billingPresence
             let merged = merge(a, over: p.prefill)
             var found = AddressValidator.validateBilling(merged, requirements: billingRequirements)
                 .map { AnswerIssue(path: "billing.\($0.field)", code: $0.code, message: $0.message) }
-            for issue in presenceIssues(merged, section: "billing", presence: presence, overrides: fields.billing)
+            for issue in presenceIssues(merged, section: "billing", overrides: runner.flow.definition.fields.billing)
             where !found.contains(where: { $0.path == issue.path }) {
                 found.append(issue)
             }
@@ -165,26 +175,24 @@ extension RunSession {
                 sameAsBilling = same ?? false
             }
             guard found.isEmpty else { return found }
-            billing = merge(a, over: p.prefill)
+            billing = merged
             if sameAsBilling, var s = billing {
                 s.email = nil
                 shipping = s
             }
         case .shipping(let a):
             let merged = merge(a, over: p.prefill)
-            let fields = runner.flow.definition.fields
             var found = AddressValidator.validateShipping(merged).map {
                 AnswerIssue(path: "shipping.\($0.field)", code: $0.code, message: $0.message)
             }
-            for issue in presenceIssues(
-                merged, section: "shipping", presence: fields.shippingPresence(for: request), overrides: fields.shipping)
+            for issue in presenceIssues(merged, section: "shipping", overrides: runner.flow.definition.fields.shipping)
             where !found.contains(where: { $0.path == issue.path }) {
                 found.append(issue)
             }
             guard found.isEmpty else { return found }
             shipping = merged
         case .currency(let code):
-            return await acceptCurrency(code, prompt: p)
+            return acceptCurrency(code, prompt: p)
         case .custom(let values):
             return acceptCustom(values, prompt: p)
         case .noFurtherAttempt:
@@ -193,12 +201,6 @@ extension RunSession {
             break
         }
         return []
-    }
-
-    /// The billing rules the validator applies (and a front end shows): the request's flags,
-    /// with `fields` deciding whether the email is required.
-    var billingRequirements: AddressRequirements {
-        AddressRequirements(withEmail: billingPresence[.email] == .required, fullBilling: request.fullBilling)
     }
 
     /// Why a new card must be stored, when it must: choosePayment keeps it as the shopper's
@@ -229,17 +231,12 @@ extension RunSession {
     }
 
     /// Presence rules of `fields` beyond the request's flags: fields made required, fields
-    /// explicitly hidden but answered.
-    private func presenceIssues(
-        _ a: Address, section: String, presence: [AddressField: FieldPresence], overrides: [AddressField: FieldPresence]
-    ) -> [AnswerIssue] {
+    /// explicitly hidden but answered. None when `fields` sets nothing for the section.
+    private func presenceIssues(_ a: Address, section: String, overrides: [AddressField: FieldPresence]) -> [AnswerIssue] {
+        guard !overrides.isEmpty else { return [] }
         var found: [AnswerIssue] = []
-        let values: [AddressField: String?] = [
-            .name: a.name, .email: a.email, .address: a.address, .city: a.city, .zip: a.zip, .country: a.country,
-            .state: a.state, .phone: a.phone,
-        ]
         for field in AddressField.allCases {
-            let value = (values[field] ?? nil)?.trimmingWhitespace(newlines: false) ?? ""
+            let value = a[field]?.trimmingWhitespace(newlines: false) ?? ""
             if overrides[field] == .hidden, !value.isEmpty {
                 found.append(
                     AnswerIssue(
@@ -272,7 +269,7 @@ extension RunSession {
         }
         let settings = runner.flow.definition.cards
         switch CardValidator.validate(
-            input, now: YearMonth(containing: runner.clock.now()), accepted: Set(p.acceptedBrands),
+            input, now: YearMonth(containing: runner.clock.now()), accepted: acceptedBrandSet(p),
             requireHolderName: settings.requireHolderName, requireCvv: settings.requireCvv)
         {
         case .success(let card):
@@ -285,7 +282,7 @@ extension RunSession {
         }
     }
 
-    private func acceptCurrency(_ code: String?, prompt p: ScreenPrompt) async -> [AnswerIssue] {
+    private func acceptCurrency(_ code: String?, prompt p: ScreenPrompt) -> [AnswerIssue] {
         guard let code, code != price.currency.code else { return [] }
         guard let currency = Currency.iso(code) else {
             return [AnswerIssue(path: "currency", code: "invalid_currency", message: "'\(code)' is not an ISO 4217 currency code")]
@@ -308,7 +305,7 @@ extension RunSession {
         paymentMethod == .savedCard ? (shopper?.billing ?? request.prefillBilling) : (request.prefillBilling ?? shopper?.billing)
     }
 
-    func currencyTable() async throws -> CurrencyTable {
+    nonisolated(nonsending) func currencyTable() async throws -> CurrencyTable {
         if let rates { return rates }
         let table: CurrencyTable
         if let own = runner.flow.definition.currencies {
@@ -320,10 +317,24 @@ extension RunSession {
         return table
     }
 
+    /// The base currency, then the table's others in code order (an insertion sort: a table
+    /// holds a handful).
     private func currencyChoices(_ table: CurrencyTable) -> [String] {
-        ([table.base.code] + table.rates.keys.sorted()).filter { code in
-            code == price.currency.code || table.rate(of: price.currency.code) != nil
+        // Without a rate for the current currency nothing else is offered, and the current one
+        // is neither the base (rate 1) nor among the rates.
+        guard table.rate(of: price.currency.code) != nil else { return [] }
+        var codes = [String]()
+        codes.reserveCapacity(table.rates.count + 1)
+        codes.append(table.base.code)
+        for code in table.rates.keys {
+            codes.append(code)
+            var i = codes.count - 1
+            while i > 1, codes[i] < codes[i - 1] {
+                codes.swapAt(i, i - 1)
+                i -= 1
+            }
         }
+        return codes
     }
 
     /// Answered fields win over pre-filled ones.

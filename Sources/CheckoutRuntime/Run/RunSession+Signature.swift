@@ -6,7 +6,7 @@ extension RunSession {
     /// The `signature` hook: signs the charge request's fields as Maxpay does, with the key
     /// from the environment or through the signing command. The fields are the transaction
     /// and the shopper's billing details — never card data, so a signing command never sees it.
-    func sign(_ request: ChargeRequest, with signing: RequestSigning, stage: String) async throws -> SignedFields {
+    nonisolated(nonsending) func sign(_ request: ChargeRequest, with signing: RequestSigning, stage: String) async throws -> SignedFields {
         let fields = MaxpayFields.of(request, billing: billing, threeDS: threeDS != nil)
         let signature = try await runner.signing.signature(for: fields, with: signing, flowFile: runner.flow.file)
         emit(

@@ -4,17 +4,17 @@ import Foundation
 
 extension RunSession {
     /// Runs one provider (or local) step.
-    func runStep(_ kind: StepKind, stage: PipelineStage) async -> StageResult {
+    nonisolated(nonsending) func runStep(_ kind: StepKind, stage: PipelineStage) async -> StageResult {
         emit("step.start", stage: stage.id)
         do {
-            let outcome = try await perform(kind, stage: stage)
-            return outcome
+            return try await perform(kind, stage: stage)
         } catch {
             return .end(providerFailure(error, stage: stage.id))
         }
     }
 
-    private func perform(_ kind: StepKind, stage: PipelineStage) async throws -> StageResult {
+    @inline(__always)
+    nonisolated(nonsending) private func perform(_ kind: StepKind, stage: PipelineStage) async throws -> StageResult {
         switch kind {
         case .createToken:
             token = try await withRetry(stage) { try await self.runner.provider.createToken() }
@@ -22,7 +22,11 @@ extension RunSession {
         case .taxUpdate:
             updateTax(stage: stage.id)
         case .currencyUpdate:
-            try await convertCurrency(stage: stage.id)
+            if let (code, target) = conversionTarget() {
+                try await convertCurrency(to: target, code: code, stage: stage.id)
+            } else {
+                emit("step.end", stage: stage.id, attributes: [JSONMember("outcome", .string("unchanged"))])
+            }
         case .tokenize:
             return try await tokenizeCard(stage: stage)
         case .threeDS:
@@ -62,11 +66,13 @@ extension RunSession {
             ])
     }
 
-    private func convertCurrency(stage: String) async throws {
-        guard let code = requestedCurrency, code != price.currency.code, let target = Currency.iso(code) else {
-            emit("step.end", stage: stage, attributes: [JSONMember("outcome", .string("unchanged"))])
-            return
-        }
+    /// The currency the shopper asked for, when it is not the price's.
+    private func conversionTarget() -> (String, Currency)? {
+        guard let code = requestedCurrency, code != price.currency.code, let target = Currency.iso(code) else { return nil }
+        return (code, target)
+    }
+
+    nonisolated(nonsending) private func convertCurrency(to target: Currency, code: String, stage: String) async throws {
         let table = try await currencyTable()
         guard let from = table.rate(of: price.currency.code), let to = table.rate(of: code) else {
             throw ProviderError(.rejected, "no rate from \(price.currency.code) to \(code)")
@@ -87,7 +93,7 @@ extension RunSession {
     /// Tokenizes the card; an expired token is refreshed and the call retried once
     /// (BlueSnap's `generateTokenFunc`); a second failure ends the run `error`. The full card
     /// leaves memory here.
-    private func tokenizeCard(stage step: PipelineStage) async throws -> StageResult {
+    nonisolated(nonsending) private func tokenizeCard(stage step: PipelineStage) async throws -> StageResult {
         let stage = step.id
         if step.cardSource == .upfront {
             let found = await takeUpfrontCard(stage: step)
@@ -115,7 +121,13 @@ extension RunSession {
             maskedNumber = card.maskedNumber
         }
         do {
-            let current = try await currentToken(stage: stage)
+            let current: CheckoutToken
+            if let token {
+                current = token
+            } else {
+                current = try await runner.provider.createToken()
+                token = current
+            }
             do {
                 tokenized = try await runner.provider.tokenize(source, token: current)
             } catch let e as ProviderError where e.code == .tokenExpired {
@@ -134,24 +146,21 @@ extension RunSession {
             throw error
         }
         emitInputSubmitted()
+        emit("step.end", stage: stage, attributes: self.tokenizedAttributes())
+        return .next
+    }
+
+    private func tokenizedAttributes() -> [JSONMember] {
         var attributes = [
             JSONMember("outcome", .string("success")),
             JSONMember("brand", .string(tokenized?.brand.resultName ?? "")), JSONMember("last4", .string(tokenized?.last4 ?? "")),
         ]
         if let vault = tokenized?.paymentMethodToken { attributes.append(JSONMember("paymentMethodToken", .string(vault))) }
-        emit("step.end", stage: stage, attributes: attributes)
-        return .next
-    }
-
-    private func currentToken(stage: String) async throws -> CheckoutToken {
-        if let token { return token }
-        let t = try await runner.provider.createToken()
-        token = t
-        return t
+        return attributes
     }
 
     /// 3-D Secure: fingerprint and challenge as the provider asks, then SPEC §8's policy.
-    private func authenticate(stage: PipelineStage) async throws -> StageResult {
+    nonisolated(nonsending) private func authenticate(stage: PipelineStage) async throws -> StageResult {
         guard let card = tokenized else { throw ProviderError(.rejected, "no tokenized card for 3-D Secure") }
         let amount = price.total ?? Money(amount: 0, currency: price.currency)
         var progress = try await runner.provider.startThreeDS(card, amount: amount)
@@ -191,9 +200,9 @@ extension RunSession {
     }
 
     /// Shows the challenge screen; nil when the answer is missing and the front end does not retry.
-    private func askChallenge(stage: PipelineStage) async -> ChallengeResponse? {
+    nonisolated(nonsending) private func askChallenge(stage: PipelineStage) async -> ChallengeResponse? {
         let p = prompt(.threeDSChallenge, stage: "threeDSChallenge")
-        await dwell(p)
+        if let d = dwellTime(p) { await dwell(d, stage: p.stageId) }
         while true {
             guard let answer = try? await runner.frontend.answer(p) else { return nil }
             switch answer {
@@ -215,7 +224,7 @@ extension RunSession {
 
     /// Charges with one idempotency key; transient failures are retried with backoff, so a
     /// retry never charges twice.
-    private func charge(_ kind: StepKind, stage step: PipelineStage) async throws -> StageResult {
+    nonisolated(nonsending) private func charge(_ kind: StepKind, stage step: PipelineStage) async throws -> StageResult {
         let stage = step.id
         guard let card = tokenized else { throw ProviderError(.rejected, "no tokenized card to charge") }
         let chargeKind: ChargeRequest.Kind = kind == .sale ? .sale : kind == .authorize ? .authorization : .subscription
@@ -247,7 +256,8 @@ extension RunSession {
     /// the runner's). An attempt that takes longer than the stage's `timeout` by the run's
     /// clock counts as a `timeout` failure: its response is dropped and, as a timeout is
     /// retryable, the call is made again (a charge with the same idempotency key).
-    func withRetry<T: Sendable>(_ stage: PipelineStage, _ body: () async throws -> T) async throws -> T {
+    @inline(__always)
+    nonisolated(nonsending) func withRetry<T: Sendable>(_ stage: PipelineStage, _ body: () async throws -> T) async throws -> T {
         let policy = stage.retry ?? runner.retry
         var attempt = 1
         while true {
