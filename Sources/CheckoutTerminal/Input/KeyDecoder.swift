@@ -67,33 +67,9 @@ public struct KeyDecoder: Sendable {
                 // CR LF from a pipe or a paste is one Enter.
                 if b == 0x0D, i + 1 < pending.count, pending[i + 1] == 0x0A { i += 1 }
                 i += 1
-            case 0x09:
+            case _ where Self.controlKeys[b] != nil:
                 flushText()
-                keys.append(.tab)
-                i += 1
-            case 0x7F, 0x08:
-                flushText()
-                keys.append(.backspace)
-                i += 1
-            case 0x03:
-                flushText()
-                keys.append(.interrupt)
-                i += 1
-            case 0x04:
-                flushText()
-                keys.append(.endOfInput)
-                i += 1
-            case 0x15:
-                flushText()
-                keys.append(.clearLine)
-                i += 1
-            case 0x01:
-                flushText()
-                keys.append(.home)
-                i += 1
-            case 0x05:
-                flushText()
-                keys.append(.end)
+                keys.append(Self.controlKeys[b]!)
                 i += 1
             case 0x00..<0x20:
                 i += 1  // other control characters: ignored
@@ -127,6 +103,12 @@ public struct KeyDecoder: Sendable {
         case pasteStart
         case ignored
     }
+
+    /// Control bytes that are keys: Tab, Backspace (DEL or BS), Ctrl-C, Ctrl-D, Ctrl-U, Ctrl-A, Ctrl-E.
+    private static let controlKeys: [UInt8: Key] = [
+        0x09: .tab, 0x7F: .backspace, 0x08: .backspace, 0x03: .interrupt, 0x04: .endOfInput, 0x15: .clearLine,
+        0x01: .home, 0x05: .end,
+    ]
 
     private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
