@@ -52,12 +52,11 @@ struct PromptRun {
             return result
         }
         // Line mode. With --json, stdout carries only the result: the questions go to stderr.
-        let signals = POSIXTerminal { signal in
+        InterruptSignals.handle { signal in
             LineInput.restoreEcho()
             Output.standardError("\ncheckout: interrupted\n")
             exit(signal == SIGINT ? 130 : 128 + signal)
         }
-        signals.handleSignals()
         let toStandardError = json
         let write: @Sendable (String) -> Void = { text in
             if toStandardError { Output.standardError(text) } else { Output.standardOutput(text) }

@@ -40,6 +40,22 @@ public enum AddressField: String, Sendable, CaseIterable, Hashable, Comparable {
     }
 }
 
+extension Address {
+    /// The value of one field.
+    public subscript(field: AddressField) -> String? {
+        switch field {
+        case .name: name
+        case .email: email
+        case .address: address
+        case .city: city
+        case .zip: zip
+        case .country: country
+        case .state: state
+        case .phone: phone
+        }
+    }
+}
+
 /// A custom field (Jumio BAM `addCustomField`): free text checked by a pattern, or a choice.
 public struct CustomField: Sendable, Hashable {
     /// The id answers use (`custom.<id>`).

@@ -13,7 +13,7 @@ import Synchronization
 /// Input is read on a thread of its own and queued, so keys typed while a provider step runs
 /// are kept. Ctrl-C is acted on the moment it is read, whatever the run is doing: the
 /// terminal is restored and `onInterrupt` runs (the CLI exits 130). SIGINT, SIGTERM and SIGHUP
-/// (line mode, or `kill`) restore the terminal the same way; SIGWINCH becomes a `.resize` event.
+/// (sent by `kill`) restore the terminal the same way; SIGWINCH becomes a `.resize` event.
 public final class POSIXTerminal: TerminalDevice {
     private let input: Int32
     private let output: Int32
@@ -46,7 +46,6 @@ public final class POSIXTerminal: TerminalDevice {
             }
             offset += n
         }
-        bytes.removeAll()
     }
 
     public func nextEvent() async -> TerminalEvent? {
@@ -87,11 +86,7 @@ public final class POSIXTerminal: TerminalDevice {
 
     /// Reads input on its own thread from the first `nextEvent()` on.
     private func startReading() {
-        let first = started.withLock { s in
-            defer { s = true }
-            return !s
-        }
-        guard first else { return }
+        guard started.claimFirst() else { return }
         let fd = input
         let continuation = continuation
         let thread = Thread { [self] in
@@ -118,19 +113,12 @@ public final class POSIXTerminal: TerminalDevice {
     }
 
     private func installSignalHandlers() {
-        let first = signalsInstalled.withLock { s in
-            defer { s = true }
-            return !s
-        }
-        guard first else { return }
+        guard signalsInstalled.claimFirst() else { return }
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             SignalForwarder.handle(sig) { [self] in interrupt($0) }
         }
         SignalForwarder.handle(SIGWINCH) { [continuation] _ in continuation.yield(.resize) }
     }
-
-    /// Signal handling for line mode too (no raw mode): Ctrl-C at a prompt exits 130.
-    public func handleSignals() { installSignalHandlers() }
 }
 
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {

@@ -30,11 +30,7 @@ enum SignalForwarder {
     }
 
     private static func startIfNeeded() {
-        let first = started.withLock { s in
-            defer { s = true }
-            return !s
-        }
-        guard first else { return }
+        guard started.claimFirst() else { return }
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -63,4 +59,12 @@ private func forwardSignal(_ number: Int32) {
     var byte = UInt8(truncatingIfNeeded: number)
     _ = write(signalPipeWriter, &byte, 1)
     errno = saved
+}
+
+/// Ending signals in line mode, where no terminal is put in raw mode: Ctrl-C at a prompt
+/// (SIGINT), SIGTERM and SIGHUP call `handler` with the signal's number; it should end the process.
+public enum InterruptSignals {
+    public static func handle(_ handler: @escaping @Sendable (Int32) -> Void) {
+        for sig in [SIGINT, SIGTERM, SIGHUP] { SignalForwarder.handle(sig, handler) }
+    }
 }

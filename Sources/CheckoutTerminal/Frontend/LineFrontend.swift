@@ -14,10 +14,8 @@ public final class LineFrontend: CheckoutFrontend {
     public typealias ReadLine = @Sendable (_ secret: Bool) async -> String?
 
     struct State {
-        var retries: [String: TerminalFrontend.Retry] = [:]
-        var lastValues: [String: Form.Values] = [:]
+        var memory = ScreenMemory()
         var inputEndedAt: String?
-        var started = false
     }
 
     let flow: CompiledFlow
@@ -26,6 +24,7 @@ public final class LineFrontend: CheckoutFrontend {
     let write: @Sendable (String) -> Void
     let echo: Bool
     let state = Mutex(State())
+    private let started = Mutex(false)
 
     /// A line front end reading with `readLine` (a `secret` line should not be echoed) and
     /// writing prompts with `write`. With `echo` (input is not a terminal, so nothing shows
@@ -46,19 +45,16 @@ public final class LineFrontend: CheckoutFrontend {
     public var inputEndedAt: String? { state.withLock { $0.inputEndedAt } }
 
     public func answer(_ p: ScreenPrompt) async throws -> ScreenAnswer {
-        let first = state.withLock { s in
-            defer { s.started = true }
-            return !s.started
-        }
-        if first {
+        if started.claimFirst() {
             let d = flow.definition
             write((d.title ?? d.id) + (d.description.map { "\n" + $0 } ?? "") + "\n")
         }
         if p.isFixedChoice { return ScreenForms.fixedAnswer(p) }
         if state.withLock({ $0.inputEndedAt != nil }) { return TerminalFrontend.unanswered(p) }
-        let retry = state.withLock { $0.retries.removeValue(forKey: p.stageId) }
-        let last = state.withLock { $0.lastValues[p.stageId] }
-        let start = ScreenForms.startingValues(p, retry: retry?.values, last: last)
+        let (retry, start) = state.withLock { s in
+            let retry = s.memory.takeRetry(p)
+            return (retry, s.memory.startingValues(p, retry: retry))
+        }
         guard var form = forms.form(for: p, previous: start) else { return ScreenForms.fixedAnswer(p) }
         let heading = ScreenForms.heading(p)
         if let notice = ScreenForms.notice(p) { write("\n✖ " + notice + "\n") }
@@ -89,7 +85,7 @@ public final class LineFrontend: CheckoutFrontend {
             if event == .none, let problem = form.errors[form.fields[form.active].id] { write("  ✖ \(problem)\n") }
             if event == .submitted {
                 let values = form.values
-                state.withLock { $0.lastValues[p.stageId] = values }
+                state.withLock { $0.memory.remember(values, for: p) }
                 return forms.answer(for: p, values: values)
             }
         }
@@ -98,7 +94,7 @@ public final class LineFrontend: CheckoutFrontend {
     public func rejected(_ p: ScreenPrompt, issues: [AnswerIssue]) async -> Bool {
         state.withLock { s in
             guard s.inputEndedAt == nil else { return false }
-            s.retries[p.stageId] = TerminalFrontend.Retry(values: s.lastValues[p.stageId] ?? [:], issues: issues)
+            s.memory.refuse(p, issues: issues)
             return true
         }
     }

@@ -24,18 +24,11 @@ public final class TerminalFrontend: CheckoutFrontend {
         }
     }
 
-    struct Retry {
-        var values: Form.Values
-        var issues: [AnswerIssue]
-    }
-
     struct State {
         var canvas: Canvas
         var decoder = KeyDecoder()
         var keys: [Key] = []
-        var started = false
-        var retries: [String: Retry] = [:]
-        var lastValues: [String: Form.Values] = [:]
+        var memory = ScreenMemory()
         var inputEndedAt: String?
         var interrupted = false
         var spinner: Spinner?
@@ -48,6 +41,7 @@ public final class TerminalFrontend: CheckoutFrontend {
     let options: Options
     let onInterrupt: @Sendable () -> Void
     let state: Mutex<State>
+    private let started = Mutex(false)
 
     /// A front end drawing on `device`. `today` is the month card expiry is checked against
     /// (the run's clock). `onInterrupt` runs after Ctrl-C has restored the terminal; the CLI
@@ -74,9 +68,10 @@ public final class TerminalFrontend: CheckoutFrontend {
         begin()
         if p.isFixedChoice { return ScreenForms.fixedAnswer(p) }
         if state.withLock({ $0.inputEndedAt != nil }) { return Self.unanswered(p) }
-        let retry = state.withLock { $0.retries.removeValue(forKey: p.stageId) }
-        let last = state.withLock { $0.lastValues[p.stageId] }
-        let start = ScreenForms.startingValues(p, retry: retry?.values, last: last)
+        let (retry, start) = state.withLock { s in
+            let retry = s.memory.takeRetry(p)
+            return (retry, s.memory.startingValues(p, retry: retry))
+        }
         guard var form = forms.form(for: p, previous: start) else { return ScreenForms.fixedAnswer(p) }
         if let notice = ScreenForms.notice(p) { settle([StyledLine([("✖ ", palette.error), (notice, palette.error)])]) }
         if let retry { Self.show(retry.issues, on: &form) }
@@ -87,7 +82,7 @@ public final class TerminalFrontend: CheckoutFrontend {
         case .submitted:
             let values = form.values
             settle(Summary.lines(form, prompt: p, heading: heading, palette: palette))
-            state.withLock { $0.lastValues[p.stageId] = values }
+            state.withLock { $0.memory.remember(values, for: p) }
             return forms.answer(for: p, values: values)
         case .canceled:
             settle([StyledLine([("✖ ", palette.error), (heading + ": left the checkout", palette.muted)])])
@@ -105,7 +100,7 @@ public final class TerminalFrontend: CheckoutFrontend {
     public func rejected(_ p: ScreenPrompt, issues: [AnswerIssue]) async -> Bool {
         state.withLock { s in
             guard s.inputEndedAt == nil, !s.interrupted else { return false }
-            s.retries[p.stageId] = Retry(values: s.lastValues[p.stageId] ?? [:], issues: issues)
+            s.memory.refuse(p, issues: issues)
             return true
         }
     }
@@ -126,11 +121,7 @@ public final class TerminalFrontend: CheckoutFrontend {
     }
 
     func begin() {
-        let first = state.withLock { s in
-            defer { s.started = true }
-            return !s.started
-        }
-        guard first else { return }
+        guard started.claimFirst() else { return }
         device.enterRawMode()
         let d = flow.definition
         var banner = [StyledLine([(d.title ?? d.id, palette.title)])]
@@ -197,7 +188,8 @@ public final class TerminalFrontend: CheckoutFrontend {
         for issue in issues {
             let last = issue.path.split(separator: ".").last.map(String.init) ?? issue.path
             let key = ["paymentMethod": "method"][last] ?? last
-            let id = visible.first { $0 == key || $0 == "state:" + (form.values["country"] ?? "") && key == "state" } ?? visible.first
+            let stateField = "state:" + (form.values["country"] ?? "")
+            let id = visible.first { $0 == key || (key == "state" && $0 == stateField) } ?? visible.first
             guard let id else { continue }
             form.errors[id] = form.errors[id].map { $0 + " " + issue.message } ?? issue.message
             if first == nil { first = id }

@@ -72,18 +72,21 @@ public struct Form: Sendable {
     }
 
     public var values: Values {
-        var v: Values = [:]
-        for f in fields { v[f.id] = Self.value(of: f.control) }
-        var out: Values = [:]
-        for f in fields where shown(v, f.id) { out[f.id] = v[f.id] }
-        return out
+        let all = allValues
+        return all.filter { shown(all, $0.key) }
     }
 
     /// The indices of the fields shown now.
     public var visibleIndices: [Int] {
+        let all = allValues
+        return fields.indices.filter { shown(all, fields[$0].id) }
+    }
+
+    /// Every field's value, hidden ones included: what decides which fields are shown.
+    private var allValues: Values {
         var v: Values = [:]
         for f in fields { v[f.id] = Self.value(of: f.control) }
-        return fields.indices.filter { shown(v, fields[$0].id) }
+        return v
     }
 
     static func value(of control: Control) -> String? {

@@ -21,7 +21,7 @@ enum AddressForms {
             asked = order.filter { (presence[$0] ?? .hidden) != .hidden && (billing || $0 != .email) }
         }
         let prefill = p.prefill ?? Address()
-        func start(_ f: AddressField) -> String { previous?[f.rawValue] ?? value(prefill, f) ?? "" }
+        func start(_ f: AddressField) -> String { previous?[f.rawValue] ?? prefill[f] ?? "" }
         var fields: [Form.Field] = []
         for f in asked {
             let optional = presence[f] == .optional
@@ -80,7 +80,7 @@ enum AddressForms {
             if issue.code == "required", presence[f] == .optional { return nil }
             return issue.message
         }
-        if presence[f] == .required, (value(a, f) ?? "").isEmpty { return "Enter \(title(f).lowercased())." }
+        if presence[f] == .required, (a[f] ?? "").isEmpty { return "Enter \(title(f).lowercased())." }
         return nil
     }
 
@@ -91,19 +91,6 @@ enum AddressForms {
         return Address(
             name: get("name"), email: get("email"), address: get("address"), city: get("city"), zip: get("zip"),
             country: get("country"), state: state, phone: get("phone"))
-    }
-
-    static func value(_ a: Address, _ f: AddressField) -> String? {
-        switch f {
-        case .name: a.name
-        case .email: a.email
-        case .address: a.address
-        case .city: a.city
-        case .zip: a.zip
-        case .country: a.country
-        case .state: a.state
-        case .phone: a.phone
-        }
     }
 
     static func title(_ f: AddressField) -> String {
