@@ -311,7 +311,8 @@ extension RunSession {
         if let own = runner.flow.definition.currencies {
             table = own
         } else {
-            table = try await runner.provider.currencyRates()
+            let provider = runner.provider
+            table = try await withRetry(stage: "currency", policy: runner.retry, timeout: runner.timeout) { try await provider.currencyRates() }
         }
         rates = table
         return table

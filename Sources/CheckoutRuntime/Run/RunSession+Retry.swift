@@ -1,0 +1,47 @@
+import CheckoutLanguage
+import Foundation
+
+extension RunSession {
+    /// Calls `body` per the stage's retry and timeout settings (else the runner's).
+    @inline(__always)
+    nonisolated(nonsending) func withRetry<T: Sendable>(
+        _ stage: PipelineStage, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        try await withRetry(stage: stage.id, policy: stage.retry ?? runner.retry, timeout: stage.timeout ?? runner.timeout, body)
+    }
+
+    /// Calls `body`, retrying retryable provider errors per `policy`. With a `timeout`, each
+    /// attempt races the run's clock: an attempt still running when the timeout passes is
+    /// cancelled and counts as a `timeout` failure, which is retryable, so the call is made
+    /// again (a charge under the same idempotency key: the caller builds the request once).
+    nonisolated(nonsending) func withRetry<T: Sendable>(
+        stage: String, policy: StepRetry, timeout: Duration?, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                guard let timeout else { return try await body() }
+                do {
+                    return try await runner.clock.withTimeout(timeout, body)
+                } catch is ClockTimeout {
+                    throw ProviderError(.timeout, "no answer within \(timeout.seconds)s")
+                }
+            } catch let e as ProviderError where e.isRetryable && attempt < policy.attempts {
+                attempt += 1
+                var delay = policy.delay(beforeAttempt: attempt)
+                if policy.jitter {
+                    // Between half and all of the delay, from the injected randomness.
+                    let fraction = Double(runner.random.next() % 1001) / 1000
+                    delay = delay * (0.5 + 0.5 * fraction)
+                }
+                emit(
+                    "step.retry", stage: stage,
+                    attributes: [
+                        JSONMember("code", .string(e.code.rawValue)), JSONMember("attempt", .int(attempt)),
+                        JSONMember("delayMs", .int(delay.milliseconds)),
+                    ])
+                try await runner.clock.sleep(for: delay)
+            }
+        }
+    }
+}
