@@ -93,12 +93,15 @@ struct RunCommand: AsyncParsableCommand {
             clock = SystemClock()
         }
         let random: any RandomSource = seed.map { SeededRandom(seed: $0) } ?? SystemRandom()
-        let runJournal = try journal.map { try Self.openJournal($0, flowPath: flow, answersPath: answersPath, flowId: program.definition.id) }
+        let runJournal = try journal.map {
+            try Self.openJournal($0, flowPath: flow, answersPath: answersPath, flowId: program.definition.id)
+        }
         if let runJournal, let done = runJournal.finished {
             // The run ended before: its recorded result, and nothing runs again.
             Output.standardError("checkout: the journal \(journal ?? "") records a finished run; printing its result\n")
             if let result { try Output.write(done.result + "\n", to: result) }
-            Output.standardOutput(json ? done.result + "\n" : "\(program.definition.id): \(done.status.rawValue) (recorded in the journal)\n")
+            Output.standardOutput(
+                json ? done.result + "\n" : "\(program.definition.id): \(done.status.rawValue) (recorded in the journal)\n")
             if done.status.exitCode != 0 { throw ExitCode(done.status.exitCode) }
             return
         }
@@ -143,7 +146,8 @@ struct RunCommand: AsyncParsableCommand {
         do {
             return try RunJournal(
                 store: try FileJournalStore(path: path), flow: flowId,
-                digest: RunJournal.digest(flow: bytes(flowPath), answers: bytes(answersPath)), afterAppend: JournalKillSwitch.fromEnvironment())
+                digest: RunJournal.digest(flow: bytes(flowPath), answers: bytes(answersPath)),
+                afterAppend: JournalKillSwitch.fromEnvironment())
         } catch let e as JournalError {
             Output.standardError("checkout: cannot use the journal \(path): \(e)\n")
             throw ExitCode(ExitStatus.usage)

@@ -49,9 +49,11 @@ final class CuttableStore: JournalStore {
         let r = try await run(store: store, provider: SandboxProvider(clock: clock, random: SeededRandom(seed: 1)), clock: clock)
         #expect(r.result.status == .success)
         let entries = try store.lines().compactMap(JournalEntry.init(jsonLine:))
-        #expect(entries.map { e in e.stage.map { "\(e.event)@\($0)" } ?? e.event } == [
-            "journal.start", "run.start", "step.done@createToken", "step.done@tokenize", "charge.sent@sale", "charge.done@sale", "run.end",
-        ])
+        #expect(
+            entries.map { e in e.stage.map { "\(e.event)@\($0)" } ?? e.event } == [
+                "journal.start", "run.start", "step.done@createToken", "step.done@tokenize", "charge.sent@sale", "charge.done@sale",
+                "run.end",
+            ])
         #expect(entries[5].fields["transactionId"] == r.result.transaction?.id)
         #expect(entries[4].fields["idempotencyKey"]?.count == 32)
         let journal = try RunJournal(store: store, flow: "unit", digest: "d1")
@@ -129,7 +131,8 @@ final class CuttableStore: JournalStore {
         _ = try RunJournal(store: store, flow: "unit", digest: "d1")
         #expect(throws: JournalError.self) { try RunJournal(store: store, flow: "unit", digest: "d2") }
         #expect(throws: JournalError.self) { try RunJournal(store: store, flow: "other", digest: "d1") }
-        #expect(RunJournal.digest(flow: Array("a".utf8), answers: Array("b".utf8)) != RunJournal.digest(flow: Array("ab".utf8), answers: []))
+        #expect(
+            RunJournal.digest(flow: Array("a".utf8), answers: Array("b".utf8)) != RunJournal.digest(flow: Array("ab".utf8), answers: []))
         let damaged = MemoryJournalStore(lines: try store.lines() + ["{not json", "{\"event\":\"run.start\"}"])
         #expect(throws: JournalError.corrupt(line: 2)) { try RunJournal(store: damaged, flow: "unit", digest: "d1") }
     }

@@ -186,7 +186,9 @@ final class RunSession {
         if let id = request.shopperId {
             do {
                 let provider = runner.provider
-                guard let s = try await withRetry(stage: "shopper", policy: runner.retry, timeout: runner.timeout, { try await provider.shopper(id: id) })
+                guard
+                    let s = try await withRetry(
+                        stage: "shopper", policy: runner.retry, timeout: runner.timeout, { try await provider.shopper(id: id) })
                 else {
                     issues.append(
                         AnswerIssue(path: "request.shopperId", code: "shopper_not_found", message: "the provider has no shopper \(id)"))

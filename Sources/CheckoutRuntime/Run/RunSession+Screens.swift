@@ -312,7 +312,9 @@ extension RunSession {
             table = own
         } else {
             let provider = runner.provider
-            table = try await withRetry(stage: "currency", policy: runner.retry, timeout: runner.timeout) { try await provider.currencyRates() }
+            table = try await withRetry(stage: "currency", policy: runner.retry, timeout: runner.timeout) {
+                try await provider.currencyRates()
+            }
         }
         rates = table
         return table

@@ -52,7 +52,9 @@ extension RunSession {
             // paid, so it is made once, and a journal that shows it sent refuses to send it again.
             if runner.journal?.entry("wallet.sent", stage: stage.id, visit: visit) != nil {
                 throw ProviderError(
-                    .outcomeUnknown, "the \(method.rawValue) payment was sent before the run stopped and its answer never came; check it before paying again")
+                    .outcomeUnknown,
+                    "the \(method.rawValue) payment was sent before the run stopped and its answer never came; check it before paying again"
+                )
             }
             try journal(JournalEntry("wallet.sent", stage: stage.id, visit: visit, fields: ["method": method.rawValue]))
             let outcome = try await withRetry(stage: stage.id, policy: StepRetry(attempts: 1), timeout: stage.timeout ?? runner.timeout) {
@@ -275,7 +277,9 @@ extension RunSession {
             emit("charge.resent", stage: stage, attributes: [JSONMember("idempotencyKey", .string(sent))])
         } else {
             try journal(
-                JournalEntry("charge.sent", stage: stage, visit: visit, fields: ["idempotencyKey": request.idempotencyKey, "kind": chargeKind.rawValue]))
+                JournalEntry(
+                    "charge.sent", stage: stage, visit: visit,
+                    fields: ["idempotencyKey": request.idempotencyKey, "kind": chargeKind.rawValue]))
         }
         let provider = runner.provider
         let outcome = try await withRetry(step) { [request] in try await provider.charge(request) }
