@@ -185,10 +185,9 @@ final class RunSession {
     nonisolated(nonsending) private func runStages() async -> CheckoutStatus {
         if let id = request.shopperId {
             do {
-                let provider = runner.provider
                 guard
                     let s = try await withRetry(
-                        stage: "shopper", policy: runner.retry, timeout: runner.timeout, { try await provider.shopper(id: id) })
+                        stage: "shopper", policy: runner.retry, timeout: runner.timeout, id, { p, id in try await p.shopper(id: id) })
                 else {
                     issues.append(
                         AnswerIssue(path: "request.shopperId", code: "shopper_not_found", message: "the provider has no shopper \(id)"))

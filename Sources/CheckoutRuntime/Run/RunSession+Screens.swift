@@ -311,9 +311,8 @@ extension RunSession {
         if let own = runner.flow.definition.currencies {
             table = own
         } else {
-            let provider = runner.provider
-            table = try await withRetry(stage: "currency", policy: runner.retry, timeout: runner.timeout) {
-                try await provider.currencyRates()
+            table = try await withRetry(stage: "currency", policy: runner.retry, timeout: runner.timeout, ()) { p, _ in
+                try await p.currencyRates()
             }
         }
         rates = table

@@ -18,10 +18,9 @@ extension RunSession {
 
     @inline(__always)
     nonisolated(nonsending) private func perform(_ kind: StepKind, stage: PipelineStage, visit: Int) async throws -> StageResult {
-        let provider = runner.provider
         switch kind {
         case .createToken:
-            let created = try await withRetry(stage) { try await provider.createToken() }
+            let created = try await withRetry(stage, ()) { p, _ in try await p.createToken() }
             token = created
             try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: Self.fields(of: created)))
             emit("step.end", stage: stage.id, attributes: [JSONMember("outcome", .string("success"))])
@@ -35,7 +34,7 @@ extension RunSession {
             }
         case .tokenize:
             let result = try await tokenizeCard(stage: stage)
-            if case .next = result, let card = tokenized {
+            if runner.journal != nil, case .next = result, let card = tokenized {
                 var fields = Self.fields(of: card)
                 if let token { fields.merge(Self.fields(of: token)) { a, _ in a } }
                 fields["maskedNumber"] = maskedNumber
@@ -57,21 +56,24 @@ extension RunSession {
                 )
             }
             try journal(JournalEntry("wallet.sent", stage: stage.id, visit: visit, fields: ["method": method.rawValue]))
-            let outcome = try await withRetry(stage: stage.id, policy: StepRetry(attempts: 1), timeout: stage.timeout ?? runner.timeout) {
-                try await provider.walletPayment(method, amount: total)
-            }
+            let outcome = try await withRetry(
+                stage: stage.id, policy: StepRetry(attempts: 1), timeout: stage.timeout ?? runner.timeout, (method, total)
+            ) { p, a in try await p.walletPayment(a.0, amount: a.1) }
             transaction = outcome.transaction
             invoiceId = outcome.invoiceId
-            var fields = Self.fields(of: outcome.transaction)
-            fields["invoiceId"] = outcome.invoiceId
-            try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: fields))
+            try journal(
+                JournalEntry(
+                    "step.done", stage: stage.id, visit: visit,
+                    fields: Self.fields(of: outcome.transaction).merging(["invoiceId": outcome.invoiceId].compactMapValues { $0 }) { a, _ in
+                        a
+                    }))
             emit(
                 "step.end", stage: stage.id,
                 attributes: [JSONMember("outcome", .string("success")), JSONMember("transaction", .string(outcome.transaction.id))])
         case .storeShopper:
             guard let card = tokenized else { return .next }
             let shopperId = request.shopperId
-            let id = try await withRetry(stage) { try await provider.storeChosenMethod(shopperId: shopperId, card: card) }
+            let id = try await withRetry(stage, (shopperId, card)) { p, a in try await p.storeChosenMethod(shopperId: a.0, card: a.1) }
             try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: ["shopperId": id]))
             emit(
                 "step.end", stage: stage.id, attributes: [JSONMember("outcome", .string("success")), JSONMember("shopperId", .string(id))])
@@ -149,23 +151,22 @@ extension RunSession {
             // BAM masking: first 6 and last 4 only; never the whole number.
             maskedNumber = card.maskedNumber
         }
-        let provider = runner.provider
         do {
             let current: CheckoutToken
             if let token {
                 current = token
             } else {
-                current = try await withRetry(step) { try await provider.createToken() }
+                current = try await withRetry(step, ()) { p, _ in try await p.createToken() }
                 token = current
             }
             do {
-                tokenized = try await withRetry(step) { try await provider.tokenize(source, token: current) }
+                tokenized = try await withRetry(step, (source, current)) { p, a in try await p.tokenize(a.0, token: a.1) }
             } catch let e as ProviderError where e.code == .tokenExpired {
                 emit("token.refresh", stage: stage, attributes: [JSONMember("reason", .string(e.code.rawValue))])
-                let fresh = try await withRetry(step) { try await provider.createToken() }
+                let fresh = try await withRetry(step, ()) { p, _ in try await p.createToken() }
                 token = fresh
                 do {
-                    tokenized = try await withRetry(step) { try await provider.tokenize(source, token: fresh) }
+                    tokenized = try await withRetry(step, (source, fresh)) { p, a in try await p.tokenize(a.0, token: a.1) }
                 } catch let again as ProviderError where again.code == .tokenExpired {
                     // One refresh only (generateTokenFunc): say so instead of repeating the first error.
                     throw ProviderError(.tokenExpired, "the checkout token expired and the refreshed token was refused too")
@@ -193,8 +194,7 @@ extension RunSession {
     nonisolated(nonsending) private func authenticate(stage: PipelineStage, visit: Int) async throws -> StageResult {
         guard let card = tokenized else { throw ProviderError(.rejected, "no tokenized card for 3-D Secure") }
         let amount = price.total ?? Money(amount: 0, currency: price.currency)
-        let provider = runner.provider
-        var progress = try await withRetry(stage) { try await provider.startThreeDS(card, amount: amount) }
+        var progress = try await withRetry(stage, (card, amount)) { p, a in try await p.startThreeDS(a.0, amount: a.1) }
         var result: ThreeDSResult
         while true {
             switch progress {
@@ -205,7 +205,7 @@ extension RunSession {
                 // device_fingerprint; the runtime sends the fingerprint back with the
                 // transaction's three_ds_context (`session`), which no trace shows.
                 emitPending("device_fingerprint", stage: stage.id)
-                progress = try await withRetry(stage) { try await provider.submitFingerprint(session) }
+                progress = try await withRetry(stage, session) { p, s in try await p.submitFingerprint(s) }
                 emit("threeDS.fingerprint", stage: stage.id, attributes: [JSONMember("outcome", .string("sent"))])
                 continue
             case .challengeRequired(let session):
@@ -214,7 +214,7 @@ extension RunSession {
                 guard let response = await askChallenge(stage: stage) else {
                     return .end(.invalid)
                 }
-                result = try await withRetry(stage) { try await provider.completeChallenge(session, response: response) }
+                result = try await withRetry(stage, (session, response)) { p, a in try await p.completeChallenge(a.0, response: a.1) }
             }
             break
         }
@@ -281,8 +281,7 @@ extension RunSession {
                     "charge.sent", stage: stage, visit: visit,
                     fields: ["idempotencyKey": request.idempotencyKey, "kind": chargeKind.rawValue]))
         }
-        let provider = runner.provider
-        let outcome = try await withRetry(step) { [request] in try await provider.charge(request) }
+        let outcome = try await withRetry(step, request) { p, r in try await p.charge(r) }
         switch outcome {
         case .approved(let t):
             transaction = t
@@ -295,9 +294,10 @@ extension RunSession {
         case .declined(let code, let t):
             transaction = t
             declineCode = code
-            var fields = Self.fields(of: t, outcome: "declined")
-            fields["declineCode"] = code
-            try journal(JournalEntry("charge.done", stage: stage, visit: visit, fields: fields))
+            try journal(
+                JournalEntry(
+                    "charge.done", stage: stage, visit: visit,
+                    fields: Self.fields(of: t, outcome: "declined").merging(["declineCode": code]) { a, _ in a }))
             emit(
                 "step.end", stage: stage,
                 attributes: [JSONMember("outcome", .string("declined")), JSONMember("declineCode", .string(code))])
