@@ -16,8 +16,9 @@ enum Output {
         ColorChoice.auto.wantsColor(fileDescriptor: fileDescriptor)
     }
 
-    /// Writes `text` to `path`, creating or replacing the file.
+    /// Writes `text` to `path`, creating or replacing the file atomically (a temporary file
+    /// beside it, then a rename): a reader never sees half a result.
     static func write(_ text: String, to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }

@@ -32,6 +32,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Write a JSON Lines trace of every screen and step to this file.")
     var trace: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Record each completed step in this JSON Lines journal (headless runs); started again with the same journal, the run resumes without repeating a step or a charge.",
+            valueName: "file"))
+    var journal: String?
+
     @Option(help: "Seed for ids (tokens, transactions, fraud session), for reproducible runs.")
     var seed: UInt64?
 
@@ -61,6 +67,10 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.usage)
         }
         let fixedNow = try now.map(Self.instant)
+        if journal != nil, answers == nil {
+            Output.standardError("checkout: --journal needs --answers: only a headless run keeps a journal\n")
+            throw ExitCode(ExitStatus.usage)
+        }
         guard let answersPath = answers else {
             let prompt = PromptRun(
                 flow: program, plain: plain, color: color, highContrast: highContrast, now: fixedNow,
@@ -83,6 +93,18 @@ struct RunCommand: AsyncParsableCommand {
             clock = SystemClock()
         }
         let random: any RandomSource = seed.map { SeededRandom(seed: $0) } ?? SystemRandom()
+        let runJournal = try journal.map {
+            try Self.openJournal($0, flowPath: flow, answersPath: answersPath, flowId: program.definition.id)
+        }
+        if let runJournal, let done = runJournal.finished {
+            // The run ended before: its recorded result, and nothing runs again.
+            Output.standardError("checkout: the journal \(journal ?? "") records a finished run; printing its result\n")
+            if let result { try Output.write(done.result + "\n", to: result) }
+            Output.standardOutput(
+                json ? done.result + "\n" : "\(program.definition.id): \(done.status.rawValue) (recorded in the journal)\n")
+            if done.status.exitCode != 0 { throw ExitCode(done.status.exitCode) }
+            return
+        }
         let traceSink = try trace.map(Self.openTrace)
 
         if let p = parsed {
@@ -99,7 +121,7 @@ struct RunCommand: AsyncParsableCommand {
             for p in problems { Output.standardError(renderer.render(p.diagnostic, source: nil)) }
         }
         let outcome = await HeadlessRun.run(
-            program, answers: parsed, problems: problems, clock: clock, random: random, trace: traceSink)
+            program, answers: parsed, problems: problems, clock: clock, random: random, trace: traceSink, journal: runJournal)
         let resultJSON = outcome.json.serialized(pretty: true) + "\n"
         if let result { try Output.write(resultJSON, to: result) }
         if json {
@@ -115,6 +137,21 @@ struct RunCommand: AsyncParsableCommand {
             throw ValidationError("--now must be an ISO 8601 instant such as 2026-11-21T10:00:00Z")
         }
         return date
+    }
+
+    /// Opens the journal for this flow and these answers; another run's journal, or one that
+    /// cannot be read, is a usage error (exit 2).
+    static func openJournal(_ path: String, flowPath: String, answersPath: String, flowId: String) throws -> RunJournal {
+        let bytes = { (p: String) in FileManager.default.contents(atPath: p).map { [UInt8]($0) } ?? [] }
+        do {
+            return try RunJournal(
+                store: try FileJournalStore(path: path), flow: flowId,
+                digest: RunJournal.digest(flow: bytes(flowPath), answers: bytes(answersPath)),
+                afterAppend: JournalKillSwitch.fromEnvironment())
+        } catch let e as JournalError {
+            Output.standardError("checkout: cannot use the journal \(path): \(e)\n")
+            throw ExitCode(ExitStatus.usage)
+        }
     }
 
     static func openTrace(_ path: String) throws -> JSONLinesTraceSink {

@@ -7,10 +7,11 @@ import CheckoutRuntime
 public enum HeadlessRun {
     /// Runs `flow` with the answers read by `AnswersReader` against a sandbox using `clock`
     /// and `random`. When the answers could not be read (`answers` nil), nothing runs and the
-    /// result is `invalid` with every problem as an error (exit code 3, SPEC §11).
+    /// result is `invalid` with every problem as an error (exit code 3, SPEC §11). With a
+    /// `journal`, completed steps are recorded, and those it already records are restored.
     public static func run(
         _ flow: CompiledFlow, answers: Answers?, problems: [AnswersProblem], clock: any CheckoutClock,
-        random: any RandomSource, trace: (any TraceSink)? = nil
+        random: any RandomSource, trace: (any TraceSink)? = nil, journal: RunJournal? = nil
     ) async -> CheckoutResult {
         guard let answers else {
             var r = CheckoutResult(
@@ -21,11 +22,11 @@ public enum HeadlessRun {
         }
         let unknown = unknownWaits(answers, in: flow, file: nil)
         if !unknown.isEmpty {
-            return await run(flow, answers: nil, problems: unknown, clock: clock, random: random, trace: trace)
+            return await run(flow, answers: nil, problems: unknown, clock: clock, random: random, trace: trace, journal: journal)
         }
         let runner = CheckoutRunner(
             flow: flow, provider: SandboxProvider(clock: clock, random: random), frontend: HeadlessFrontend(answers: answers),
-            clock: clock, random: random, trace: trace)
+            clock: clock, random: random, trace: trace, journal: journal)
         return await runner.run()
     }
 

@@ -190,6 +190,9 @@ public struct ProviderError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let unavailable = Code(rawValue: "provider_unavailable")
         /// An attempt took longer than the step's timeout.
         public static let timeout = Code(rawValue: "timeout")
+        /// A payment was sent but its answer never came, and it cannot be sent again safely
+        /// (no idempotency key): it may have gone through.
+        public static let outcomeUnknown = Code(rawValue: "outcome_unknown")
         /// The provider refused the request.
         public static let rejected = Code(rawValue: "rejected")
         /// The shopper does not exist.

@@ -13,6 +13,12 @@ public struct CheckoutRunner: Sendable {
     public var trace: (any TraceSink)?
     /// Retry settings for steps that set none.
     public var retry: StepRetry
+    /// The longest one provider call may take in steps that set no `timeout` (and in the
+    /// shopper and currency-rate lookups); nil: no limit.
+    public var timeout: Duration?
+    /// The run journal: each completed step is recorded, and steps it records as completed
+    /// are restored instead of run again (`checkout run --journal`); nil: none.
+    public var journal: RunJournal?
     /// How often one stage may run in one run (routes can loop back, e.g. a declined card
     /// back to the card screen); the next visit ends the run `failed`.
     public var maxVisits: Int
@@ -23,7 +29,8 @@ public struct CheckoutRunner: Sendable {
     public init(
         flow: CompiledFlow, provider: any PaymentProvider, frontend: any CheckoutFrontend,
         clock: any CheckoutClock, random: any RandomSource, trace: (any TraceSink)? = nil,
-        retry: StepRetry = StepRetry(), maxVisits: Int = 5, signing: SigningEnvironment = .system
+        retry: StepRetry = StepRetry(), maxVisits: Int = 5, signing: SigningEnvironment = .system, timeout: Duration? = nil,
+        journal: RunJournal? = nil
     ) {
         self.flow = flow
         self.provider = provider
@@ -34,6 +41,8 @@ public struct CheckoutRunner: Sendable {
         self.retry = retry
         self.maxVisits = maxVisits
         self.signing = signing
+        self.timeout = timeout
+        self.journal = journal
     }
 
     /// Runs the flow to its end. Never throws: every failure is a result with a status.
@@ -143,7 +152,8 @@ final class RunSession {
     init(runner: consuming CheckoutRunner) {
         let r = runner.flow.definition.request
         price = PriceState(amount: r.price.amount, taxAmount: r.price.taxAmount, currency: r.price.currency)
-        fraudSessionId = r.fraudSessionId ?? runner.random.hex(32)
+        // A resumed run keeps the fraud session id it started with.
+        fraudSessionId = r.fraudSessionId ?? runner.journal?.entry("run.start")?.fields["fraudSessionId"] ?? runner.random.hex(32)
         billingRequirements = AddressRequirements(
             withEmail: runner.flow.definition.fields.billingEmailPresence(for: r) == .required, fullBilling: r.fullBilling)
         tracing = runner.trace != nil
@@ -152,15 +162,33 @@ final class RunSession {
 
     nonisolated(nonsending) func run() async -> CheckoutResult {
         emit("run.start", attributes: [JSONMember("flow", .string(runner.flow.definition.id))])
-        let status = await runStages()
+        let status: CheckoutStatus
+        do {
+            if let journal = runner.journal, journal.entry("run.start") == nil {
+                try journal.append(JournalEntry("run.start", fields: ["fraudSessionId": fraudSessionId]))
+            }
+            status = await runStages()
+        } catch {
+            status = providerFailure(error, stage: "journal")
+        }
         emit("run.end", attributes: [JSONMember("status", .string(status.rawValue))])
-        return makeResult(status)
+        let result = makeResult(status)
+        if let journal = runner.journal {
+            // Best effort: a result that cannot be recorded is still returned; a new start
+            // then resumes from the last step recorded, which repeats no charge.
+            try? journal.append(
+                JournalEntry("run.end", fields: ["status": status.rawValue, "result": result.json.serialized(pretty: true)]))
+        }
+        return result
     }
 
     nonisolated(nonsending) private func runStages() async -> CheckoutStatus {
         if let id = request.shopperId {
             do {
-                guard let s = try await runner.provider.shopper(id: id) else {
+                guard
+                    let s = try await withRetry(
+                        stage: "shopper", policy: runner.retry, timeout: runner.timeout, id, { p, id in try await p.shopper(id: id) })
+                else {
                     issues.append(
                         AnswerIssue(path: "request.shopperId", code: "shopper_not_found", message: "the provider has no shopper \(id)"))
                     return .error
@@ -219,7 +247,7 @@ final class RunSession {
             case .step(let kind):
                 if !issues.isEmpty, kind.talksToProvider { return .invalid }
                 runHooks(stage)
-                result = await runStep(kind, stage: stage)
+                result = await runStep(kind, stage: stage, visit: visit)
             }
             let ended: (outcome: StageOutcome?, status: CheckoutStatus, issue: AnswerIssue?)
             switch result {
@@ -295,7 +323,13 @@ final class RunSession {
 
     func providerFailure(_ error: any Error, stage: String) -> CheckoutStatus {
         let (code, message): (String, String) =
-            if let e = error as? ProviderError { (e.code.rawValue, e.message) } else { ("provider_error", "the provider failed") }
+            if let e = error as? ProviderError {
+                (e.code.rawValue, e.message)
+            } else if let e = error as? JournalError {
+                ("journal_failed", e.description)
+            } else {
+                ("provider_error", "the provider failed")
+            }
         issues.append(AnswerIssue(path: stage, code: code, message: message))
         emit("step.error", stage: stage, attributes: [JSONMember("code", .string(code))])
         return .error

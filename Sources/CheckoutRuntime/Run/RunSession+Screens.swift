@@ -311,7 +311,9 @@ extension RunSession {
         if let own = runner.flow.definition.currencies {
             table = own
         } else {
-            table = try await runner.provider.currencyRates()
+            table = try await withRetry(stage: "currency", policy: runner.retry, timeout: runner.timeout, ()) { p, _ in
+                try await p.currencyRates()
+            }
         }
         rates = table
         return table

@@ -4,20 +4,25 @@ import Foundation
 
 extension RunSession {
     /// Runs one provider (or local) step.
-    nonisolated(nonsending) func runStep(_ kind: StepKind, stage: PipelineStage) async -> StageResult {
+    nonisolated(nonsending) func runStep(_ kind: StepKind, stage: PipelineStage, visit: Int) async -> StageResult {
         emit("step.start", stage: stage.id)
+        if let journal = runner.journal, let restored = await restore(kind, stage: stage, visit: visit, from: journal) {
+            return restored
+        }
         do {
-            return try await perform(kind, stage: stage)
+            return try await perform(kind, stage: stage, visit: visit)
         } catch {
             return .end(providerFailure(error, stage: stage.id))
         }
     }
 
     @inline(__always)
-    nonisolated(nonsending) private func perform(_ kind: StepKind, stage: PipelineStage) async throws -> StageResult {
+    nonisolated(nonsending) private func perform(_ kind: StepKind, stage: PipelineStage, visit: Int) async throws -> StageResult {
         switch kind {
         case .createToken:
-            token = try await withRetry(stage) { try await self.runner.provider.createToken() }
+            let created = try await withRetry(stage, ()) { p, _ in try await p.createToken() }
+            token = created
+            try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: Self.fields(of: created)))
             emit("step.end", stage: stage.id, attributes: [JSONMember("outcome", .string("success"))])
         case .taxUpdate:
             updateTax(stage: stage.id)
@@ -28,22 +33,48 @@ extension RunSession {
                 emit("step.end", stage: stage.id, attributes: [JSONMember("outcome", .string("unchanged"))])
             }
         case .tokenize:
-            return try await tokenizeCard(stage: stage)
+            let result = try await tokenizeCard(stage: stage)
+            if runner.journal != nil, case .next = result, let card = tokenized {
+                var fields = Self.fields(of: card)
+                if let token { fields.merge(Self.fields(of: token)) { a, _ in a } }
+                fields["maskedNumber"] = maskedNumber
+                try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: fields))
+            }
+            return result
         case .threeDS:
-            return try await authenticate(stage: stage)
+            return try await authenticate(stage: stage, visit: visit)
         case .sale, .authorize, .subscribe:
-            return try await charge(kind, stage: stage)
+            return try await charge(kind, stage: stage, visit: visit)
         case .walletPayment:
             guard let method = paymentMethod, let total = price.total else { return .next }
-            let outcome = try await withRetry(stage) { try await self.runner.provider.walletPayment(method, amount: total) }
+            // No idempotency key in a wallet payment: an attempt whose answer was lost may have
+            // paid, so it is made once, and a journal that shows it sent refuses to send it again.
+            if runner.journal?.entry("wallet.sent", stage: stage.id, visit: visit) != nil {
+                throw ProviderError(
+                    .outcomeUnknown,
+                    "the \(method.rawValue) payment was sent before the run stopped and its answer never came; check it before paying again"
+                )
+            }
+            try journal(JournalEntry("wallet.sent", stage: stage.id, visit: visit, fields: ["method": method.rawValue]))
+            let outcome = try await withRetry(
+                stage: stage.id, policy: StepRetry(attempts: 1), timeout: stage.timeout ?? runner.timeout, (method, total)
+            ) { p, a in try await p.walletPayment(a.0, amount: a.1) }
             transaction = outcome.transaction
             invoiceId = outcome.invoiceId
+            try journal(
+                JournalEntry(
+                    "step.done", stage: stage.id, visit: visit,
+                    fields: Self.fields(of: outcome.transaction).merging(["invoiceId": outcome.invoiceId].compactMapValues { $0 }) { a, _ in
+                        a
+                    }))
             emit(
                 "step.end", stage: stage.id,
                 attributes: [JSONMember("outcome", .string("success")), JSONMember("transaction", .string(outcome.transaction.id))])
         case .storeShopper:
             guard let card = tokenized else { return .next }
-            let id = try await runner.provider.storeChosenMethod(shopperId: request.shopperId, card: card)
+            let shopperId = request.shopperId
+            let id = try await withRetry(stage, (shopperId, card)) { p, a in try await p.storeChosenMethod(shopperId: a.0, card: a.1) }
+            try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: ["shopperId": id]))
             emit(
                 "step.end", stage: stage.id, attributes: [JSONMember("outcome", .string("success")), JSONMember("shopperId", .string(id))])
         }
@@ -125,17 +156,17 @@ extension RunSession {
             if let token {
                 current = token
             } else {
-                current = try await runner.provider.createToken()
+                current = try await withRetry(step, ()) { p, _ in try await p.createToken() }
                 token = current
             }
             do {
-                tokenized = try await runner.provider.tokenize(source, token: current)
+                tokenized = try await withRetry(step, (source, current)) { p, a in try await p.tokenize(a.0, token: a.1) }
             } catch let e as ProviderError where e.code == .tokenExpired {
                 emit("token.refresh", stage: stage, attributes: [JSONMember("reason", .string(e.code.rawValue))])
-                let fresh = try await runner.provider.createToken()
+                let fresh = try await withRetry(step, ()) { p, _ in try await p.createToken() }
                 token = fresh
                 do {
-                    tokenized = try await runner.provider.tokenize(source, token: fresh)
+                    tokenized = try await withRetry(step, (source, fresh)) { p, a in try await p.tokenize(a.0, token: a.1) }
                 } catch let again as ProviderError where again.code == .tokenExpired {
                     // One refresh only (generateTokenFunc): say so instead of repeating the first error.
                     throw ProviderError(.tokenExpired, "the checkout token expired and the refreshed token was refused too")
@@ -160,10 +191,10 @@ extension RunSession {
     }
 
     /// 3-D Secure: fingerprint and challenge as the provider asks, then SPEC §8's policy.
-    nonisolated(nonsending) private func authenticate(stage: PipelineStage) async throws -> StageResult {
+    nonisolated(nonsending) private func authenticate(stage: PipelineStage, visit: Int) async throws -> StageResult {
         guard let card = tokenized else { throw ProviderError(.rejected, "no tokenized card for 3-D Secure") }
         let amount = price.total ?? Money(amount: 0, currency: price.currency)
-        var progress = try await runner.provider.startThreeDS(card, amount: amount)
+        var progress = try await withRetry(stage, (card, amount)) { p, a in try await p.startThreeDS(a.0, amount: a.1) }
         var result: ThreeDSResult
         while true {
             switch progress {
@@ -174,7 +205,7 @@ extension RunSession {
                 // device_fingerprint; the runtime sends the fingerprint back with the
                 // transaction's three_ds_context (`session`), which no trace shows.
                 emitPending("device_fingerprint", stage: stage.id)
-                progress = try await runner.provider.submitFingerprint(session)
+                progress = try await withRetry(stage, session) { p, s in try await p.submitFingerprint(s) }
                 emit("threeDS.fingerprint", stage: stage.id, attributes: [JSONMember("outcome", .string("sent"))])
                 continue
             case .challengeRequired(let session):
@@ -183,12 +214,18 @@ extension RunSession {
                 guard let response = await askChallenge(stage: stage) else {
                     return .end(.invalid)
                 }
-                result = try await runner.provider.completeChallenge(session, response: response)
+                result = try await withRetry(stage, (session, response)) { p, a in try await p.completeChallenge(a.0, response: a.1) }
             }
             break
         }
         threeDS = result
+        try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: ["outcome": result.rawValue]))
         emit("step.end", stage: stage.id, attributes: [JSONMember("outcome", .string(result.rawValue))])
+        return threeDSPolicy(result)
+    }
+
+    /// SPEC §8's 3-D Secure policy.
+    func threeDSPolicy(_ result: ThreeDSResult) -> StageResult {
         if result == .authenticationCanceled { return .end(.canceled) }
         return result.proceeds(processFailed3DS: request.processFailed3DS) ? .next : .end(.failed)
     }
@@ -222,22 +259,34 @@ extension RunSession {
         }
     }
 
-    /// Charges with one idempotency key; transient failures are retried with backoff, so a
-    /// retry never charges twice.
-    nonisolated(nonsending) private func charge(_ kind: StepKind, stage step: PipelineStage) async throws -> StageResult {
+    /// Charges with one idempotency key; transient failures and timeouts are retried with
+    /// backoff under that key, so a retry never charges twice. With a journal the key is
+    /// recorded (`charge.sent`) before the first attempt, and a resumed run whose charge was
+    /// sent but never answered sends it again under the same key.
+    nonisolated(nonsending) private func charge(_ kind: StepKind, stage step: PipelineStage, visit: Int) async throws -> StageResult {
         let stage = step.id
         guard let card = tokenized else { throw ProviderError(.rejected, "no tokenized card to charge") }
         let chargeKind: ChargeRequest.Kind = kind == .sale ? .sale : kind == .authorize ? .authorization : .subscription
+        let sent = runner.journal?.entry("charge.sent", stage: stage, visit: visit)?.fields["idempotencyKey"]
         var request = ChargeRequest(
-            kind: chargeKind, card: card, amount: price.total, idempotencyKey: runner.random.hex(32), threeDSResult: threeDS)
+            kind: chargeKind, card: card, amount: price.total, idempotencyKey: sent ?? runner.random.hex(32), threeDSResult: threeDS)
         if step.hooks.contains(.signature), let signing = runner.flow.definition.provider.signature {
             request.signed = try await sign(request, with: signing, stage: stage)
         }
-        let outcome = try await withRetry(step) { try await self.runner.provider.charge(request) }
+        if let sent {
+            emit("charge.resent", stage: stage, attributes: [JSONMember("idempotencyKey", .string(sent))])
+        } else {
+            try journal(
+                JournalEntry(
+                    "charge.sent", stage: stage, visit: visit,
+                    fields: ["idempotencyKey": request.idempotencyKey, "kind": chargeKind.rawValue]))
+        }
+        let outcome = try await withRetry(step, request) { p, r in try await p.charge(r) }
         switch outcome {
         case .approved(let t):
             transaction = t
             declineCode = nil
+            try journal(JournalEntry("charge.done", stage: stage, visit: visit, fields: Self.fields(of: t, outcome: "approved")))
             emit(
                 "step.end", stage: stage,
                 attributes: [JSONMember("outcome", .string("approved")), JSONMember("transaction", .string(t.id))])
@@ -245,45 +294,14 @@ extension RunSession {
         case .declined(let code, let t):
             transaction = t
             declineCode = code
+            try journal(
+                JournalEntry(
+                    "charge.done", stage: stage, visit: visit,
+                    fields: Self.fields(of: t, outcome: "declined").merging(["declineCode": code]) { a, _ in a }))
             emit(
                 "step.end", stage: stage,
                 attributes: [JSONMember("outcome", .string("declined")), JSONMember("declineCode", .string(code))])
             return .end(.declined)
-        }
-    }
-
-    /// Calls `body`, retrying retryable provider errors per the stage's retry settings (else
-    /// the runner's). An attempt that takes longer than the stage's `timeout` by the run's
-    /// clock counts as a `timeout` failure: its response is dropped and, as a timeout is
-    /// retryable, the call is made again (a charge with the same idempotency key).
-    @inline(__always)
-    nonisolated(nonsending) func withRetry<T: Sendable>(_ stage: PipelineStage, _ body: () async throws -> T) async throws -> T {
-        let policy = stage.retry ?? runner.retry
-        var attempt = 1
-        while true {
-            do {
-                let started = runner.clock.now()
-                let value = try await body()
-                if let timeout = stage.timeout, runner.clock.now().timeIntervalSince(started) > timeout.seconds {
-                    throw ProviderError(.timeout, "no answer within \(timeout.seconds)s")
-                }
-                return value
-            } catch let e as ProviderError where e.isRetryable && attempt < policy.attempts {
-                attempt += 1
-                var delay = policy.delay(beforeAttempt: attempt)
-                if policy.jitter {
-                    // Between half and all of the delay, from the injected randomness.
-                    let fraction = Double(runner.random.next() % 1001) / 1000
-                    delay = delay * (0.5 + 0.5 * fraction)
-                }
-                emit(
-                    "step.retry", stage: stage.id,
-                    attributes: [
-                        JSONMember("code", .string(e.code.rawValue)), JSONMember("attempt", .int(attempt)),
-                        JSONMember("delayMs", .int(delay.milliseconds)),
-                    ])
-                try await runner.clock.sleep(for: delay)
-            }
         }
     }
 }

@@ -1,0 +1,126 @@
+import CheckoutDomain
+import CheckoutLanguage
+import Foundation
+
+/// The run journal (`RunJournal`) as the interpreter writes and reads it: what each step
+/// records when it completes, and how a resumed run restores it instead of calling the
+/// provider again. Screens are not journaled: a resumed run asks them again (headless: the
+/// same answers, checked by the journal's digest), which rebuilds the addresses, the price
+/// and the choices; the card is taken again only when tokenize had not completed.
+extension RunSession {
+    /// Writes `entry` when the run has a journal.
+    func journal(_ entry: @autoclosure () -> JournalEntry) throws {
+        guard let journal = runner.journal else { return }
+        try journal.append(entry())
+    }
+
+    /// The recorded result of this visit of a step, applied to the run; nil when the step
+    /// has not completed before (or is local work that is simply done again).
+    nonisolated(nonsending) func restore(
+        _ kind: StepKind, stage: PipelineStage, visit: Int, from journal: RunJournal
+    ) async -> StageResult? {
+        let result: StageResult
+        let outcome: String
+        switch kind {
+        case .createToken:
+            guard let e = journal.entry("step.done", stage: stage.id, visit: visit), let t = Self.token(e.fields) else { return nil }
+            token = t
+            (result, outcome) = (.next, "success")
+        case .tokenize:
+            guard let e = journal.entry("step.done", stage: stage.id, visit: visit), let c = Self.tokenizedCard(e.fields) else {
+                return nil
+            }
+            if stage.cardSource == .upfront {
+                // The app's card data decides the payment method; the card itself is not sent again.
+                let found = await takeUpfrontCard(stage: stage)
+                guard found.isEmpty else {
+                    issues += found
+                    return .end(.invalid)
+                }
+            }
+            card = nil
+            bankDetails = nil
+            tokenized = c
+            if let t = Self.token(e.fields) { token = t }
+            maskedNumber = e.fields["maskedNumber"]
+            emitInputSubmitted()
+            (result, outcome) = (.next, "success")
+        case .threeDS:
+            guard let e = journal.entry("step.done", stage: stage.id, visit: visit),
+                let r = e.fields["outcome"].flatMap(ThreeDSResult.init(rawValue:))
+            else { return nil }
+            threeDS = r
+            (result, outcome) = (threeDSPolicy(r), r.rawValue)
+        case .sale, .authorize, .subscribe:
+            guard let e = journal.entry("charge.done", stage: stage.id, visit: visit), let t = Self.transaction(e.fields) else {
+                return nil
+            }
+            transaction = t
+            declineCode = e.fields["declineCode"]
+            (result, outcome) = declineCode == nil ? (.next, "approved") : (.end(.declined), "declined")
+        case .walletPayment:
+            guard let e = journal.entry("step.done", stage: stage.id, visit: visit), let t = Self.transaction(e.fields) else {
+                return nil
+            }
+            transaction = t
+            invoiceId = e.fields["invoiceId"]
+            (result, outcome) = (.next, "success")
+        case .storeShopper:
+            guard journal.entry("step.done", stage: stage.id, visit: visit) != nil else { return nil }
+            (result, outcome) = (.next, "success")
+        case .taxUpdate, .currencyUpdate:
+            return nil
+        }
+        emit("step.restored", stage: stage.id, attributes: [JSONMember("outcome", .string(outcome))])
+        return result
+    }
+
+    // MARK: Fields: what each record holds (never a card number, CVV or credential)
+
+    static func fields(of token: CheckoutToken) -> [String: String] {
+        ["tokenId": token.id, "tokenExpiresAt": String(token.expiresAt.timeIntervalSince1970)]
+    }
+
+    static func token(_ f: [String: String]) -> CheckoutToken? {
+        guard let id = f["tokenId"], let at = f["tokenExpiresAt"].flatMap(Double.init) else { return nil }
+        return CheckoutToken(id: id, expiresAt: Date(timeIntervalSince1970: at))
+    }
+
+    static func fields(of card: TokenizedCard) -> [String: String] {
+        var f = [
+            "cardToken": card.token, "brand": card.brand.rawValue, "last4": card.last4, "issuingCountry": card.issuingCountry,
+            "expiry": "\(card.expiry.month)/\(card.expiry.year)",
+        ]
+        f["paymentMethodToken"] = card.paymentMethodToken
+        return f
+    }
+
+    static func tokenizedCard(_ f: [String: String]) -> TokenizedCard? {
+        guard let token = f["cardToken"], let brand = f["brand"].flatMap(CardBrand.init(rawValue:)), let last4 = f["last4"],
+            let country = f["issuingCountry"], let parts = f["expiry"]?.split(separator: "/"), parts.count == 2,
+            let month = Int(parts[0]), let year = Int(parts[1])
+        else { return nil }
+        return TokenizedCard(
+            token: token, brand: brand, last4: last4, issuingCountry: country, expiry: CardExpiry(month: month, year: year),
+            paymentMethodToken: f["paymentMethodToken"])
+    }
+
+    static func fields(of t: Transaction, outcome: String? = nil) -> [String: String] {
+        var f = ["transactionId": t.id, "transactionType": t.type, "transactionStatus": t.status]
+        f["outcome"] = outcome
+        if let amount = t.amount {
+            f["amount"] = DecimalText.format(amount.amount, scale: amount.currency.minorUnits)
+            f["currency"] = amount.currency.code
+        }
+        return f
+    }
+
+    static func transaction(_ f: [String: String]) -> Transaction? {
+        guard let id = f["transactionId"], let type = f["transactionType"], let status = f["transactionStatus"] else { return nil }
+        var amount: Money?
+        if let text = f["amount"], let value = DecimalText.parse(text)?.value, let currency = f["currency"].flatMap(Currency.iso) {
+            amount = Money(amount: value, currency: currency)
+        }
+        return Transaction(id: id, type: type, status: status, amount: amount)
+    }
+}

@@ -1,0 +1,54 @@
+import CheckoutLanguage
+import Foundation
+
+extension RunSession {
+    /// Calls `body` with the provider and `arguments` per the stage's retry and timeout
+    /// settings (else the runner's).
+    ///
+    /// `body` takes what it needs as parameters instead of capturing it, so it has no context
+    /// to allocate: a call without a timeout costs what a direct call does.
+    @inline(__always)
+    nonisolated(nonsending) func withRetry<A: Sendable, T: Sendable>(
+        _ stage: PipelineStage, _ arguments: A, _ body: @escaping @Sendable (any PaymentProvider, A) async throws -> T
+    ) async throws -> T {
+        try await withRetry(
+            stage: stage.id, policy: stage.retry ?? runner.retry, timeout: stage.timeout ?? runner.timeout, arguments, body)
+    }
+
+    /// Calls `body`, retrying retryable provider errors per `policy`. With a `timeout`, each
+    /// attempt races the run's clock: an attempt still running when the timeout passes is
+    /// cancelled and counts as a `timeout` failure, which is retryable, so the call is made
+    /// again (a charge under the same idempotency key: the caller builds the request once).
+    nonisolated(nonsending) func withRetry<A: Sendable, T: Sendable>(
+        stage: String, policy: StepRetry, timeout: Duration?, _ arguments: A,
+        _ body: @escaping @Sendable (any PaymentProvider, A) async throws -> T
+    ) async throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                guard let timeout else { return try await body(runner.provider, arguments) }
+                let provider = runner.provider
+                do {
+                    return try await runner.clock.withTimeout(timeout) { try await body(provider, arguments) }
+                } catch is ClockTimeout {
+                    throw ProviderError(.timeout, "no answer within \(timeout.seconds)s")
+                }
+            } catch let e as ProviderError where e.isRetryable && attempt < policy.attempts {
+                attempt += 1
+                var delay = policy.delay(beforeAttempt: attempt)
+                if policy.jitter {
+                    // Between half and all of the delay, from the injected randomness.
+                    let fraction = Double(runner.random.next() % 1001) / 1000
+                    delay = delay * (0.5 + 0.5 * fraction)
+                }
+                emit(
+                    "step.retry", stage: stage,
+                    attributes: [
+                        JSONMember("code", .string(e.code.rawValue)), JSONMember("attempt", .int(attempt)),
+                        JSONMember("delayMs", .int(delay.milliseconds)),
+                    ])
+                try await runner.clock.sleep(for: delay)
+            }
+        }
+    }
+}
