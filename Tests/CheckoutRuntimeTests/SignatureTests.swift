@@ -79,7 +79,7 @@ import Testing
     }
 
     func run(
-        _ flowText: String = flow, key: String?,
+        _ flowText: String = flow, key: String?, answers: String = answers,
         command: @escaping @Sendable ([String], String) -> CommandOutput = { _, _ in
             CommandOutput(status: 1, stdout: "")
         }
@@ -96,7 +96,7 @@ import Testing
                 return command(argv, input)
             })
         let runner = CheckoutRunner(
-            flow: try compileFlow(flowText), provider: sandbox, frontend: HeadlessFrontend(answers: try readAnswers(Self.answers)),
+            flow: try compileFlow(flowText), provider: sandbox, frontend: HeadlessFrontend(answers: try readAnswers(answers)),
             clock: clock, random: random, trace: trace, signing: signing)
         let result = await runner.run()
         return Outcome(result: result, events: trace.events, ledger: await sandbox.ledger, commands: seen.withLock { $0 })
@@ -116,6 +116,31 @@ import Testing
                         "amount", "api_version", "auth_type", "country", "currency", "first_name", "last_name", "transaction_type",
                         "transaction_unique_id", "user_email", "zip",
                     ].map { .string($0) }))
+    }
+
+    @Test func theSandboxAnswersAsMaxpayAndTheResultCarriesMaxpaysReferenceAndType() async throws {
+        let r = try await run(key: "sandbox-maxpay-private-key")
+        let transaction = try #require(r.result.transaction)
+        #expect(transaction.type == "SALE3D")
+        #expect(r.ledger.map(\.id) == [transaction.id])
+        let declined = try await run(
+            key: "sandbox-maxpay-private-key",
+            answers: Self.answers.replacingOccurrences(of: "4111 1111 1111 1111", with: "4000 0000 0000 9995"))
+        #expect(declined.result.status == .declined)
+        #expect(declined.result.declineCode == "insufficient_funds")
+        #expect(declined.ledger.isEmpty)
+    }
+
+    @Test func maxpaysTransientErrorIsRetriedUnderTheSameUniqueIdAndChargesOnce() async throws {
+        let r = try await run(
+            key: "sandbox-maxpay-private-key",
+            answers: Self.answers.replacingOccurrences(of: "4111 1111 1111 1111", with: "4000 0000 0000 0119"))
+        #expect(r.result.status == .success)
+        #expect(r.ledger.count == 1)
+        let retry = try #require(r.events.first { $0.event == "step.retry" })
+        #expect(retry.attributes.first { $0.key == "code" }?.value == .string("processing_error"))
+        let signed = r.events.filter { $0.event == "hook.signature" }
+        #expect(signed.count == 1, "one signature: the retry re-sends the same signed request")
     }
 
     @Test func theSignedFieldsAreTheTransactionAndTheShopperNeverTheCard() {

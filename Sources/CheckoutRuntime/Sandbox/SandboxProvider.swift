@@ -107,8 +107,38 @@ public actor SandboxProvider: PaymentProvider {
     }
 
     public func charge(_ request: ChargeRequest) async throws -> ChargeOutcome {
+        guard let signed = request.signed else { return try process(request) }
+        // A signed request is Maxpay's: the sandbox answers with Maxpay's JSON body, read back
+        // through the mapping a Maxpay adapter over HTTP uses.
+        return try MaxpayResponse(json: maxpayAnswer(to: request, signed: signed).json()).outcome(of: request)
+    }
+
+    /// Maxpay's answer to a signed charge: an `error` for a bad signature or a transient failure,
+    /// else the charge's approval or decline with its code. Token faults stay the sandbox's own.
+    private func maxpayAnswer(to request: ChargeRequest, signed: SignedFields) throws -> MaxpayResponse {
+        let key = request.idempotencyKey
+        do {
+            try Self.verify(signed, of: request)
+            switch try process(request) {
+            case .approved(let t):
+                let ok = MaxpayCodes.success
+                return MaxpayResponse(
+                    status: "success", code: ok.code, message: ok.message, reference: t.id, transactionUniqueId: key,
+                    authCode: String(t.id.suffix(6)))
+            case .declined(let name, let t):
+                let entry = MaxpayCodes.code(forDecline: name)
+                return MaxpayResponse(
+                    status: "decline", code: entry.code, message: entry.message, reference: t.id, transactionUniqueId: key)
+            }
+        } catch let e as ProviderError where e.code == .invalidSignature || e.code == .transient {
+            let entry = MaxpayCodes.code(forError: e.code)
+            return MaxpayResponse(status: "error", code: entry.code, message: entry.message, transactionUniqueId: key)
+        }
+    }
+
+    /// Charges by the test card's behaviour, idempotently per key.
+    private func process(_ request: ChargeRequest) throws -> ChargeOutcome {
         if let done = approvedByKey[request.idempotencyKey] { return done }
-        if let signed = request.signed { try Self.verify(signed, of: request) }
         guard let state = tokens[request.card.token], !state.used, state.expiresAt > clock.now() else {
             throw ProviderError(.tokenExpired, "the checkout token has expired or was already used")
         }

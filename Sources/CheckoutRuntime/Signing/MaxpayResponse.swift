@@ -1,0 +1,127 @@
+import CheckoutDomain
+import Foundation
+
+/// The answer to a Maxpay `api/cc` transaction (its SDK's `PAYTransactionResponse`): `status`
+/// (`success`, `decline` or `error`), a numeric `code`, a `message`, and Maxpay's `reference`
+/// for the transaction. `outcome(of:)` maps it to what the runtime understands; the sandbox's
+/// Maxpay answers and an HTTP adapter read the same JSON through the same mapping.
+public struct MaxpayResponse: Sendable, Hashable {
+    /// `success`, `decline` or `error` (compared without case; anything else is an error).
+    public var status: String
+    /// The response code; `0` is "Transaction processed successfully".
+    public var code: Int
+    /// Maxpay's text for the code.
+    public var message: String
+    /// Maxpay's id for the transaction (the result's `transaction.id`).
+    public var reference: String?
+    /// The merchant's id for the transaction, echoed back (the request's idempotency key).
+    public var transactionUniqueId: String?
+    /// The issuer's authorization code, on success.
+    public var authCode: String?
+
+    /// Creates a response.
+    public init(
+        status: String, code: Int, message: String, reference: String? = nil, transactionUniqueId: String? = nil,
+        authCode: String? = nil
+    ) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.reference = reference
+        self.transactionUniqueId = transactionUniqueId
+        self.authCode = authCode
+    }
+
+    /// Reads a response body. A body that is not a JSON object with a `status` and a numeric
+    /// `code` is a transport fault (`provider_unavailable`, retryable with the same
+    /// `transaction_unique_id`): the transaction may have gone through, so it is asked again
+    /// rather than guessed.
+    public init(json body: Data) throws(ProviderError) {
+        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+            let status = object["status"] as? String, let code = Self.integer(object["code"])
+        else {
+            throw ProviderError(.unavailable, "Maxpay's answer could not be read (\(body.count) bytes, not a transaction response)")
+        }
+        self.init(
+            status: status, code: code, message: object["message"] as? String ?? "",
+            reference: Self.text(object["reference"]), transactionUniqueId: Self.text(object["transaction_unique_id"]),
+            authCode: Self.text(object["authcode"]))
+    }
+
+    /// The response as Maxpay sends it (keys sorted, so the bytes are stable).
+    public func json() -> Data {
+        var object: [String: Any] = ["status": status, "code": code, "message": message]
+        object["reference"] = reference
+        object["transaction_unique_id"] = transactionUniqueId
+        object["authcode"] = authCode
+        // A dictionary of strings and an integer always serializes.
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    }
+
+    /// What the charge came to:
+    /// - `success` → approved; the transaction's id is the `reference`, its type the signed
+    ///   `transaction_type` (`SALE3D`, `AUTH`, …). A success without a reference is a fault, asked
+    ///   again under the same `transaction_unique_id`.
+    /// - `decline` → declined with the code's decline name (`MaxpayCodes`), the transaction kept.
+    /// - `error` → a `ProviderError`: `invalid_signature`, `processing_error` (retried) or
+    ///   `rejected`, with Maxpay's code and message (card digits masked).
+    /// A response that names another `transaction_unique_id` is refused: it is not this charge's.
+    public func outcome(of request: ChargeRequest) throws(ProviderError) -> ChargeOutcome {
+        if let echoed = transactionUniqueId, echoed != request.idempotencyKey {
+            throw ProviderError(.rejected, "Maxpay answered for another transaction (\(echoed))")
+        }
+        let type = request.signed?.fields["transaction_type"] ?? request.kind.rawValue
+        switch status.lowercased() {
+        case "success":
+            guard let reference, !reference.isEmpty else {
+                throw ProviderError(.unavailable, "Maxpay reported success without a transaction reference")
+            }
+            return .approved(Transaction(id: reference, type: type, status: "APPROVED", amount: request.amount))
+        case "decline":
+            let transaction = Transaction(id: reference ?? "", type: type, status: "DECLINED", amount: request.amount)
+            return .declined(code: MaxpayCodes.declineCode(for: code), transaction: transaction)
+        default:
+            throw ProviderError(MaxpayCodes.errorCode(for: code), "Maxpay error \(code): \(Self.masked(message))")
+        }
+    }
+
+    /// A provider's message with any run of 12 or more digits (a card number, whatever its
+    /// spacing) replaced, so it can be printed.
+    static func masked(_ message: String) -> String {
+        var out = ""
+        var run = ""
+        func flush() {
+            // Separators after the last digit belong to the text that follows.
+            let trailing = run.reversed().prefix { !$0.isASCIIDigit }
+            let digits = run.filter(\.isASCIIDigit).count
+            out += digits >= 12 ? "••••" + String(trailing.reversed()) : run
+            run = ""
+        }
+        for character in message {
+            if character.isASCIIDigit || (!run.isEmpty && (character == " " || character == "-")) {
+                run.append(character)
+            } else {
+                flush()
+                out.append(character)
+            }
+        }
+        flush()
+        return out
+    }
+
+    private static func integer(_ value: Any?) -> Int? {
+        if let n = value as? Int { return n }
+        if let s = value as? String { return Int(s) }
+        return nil
+    }
+
+    private static func text(_ value: Any?) -> String? {
+        if let s = value as? String { return s }
+        if let n = value as? Int { return String(n) }
+        return nil
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}
