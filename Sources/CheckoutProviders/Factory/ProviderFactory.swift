@@ -68,6 +68,7 @@ public struct ProviderFactory: Sendable {
         switch try configuration(for: settings) {
         case .sandbox: SandboxProvider(clock: clock, random: random)
         case .bluesnap(let c): BlueSnapProvider(configuration: c, transport: transport, clock: clock, random: random)
+        case .maxpay(let c): MaxpayProvider(configuration: c, transport: transport, clock: clock, random: random)
         }
     }
 
@@ -75,6 +76,7 @@ public struct ProviderFactory: Sendable {
     enum Configuration {
         case sandbox
         case bluesnap(BlueSnapConfiguration)
+        case maxpay(MaxpayConfiguration)
     }
 
     func configuration(for flowSettings: ProviderSettings) throws(ProviderSetupError) -> Configuration {
@@ -89,8 +91,13 @@ public struct ProviderFactory: Sendable {
             return .bluesnap(
                 BlueSnapConfiguration(
                     baseURL: base, credentials: BasicCredentials(username: user, password: password), requestTimeout: requestTimeout))
-        case .spreedly, .maxpay:
-            throw ProviderSetupError("provider '\(settings.name.rawValue)' has no adapter in this build yet; 'sandbox' and 'bluesnap' run")
+        case .maxpay:
+            return .maxpay(
+                MaxpayConfiguration(
+                    baseURL: try baseURL(settings), publicKey: try credential("publicKey", of: settings), requestTimeout: requestTimeout))
+        case .spreedly:
+            throw ProviderSetupError(
+                "provider '\(settings.name.rawValue)' has no adapter in this build yet; 'sandbox', 'bluesnap' and 'maxpay' run")
         }
     }
 
@@ -122,7 +129,7 @@ public struct ProviderFactory: Sendable {
         case .sandbox: "sandbox:"
         case .bluesnap: "https://sandbox.bluesnap.com"
         case .spreedly: "https://core.spreedly.com"
-        case .maxpay: "https://gateway.maxpay.com"
+        case .maxpay: "https://gateway-sandbox.maxpay.com"
         }
     }
 
@@ -133,7 +140,7 @@ public struct ProviderFactory: Sendable {
         case .sandbox: [:]
         case .bluesnap: ["apiUser": "BS_API_USER", "apiPassword": "BS_API_PASSWORD"]
         case .spreedly: ["environmentKey": "SPREEDLY_ENVIRONMENT_KEY", "accessSecret": "SPREEDLY_ACCESS_SECRET"]
-        case .maxpay: ["publicKey": "MAXPAY_PUBLIC_KEY", "privateKey": "MAXPAY_PRIVATE_KEY"]
+        case .maxpay: ["publicKey": "MAXPAY_PUBLIC_KEY"]
         }
     }
 }
