@@ -139,10 +139,17 @@ extension FakeBlueSnap {
         let currency = body["currency"]?.text
         return state.withLock { s -> ServerResponse in
             s.idempotencyKeysSeen.append(key)
-            if !key.isEmpty, let done = s.answeredByKey[key] { return done }
+            if !key.isEmpty, let done = s.answeredByKey[key] {
+                // The same key for another payment is the merchant's mistake, not a retry.
+                guard done.token == body["pfToken"]?.text else {
+                    return Self.error(400, "TRANSACTION_ALREADY_EXISTS", "20006", "A transaction with this id already exists")
+                }
+                return done.response
+            }
             let type = subscription ? "SUBSCRIPTION" : body["cardTransactionType"]?.text ?? "AUTH_CAPTURE"
             if body["wallet"]?["walletType"]?.text == "APPLE_PAY" {
-                return approve(key: key, merchantId: merchantId, type: "APPLE_PAY", amount: amount, currency: currency, in: &s)
+                return approve(
+                    key: key, token: nil, merchantId: merchantId, type: "APPLE_PAY", amount: amount, currency: currency, in: &s)
             }
             guard let token = body["pfToken"]?.text else {
                 return Self.error(400, "MISSING_ARGUMENTS", "16001", "pfToken is required")
@@ -159,12 +166,14 @@ extension FakeBlueSnap {
                     400, name, "14002", "The transaction was declined", extra: [JSONMember("transactionId", .string(s.newId()))])
             case .approve, .transientOnce:
                 s.tokens[token]?.used = true
-                return approve(key: key, merchantId: merchantId, type: type, amount: amount, currency: currency, in: &s)
+                return approve(key: key, token: token, merchantId: merchantId, type: type, amount: amount, currency: currency, in: &s)
             }
         }
     }
 
-    private func approve(key: String, merchantId: String, type: String, amount: String?, currency: String?, in s: inout State)
+    private func approve(
+        key: String, token: String?, merchantId: String, type: String, amount: String?, currency: String?, in s: inout State
+    )
         -> ServerResponse
     {
         let id = s.newId()
@@ -182,7 +191,7 @@ extension FakeBlueSnap {
         o.add("merchantTransactionId", merchantId)
         o.add("processingInfo", .object([JSONMember("processingStatus", .string("success"))]))
         let response = ServerResponse.json(200, o.value.serialized())
-        if !key.isEmpty { s.answeredByKey[key] = response }
+        if !key.isEmpty { s.answeredByKey[key] = (response, token) }
         return response
     }
 }

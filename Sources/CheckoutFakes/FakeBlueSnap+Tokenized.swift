@@ -45,7 +45,8 @@ extension FakeBlueSnap {
                 s.tokens[token]?.payPalPending = nil
                 let id = s.newId()
                 s.ledger.append(
-                    Charge(transactionId: id, merchantTransactionId: "", type: "PAYPAL", amount: pending.amount, currency: pending.currency))
+                    Charge(transactionId: id, merchantTransactionId: "", type: "PAYPAL", amount: pending.amount, currency: pending.currency)
+                )
                 var o = JSONObjectBuilder()
                 o.add("transactionId", id)
                 o.add("processingInfo", .object([JSONMember("processingStatus", .string("SUCCESS"))]))

@@ -49,7 +49,8 @@ public final class FakeBlueSnap: Sendable {
         /// Cardinal JWTs: jwt → token; a challenge waits when the value's flag is set.
         var jwts: [String: (token: String, challenge: Bool)] = [:]
         var attemptsByKey: [String: Int] = [:]
-        var answeredByKey: [String: ServerResponse] = [:]
+        /// The first approval of each key, and the token it charged.
+        var answeredByKey: [String: (response: ServerResponse, token: String?)] = [:]
         var ledger: [Charge] = []
         var chosen: [(shopperId: String, last4: String)] = []
         var idempotencyKeysSeen: [String] = []
@@ -129,7 +130,9 @@ public final class FakeBlueSnap: Sendable {
     }
 
     /// BlueSnap's error body.
-    static func error(_ status: Int, _ name: String, _ code: String, _ description: String, extra: [JSONMember] = [])
+    static func error(
+        _ status: Int, _ name: String, _ code: String, _ description: String, extra: [JSONMember] = []
+    )
         -> ServerResponse
     {
         let item = JSONValue.object([

@@ -29,8 +29,10 @@ import Testing
         #expect(fake.ledger.count == 1)
         #expect(fake.ledger.first?.amount == "18.10")
         #expect(fake.ledger.first?.currency == "USD")
-        #expect(fake.ledger.first?.merchantTransactionId == "key-1")
-        #expect(fake.idempotencyKeysSeen == ["key-1", "key-1"])
+        let key = BlueSnapProvider.merchantTransactionId(for: request)
+        #expect(key.count == 32)
+        #expect(fake.ledger.first?.merchantTransactionId == key)
+        #expect(fake.idempotencyKeysSeen == [key, key])
     }
 
     @Test(arguments: [
@@ -58,7 +60,11 @@ import Testing
         let tokenized = try await provider.tokenize(.new(card("4000 0000 0000 0119")), token: try await provider.createToken())
         let request = ChargeRequest(
             kind: .authorization, card: tokenized, amount: Money(amount: 5, currency: usd), idempotencyKey: "k-119", threeDSResult: nil)
-        await #expect(throws: ProviderError(.transient, "BlueSnap could not complete the charge (GENERAL_PAYMENT_PROCESSING_ERROR); retry with the same idempotency key")) {
+        await #expect(
+            throws: ProviderError(
+                .transient, "BlueSnap could not complete the charge (GENERAL_PAYMENT_PROCESSING_ERROR); retry with the same idempotency key"
+            )
+        ) {
             try await provider.charge(request)
         }
         let outcome = try await provider.charge(request)
@@ -120,7 +126,8 @@ import Testing
         defer { fake.stop() }
         let provider = adapter(for: fake)
         let tokenized = try await provider.tokenize(.new(card("4111111111111111")), token: try await provider.createToken())
-        let sale = ChargeRequest(kind: .sale, card: tokenized, amount: Money(amount: 1, currency: usd), idempotencyKey: "a", threeDSResult: nil)
+        let sale = ChargeRequest(
+            kind: .sale, card: tokenized, amount: Money(amount: 1, currency: usd), idempotencyKey: "a", threeDSResult: nil)
         _ = try await provider.charge(sale)
         var second = sale
         second.idempotencyKey = "b"
@@ -144,8 +151,11 @@ import Testing
         let fake = try FakeBlueSnap()
         defer { fake.stop() }
         let provider = adapter(for: fake)
-        let bad = ValidatedCard(number: "4111111111111112", cvv: "123", expiry: CardExpiry(month: 1, year: 2035), brand: .visa, holderName: nil)
-        let error = await #expect(throws: ProviderError.self) { try await provider.tokenize(.new(bad), token: try await provider.createToken()) }
+        let bad = ValidatedCard(
+            number: "4111111111111112", cvv: "123", expiry: CardExpiry(month: 1, year: 2035), brand: .visa, holderName: nil)
+        let error = await #expect(throws: ProviderError.self) {
+            try await provider.tokenize(.new(bad), token: try await provider.createToken())
+        }
         #expect(error?.message.contains("INVALID_CC_NUMBER") == true)
         #expect(error.map { "\($0)" }?.contains("4111111111111112") == false)
     }
