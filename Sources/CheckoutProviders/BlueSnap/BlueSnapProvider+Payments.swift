@@ -58,17 +58,19 @@ extension BlueSnapProvider {
 
     /// A sale (`AUTH_CAPTURE`) or authorization (`AUTH_ONLY`) through `services/2/transactions`,
     /// or a merchant-managed subscription's first charge through `services/2/recurring/ondemand`.
-    /// The idempotency key is both `merchantTransactionId` and the `Idempotency-Key` header:
-    /// the same key sent again gets the first answer back, and money moves once.
+    /// The idempotency key, scoped to the token (`merchantTransactionId(for:)`), is both
+    /// `merchantTransactionId` and the `Idempotency-Key` header: the same charge sent again
+    /// gets the first answer back, and money moves once.
     public func charge(_ request: ChargeRequest) async throws -> ChargeOutcome {
         try checkAlive(request.card.token)
+        let key = Self.merchantTransactionId(for: request)
         var body = JSONObjectBuilder()
         if let amount = request.amount {
             body.add("amount", .number(DecimalText.format(amount.amount, scale: amount.currency.minorUnits)))
             body.add("currency", amount.currency.code)
         }
         body.add("pfToken", request.card.token)
-        body.add("merchantTransactionId", request.idempotencyKey)
+        body.add("merchantTransactionId", key)
         let path: String
         switch request.kind {
         case .sale, .authorization:
@@ -81,7 +83,7 @@ extension BlueSnapProvider {
             path = "recurring/ondemand"
         }
         let response = try await api.send(
-            "POST", path, auth: .basic, body: body.value, idempotencyKey: request.idempotencyKey)
+            "POST", path, auth: .basic, body: body.value, idempotencyKey: key)
         if response.isSuccess {
             let reply = try api.json(response, "a transaction")
             guard let id = reply["transactionId"]?.text ?? reply["subscriptionId"]?.text else {
@@ -91,12 +93,20 @@ extension BlueSnapProvider {
         }
         let errors = BlueSnapAPI.errors(in: response.body)
         if let decline = errors.first(where: { $0.code == "14002" && !BlueSnapAPI.transientNames.contains($0.name) }) {
-            let id = JSONParser.parse(response.body)?["transactionId"]?.text ?? request.idempotencyKey
+            let id = JSONParser.parse(response.body)?["transactionId"]?.text ?? key
             let code = BlueSnapAPI.declineCodes[decline.name] ?? decline.name.lowercased()
             return .declined(
                 code: code, transaction: Transaction(id: id, type: request.kind.rawValue, status: "DECLINED", amount: request.amount))
         }
         throw api.failure(response, "the charge")
+    }
+
+    /// The key BlueSnap sees for a charge: the run's idempotency key and the payment-fields
+    /// token, hashed (SHA-256, 32 hex digits; BlueSnap takes at most 50 characters). Every retry
+    /// of a charge has both the same, so it keeps the key; two runs with the same `--seed` (the
+    /// same run key) never share one, because BlueSnap issued them different tokens.
+    public static func merchantTransactionId(for request: ChargeRequest) -> String {
+        String(SHA256.hex(SHA256.digest(Array((request.idempotencyKey + "|" + request.card.token).utf8))).prefix(32))
     }
 
     /// PayPal as the SDK pays with it: `tokenized-services/paypal-token` (the shopper approves
