@@ -52,7 +52,10 @@ final class ScriptedMaxpayTransport: HTTPTransport {
 
     @Test func aChargeIsOneSignedPostToApiCcWithTheCardAndReadsMaxpaysAnswer() async throws {
         let transport = ScriptedMaxpayTransport { _, _ in
-            Self.json(200, #"{"status":"success","code":0,"message":"Transaction processed successfully","reference":"r-77","transaction_unique_id":"order-1"}"#)
+            Self.json(
+                200,
+                #"{"status":"success","code":0,"message":"Transaction processed successfully","reference":"r-77","transaction_unique_id":"order-1"}"#
+            )
         }
         let p = provider(transport)
         let (request, tokenized) = try await signedCharge(p)
@@ -84,7 +87,11 @@ final class ScriptedMaxpayTransport: HTTPTransport {
         let p = provider(transport)
         let (request, _) = try await signedCharge(p)
         let outcome = try await p.charge(request)
-        #expect(outcome == .declined(code: "insufficient_funds", transaction: Transaction(id: "r-5", type: "SALE", status: "DECLINED", amount: request.amount)))
+        #expect(
+            outcome
+                == .declined(
+                    code: "insufficient_funds",
+                    transaction: Transaction(id: "r-5", type: "SALE", status: "DECLINED", amount: request.amount)))
         await #expect(throws: ProviderError(.tokenExpired, "the card for this checkout token was already charged or never given")) {
             try await p.charge(request)
         }
