@@ -69,6 +69,7 @@ public struct ProviderFactory: Sendable {
         case .sandbox: SandboxProvider(clock: clock, random: random)
         case .bluesnap(let c): BlueSnapProvider(configuration: c, transport: transport, clock: clock, random: random)
         case .maxpay(let c): MaxpayProvider(configuration: c, transport: transport, clock: clock, random: random)
+        case .spreedly(let c): SpreedlyProvider(configuration: c, transport: transport, clock: clock, random: random)
         }
     }
 
@@ -77,6 +78,7 @@ public struct ProviderFactory: Sendable {
         case sandbox
         case bluesnap(BlueSnapConfiguration)
         case maxpay(MaxpayConfiguration)
+        case spreedly(SpreedlyConfiguration)
     }
 
     func configuration(for flowSettings: ProviderSettings) throws(ProviderSetupError) -> Configuration {
@@ -96,8 +98,13 @@ public struct ProviderFactory: Sendable {
                 MaxpayConfiguration(
                     baseURL: try baseURL(settings), publicKey: try credential("publicKey", of: settings), requestTimeout: requestTimeout))
         case .spreedly:
-            throw ProviderSetupError(
-                "provider '\(settings.name.rawValue)' has no adapter in this build yet; 'sandbox', 'bluesnap' and 'maxpay' run")
+            let base = try baseURL(settings)
+            let key = try credential("environmentKey", of: settings)
+            let secret = try credential("accessSecret", of: settings)
+            return .spreedly(
+                SpreedlyConfiguration(
+                    baseURL: base, credentials: BasicCredentials(username: key, password: secret),
+                    gatewayToken: try credential("gatewayToken", of: settings), requestTimeout: requestTimeout))
         }
     }
 
@@ -139,7 +146,11 @@ public struct ProviderFactory: Sendable {
         switch name {
         case .sandbox: [:]
         case .bluesnap: ["apiUser": "BS_API_USER", "apiPassword": "BS_API_PASSWORD"]
-        case .spreedly: ["environmentKey": "SPREEDLY_ENVIRONMENT_KEY", "accessSecret": "SPREEDLY_ACCESS_SECRET"]
+        case .spreedly:
+            [
+                "environmentKey": "SPREEDLY_ENVIRONMENT_KEY", "accessSecret": "SPREEDLY_ACCESS_SECRET",
+                "gatewayToken": "SPREEDLY_GATEWAY_TOKEN",
+            ]
         case .maxpay: ["publicKey": "MAXPAY_PUBLIC_KEY"]
         }
     }
