@@ -18,7 +18,8 @@ let package = Package(
         .library(
             name: "CheckoutFlow",
             targets: [
-                "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios", "CheckoutTerminal",
+                "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless", "CheckoutScenarios",
+                "CheckoutTerminal",
             ]
         ),
     ],
@@ -46,6 +47,19 @@ let package = Package(
             dependencies: ["CheckoutDomain", "CheckoutLanguage"],
             swiftSettings: swiftSettings
         ),
+        // Layer 3½: real providers over HTTP — the transport, BlueSnap's adapter, the factory
+        // that builds a flow's provider from its settings and the environment.
+        .target(
+            name: "CheckoutProviders",
+            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime"],
+            swiftSettings: swiftSettings
+        ),
+        // Fakes of the providers' HTTP APIs on loopback, for tests and benchmarks (not in the product).
+        .target(
+            name: "CheckoutFakes",
+            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders"],
+            swiftSettings: swiftSettings
+        ),
         // Layer 4: front ends. Headless answers files.
         .target(
             name: "CheckoutHeadless",
@@ -68,15 +82,18 @@ let package = Package(
         .executableTarget(
             name: "CheckoutCLI",
             dependencies: [
-                "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios", "CheckoutTerminal",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless", "CheckoutScenarios",
+                "CheckoutTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
         // Benchmarks: compile throughput against raw libyaml in the same run.
         .executableTarget(
             name: "CheckoutBench",
-            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios"],
+            dependencies: [
+                "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios", "CheckoutProviders",
+                "CheckoutFakes",
+            ],
             swiftSettings: swiftSettings
         ),
         // examples/embedding: a program with its own front end, built here so CI compiles and
@@ -121,6 +138,14 @@ let package = Package(
             name: "CheckoutScenariosTests",
             dependencies: ["CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios"],
             exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CheckoutProvidersTests",
+            dependencies: [
+                "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios", "CheckoutProviders",
+                "CheckoutFakes",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,8 +1,10 @@
 import CheckoutDomain
 
-/// How the sandbox treats a test card (SPEC §7's table).
-struct SandboxCardBehavior: Sendable {
-    enum ThreeDS: Sendable {
+/// How the sandbox treats a test card (SPEC §7's table). Public so that the fake providers'
+/// servers (CheckoutFakes) behave per card exactly as the sandbox does, from one table.
+public struct SandboxCardBehavior: Sendable {
+    /// How 3-D Secure goes for the card.
+    public enum ThreeDS: Sendable {
         /// Frictionless: the result comes back without asking the shopper.
         case frictionless(ThreeDSResult)
         /// BlueSnap-style challenge: code `1234` succeeds, any other fails.
@@ -13,30 +15,34 @@ struct SandboxCardBehavior: Sendable {
         case fingerprintFrictionless
     }
 
-    enum Charge: Sendable {
+    /// How a charge of the card goes.
+    public enum Charge: Sendable {
         case approve
         case decline(String)
         /// `processing_error` on the first attempt of an idempotency key, approved on retry.
         case transientOnce
     }
 
-    var issuingCountry: String = "US"
+    /// The issuing country (ISO 3166-1 alpha-2).
+    public var issuingCountry: String = "US"
     /// The provider answers `token_expired` to every tokenize call with this card, under any
     /// token: the runtime's one refresh cannot help.
-    var rejectsEveryToken = false
-    var threeDS: ThreeDS = .frictionless(.authenticationSucceeded)
-    var charge: Charge = .approve
+    public var rejectsEveryToken = false
+    /// 3-D Secure's course.
+    public var threeDS: ThreeDS = .frictionless(.authenticationSucceeded)
+    /// The charge's course.
+    public var charge: Charge = .approve
 
     /// Any other valid card: issued in the US, frictionless 3DS success, approved.
-    static let standard = SandboxCardBehavior()
+    public static let standard = SandboxCardBehavior()
 
     /// The behaviour for a full card number (digits only).
-    static func forNumber(_ digits: String) -> SandboxCardBehavior {
+    public static func forNumber(_ digits: String) -> SandboxCardBehavior {
         table[digits] ?? .standard
     }
 
     /// The behaviour of a stored card: the sandbox's stored cards are the test cards ending so.
-    static func forStoredLast4(_ last4: String) -> SandboxCardBehavior {
+    public static func forStoredLast4(_ last4: String) -> SandboxCardBehavior {
         switch last4 {
         case "1111": forNumber("4111111111111111")
         case "4444": forNumber("5555555555554444")

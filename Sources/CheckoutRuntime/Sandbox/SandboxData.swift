@@ -2,13 +2,14 @@ import CheckoutDomain
 import CheckoutLanguage
 import Foundation
 
-/// The sandbox's fixed data: the stored shopper and the currency rates (SPEC §7).
-enum SandboxData {
+/// The sandbox's fixed data: the stored shopper and the currency rates (SPEC §7). Public so
+/// that the fake providers' servers serve the same shopper and rates.
+public enum SandboxData {
     /// The challenge code that passes 3DS in the sandbox.
-    static let challengeCode = "1234"
+    public static let challengeCode = "1234"
 
     /// Shopper `20848977`: John Doe, US / NY / 10001, saved Visa 1111 and Mastercard 4444.
-    static let shopper = StoredShopper(
+    public static let shopper = StoredShopper(
         id: "20848977",
         billing: Address(
             name: "John Doe", email: "john@example.com", address: "350 Fifth Avenue", city: "New York",
@@ -22,7 +23,7 @@ enum SandboxData {
         chosenCardLast4: "1111")
 
     /// USD-based rates, written as text and read by `DecimalText` like every other amount.
-    static let rates = CurrencyTable(
+    public static let rates = CurrencyTable(
         base: .usd,
         rates: [
             "EUR": "0.92", "GBP": "0.79", "CAD": "1.36", "JPY": "151.50", "ILS": "3.71", "BRL": "5.05",

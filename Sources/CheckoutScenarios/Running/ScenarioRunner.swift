@@ -21,7 +21,8 @@ public struct ScenarioOutcome: Sendable {
     public var passed: Bool { differences.isEmpty }
 }
 
-/// Runs scenarios in-process: each against a fresh sandbox, with its own seeded ids and
+/// Runs scenarios in-process: each against a fresh provider (the sandbox unless told
+/// otherwise), with its own seeded ids and
 /// manual clock (retry backoff advances the clock instead of waiting), through the headless
 /// front end, exactly as `checkout run --answers --seed --now` would.
 public struct ScenarioRunner: Sendable {
@@ -31,11 +32,16 @@ public struct ScenarioRunner: Sendable {
     public var jobs: Int
     /// A monotonic reading, to time runs; injected so tests get fixed times.
     public var stopwatch: @Sendable () -> Duration
+    /// Makes each run's provider.
+    public var provider: ProviderSource
 
     /// Creates a runner over compiled flows.
-    public init(flows: [String: CompiledFlow], jobs: Int = 1, stopwatch: (@Sendable () -> Duration)? = nil) {
+    public init(
+        flows: [String: CompiledFlow], jobs: Int = 1, stopwatch: (@Sendable () -> Duration)? = nil, provider: ProviderSource = .sandbox
+    ) {
         self.flows = flows
         self.jobs = max(1, jobs)
+        self.provider = provider
         if let stopwatch {
             self.stopwatch = stopwatch
         } else {
@@ -91,7 +97,7 @@ public struct ScenarioRunner: Sendable {
         if let flow = flows[scenario.flowPath] {
             result = await HeadlessRun.run(
                 flow, answers: scenario.answers, problems: scenario.answerProblems, clock: ManualClock(start: scenario.now),
-                random: SeededRandom(seed: scenario.seed), trace: trace)
+                random: SeededRandom(seed: scenario.seed), trace: trace, provider: provider)
         } else {
             // The suite loader compiles every flow first; reaching here is a caller's mistake.
             result = CheckoutResult(status: .error, flow: scenario.flowPath, fraudSessionId: "")

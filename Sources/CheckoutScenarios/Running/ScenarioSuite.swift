@@ -28,15 +28,7 @@ public struct ScenarioSuite: Sendable {
             suite.files.append(file)
             for flowPath in file.scenarios.map(\.flowPath) where suite.flows[flowPath] == nil && !failedFlows.contains(flowPath) {
                 let compiled = FlowCompiler.compile(contentsOf: flowPath)
-                var diagnostics = compiled.diagnostics.filter { $0.severity == .error }
-                if let flow = compiled.flow, flow.definition.provider.name != .sandbox {
-                    diagnostics.append(
-                        Diagnostic(
-                            rule: .unsupported,
-                            message:
-                                "provider '\(flow.definition.provider.name.rawValue)' is not available in this build; scenarios run against 'sandbox'",
-                            file: flowPath))
-                }
+                let diagnostics = compiled.diagnostics.filter { $0.severity == .error }
                 if let flow = compiled.flow, diagnostics.isEmpty {
                     suite.flows[flowPath] = flow
                 } else {

@@ -1,0 +1,197 @@
+import CheckoutDomain
+import CheckoutLanguage
+import CheckoutProviders
+import CheckoutRuntime
+import Foundation
+
+extension FakeBlueSnap {
+    /// A token that can still be used, or the error BlueSnap gives for it.
+    func liveToken(_ id: String, in s: inout State) -> Result<TokenState, ResponseError> {
+        guard let t = s.tokens[id] else { return .failure(ResponseError(Self.tokenNotFound)) }
+        guard !t.used, t.expiresAt > clock.now() else { return .failure(ResponseError(Self.expiredToken)) }
+        return .success(t)
+    }
+
+    struct ResponseError: Error { var response: ServerResponse; init(_ r: ServerResponse) { response = r } }
+
+    /// `PUT payment-fields-tokens/{token}`: card data, a stored card, or 3-D Secure's amount and JWT.
+    func putToToken(_ token: String, body data: Data) -> ServerResponse {
+        guard let body = JSONParser.parse(data) else { return Self.error(400, "VALIDATION_GENERAL_FAILURE", "10001", "Invalid JSON") }
+        return state.withLock { s -> ServerResponse in
+            if case .failure(let e) = liveToken(token, in: &s) { return e.response }
+            if let jwt = body["jwt"]?.text { return threeDSEnrollment(token: token, jwt: jwt, in: &s) }
+            if let number = body["ccNumber"]?.text {
+                guard let digits = CardNumber.digits(from: number), CardNumber.luhnValid(digits), let brand = CardBrand.detect(digits)
+                else { return Self.error(400, "INVALID_CC_NUMBER", "10001", "Invalid credit card number") }
+                guard let exp = body["expDate"]?.text, CardExpiry.parse(exp) != nil else {
+                    return Self.error(400, "INVALID_EXP_DATE", "10001", "Invalid expiration date")
+                }
+                guard let cvv = body["cvv"]?.text, cvv.count == (brand == .americanExpress ? 4 : 3) else {
+                    return Self.error(400, "INVALID_CVV", "10001", "Invalid CVV")
+                }
+                let behavior = SandboxCardBehavior.forNumber(digits)
+                if behavior.rejectsEveryToken { return Self.expiredToken }
+                s.tokens[token]?.behavior = behavior
+                return Self.cardReply(brand: brand, last4: CardNumber.last4(digits), country: behavior.issuingCountry, expDate: exp)
+            }
+            if let last4 = body["lastFourDigits"]?.text {
+                let shopper = SandboxData.shopper
+                guard body["vaultedShopperId"]?.text == shopper.id, let card = shopper.savedCards.first(where: { $0.last4 == last4 })
+                else { return Self.error(400, "INVALID_PAYMENT_DETAILS", "14034", "The shopper has no such card") }
+                let behavior = SandboxCardBehavior.forStoredLast4(last4)
+                s.tokens[token]?.behavior = behavior
+                let exp = (card.expiry.month < 10 ? "0" : "") + "\(card.expiry.month)/\(card.expiry.year)"
+                return Self.cardReply(brand: card.brand, last4: last4, country: behavior.issuingCountry, expDate: exp)
+            }
+            return Self.error(400, "VALIDATION_GENERAL_FAILURE", "10001", "No payment details")
+        }
+    }
+
+    static func cardReply(brand: CardBrand, last4: String, country: String, expDate: String) -> ServerResponse {
+        var o = JSONObjectBuilder()
+        o.add("ccType", brand.resultName)
+        o.add("last4Digits", last4)
+        o.add("issuingCountry", country.lowercased())
+        o.add("expDate", expDate)
+        return .json(200, o.value.serialized())
+    }
+
+    /// 3-D Secure enrollment for the card on the token, as the sandbox decides it.
+    func threeDSEnrollment(token: String, jwt: String, in s: inout State) -> ServerResponse {
+        guard let entry = s.jwts[jwt], entry.token == token else {
+            return Self.error(400, "THREE_D_SECURE_FAILURE", "14002", "Unknown 3-D Secure JWT")
+        }
+        let status: String
+        switch s.tokens[token]?.behavior?.threeDS ?? SandboxCardBehavior.standard.threeDS {
+        case .frictionless(let result): status = result.rawValue
+        case .fingerprintFrictionless: status = ThreeDSResult.authenticationSucceeded.rawValue
+        case .challenge, .fingerprintThenChallenge:
+            status = "CHALLENGE_REQUIRED"
+            s.jwts[jwt] = (token, true)
+        }
+        var o = JSONObjectBuilder()
+        o.add("enrollmentStatus", status)
+        o.add("threeDSVersion", "2.2.0")
+        if status == "CHALLENGE_REQUIRED" {
+            o.add("transactionId", "cca_" + s.newId())
+            o.add("payload", "challenge-payload")
+        }
+        return .json(200, o.value.serialized())
+    }
+
+    func vaultedShopper(_ id: String) -> ServerResponse {
+        let shopper = SandboxData.shopper
+        guard id == shopper.id else { return Self.error(400, "SHOPPER_NOT_FOUND", "15008", "Shopper not found") }
+        func contact(_ a: Address, email: Bool) -> [JSONMember] {
+            let parts = (a.name ?? "").split(separator: " ", maxSplits: 1).map(String.init)
+            var o = JSONObjectBuilder()
+            o.add("firstName", parts.first)
+            o.add("lastName", parts.count > 1 ? parts[1] : nil)
+            if email { o.add("email", a.email) }
+            o.add("address1", a.address)
+            o.add("city", a.city)
+            o.add("state", a.state)
+            o.add("zip", a.zip)
+            o.add("country", a.country?.lowercased())
+            return o.members
+        }
+        let cards = shopper.savedCards.map { c in
+            JSONValue.object([
+                JSONMember(
+                    "creditCard",
+                    .object([
+                        JSONMember("cardLastFourDigits", .string(c.last4)), JSONMember("cardType", .string(c.brand.resultName)),
+                        JSONMember("expirationMonth", .string(String(c.expiry.month))),
+                        JSONMember("expirationYear", .string(String(c.expiry.year))),
+                    ]))
+            ])
+        }
+        var members = [JSONMember("vaultedShopperId", .string(shopper.id))] + contact(shopper.billing, email: true)
+        if let shipping = shopper.shipping { members.append(JSONMember("shippingContactInfo", .object(contact(shipping, email: false)))) }
+        members.append(JSONMember("paymentSources", .object([JSONMember("creditCardInfo", .array(cards))])))
+        if let chosen = shopper.chosenCardLast4 {
+            members.append(
+                JSONMember(
+                    "chosenPaymentMethod",
+                    .object([
+                        JSONMember("chosenPaymentMethodType", .string("CC")),
+                        JSONMember("creditCard", .object([JSONMember("cardLastFourDigits", .string(chosen))])),
+                    ])))
+        }
+        return .json(200, JSONValue.object(members).serialized())
+    }
+
+    /// BlueSnap's decline names for the sandbox's decline codes.
+    static let declineNames: [String: String] = [
+        "insufficient_funds": "INSUFFICIENT_FUNDS", "lost_card": "CARD_LOST_OR_STOLEN", "expired_card": "EXPIRED_CARD",
+        "incorrect_cvc": "CVV_ERROR", "card_declined": "PROCESSING_GENERAL_DECLINE",
+    ]
+
+    /// `POST transactions` and `POST recurring/ondemand`: idempotent per key; the card's
+    /// sandbox behaviour decides approval, decline or a transient failure.
+    func charge(_ request: ServerRequest, subscription: Bool) -> ServerResponse {
+        guard let body = JSONParser.parse(request.body) else {
+            return Self.error(400, "VALIDATION_GENERAL_FAILURE", "10001", "Invalid JSON")
+        }
+        let merchantId = body["merchantTransactionId"]?.text ?? ""
+        let key = request.headers["Idempotency-Key"] ?? merchantId
+        let amount = body["amount"]?.text
+        let currency = body["currency"]?.text
+        return state.withLock { s -> ServerResponse in
+            s.idempotencyKeysSeen.append(key)
+            if !key.isEmpty, let done = s.answeredByKey[key] {
+                // The same key for another payment is the merchant's mistake, not a retry.
+                guard done.token == body["pfToken"]?.text else {
+                    return Self.error(400, "TRANSACTION_ALREADY_EXISTS", "20006", "A transaction with this id already exists")
+                }
+                return done.response
+            }
+            let type = subscription ? "SUBSCRIPTION" : body["cardTransactionType"]?.text ?? "AUTH_CAPTURE"
+            if body["wallet"]?["walletType"]?.text == "APPLE_PAY" {
+                return approve(
+                    key: key, token: nil, merchantId: merchantId, type: "APPLE_PAY", amount: amount, currency: currency, in: &s)
+            }
+            guard let token = body["pfToken"]?.text else {
+                return Self.error(400, "MISSING_ARGUMENTS", "16001", "pfToken is required")
+            }
+            if case .failure(let e) = liveToken(token, in: &s) { return e.response }
+            let attempt = s.attemptsByKey[key, default: 0] + 1
+            s.attemptsByKey[key] = attempt
+            switch s.tokens[token]?.behavior?.charge ?? .approve {
+            case .transientOnce where attempt == 1:
+                return Self.error(400, "GENERAL_PAYMENT_PROCESSING_ERROR", "14002", "General payment processing error")
+            case .decline(let code):
+                let name = Self.declineNames[code] ?? code.uppercased()
+                return Self.error(
+                    400, name, "14002", "The transaction was declined", extra: [JSONMember("transactionId", .string(s.newId()))])
+            case .approve, .transientOnce:
+                s.tokens[token]?.used = true
+                return approve(key: key, token: token, merchantId: merchantId, type: type, amount: amount, currency: currency, in: &s)
+            }
+        }
+    }
+
+    private func approve(
+        key: String, token: String?, merchantId: String, type: String, amount: String?, currency: String?, in s: inout State
+    )
+        -> ServerResponse
+    {
+        let id = s.newId()
+        s.ledger.append(Charge(transactionId: id, merchantTransactionId: merchantId, type: type, amount: amount, currency: currency))
+        var o = JSONObjectBuilder()
+        o.add("transactionId", id)
+        if type == "SUBSCRIPTION" {
+            o.add("subscriptionId", "sub_" + id)
+            o.add("status", "ACTIVE")
+        } else {
+            o.add("cardTransactionType", type == "APPLE_PAY" ? "AUTH_CAPTURE" : type)
+        }
+        if let amount { o.add("amount", .number(amount)) }
+        o.add("currency", currency)
+        o.add("merchantTransactionId", merchantId)
+        o.add("processingInfo", .object([JSONMember("processingStatus", .string("success"))]))
+        let response = ServerResponse.json(200, o.value.serialized())
+        if !key.isEmpty { s.answeredByKey[key] = (response, token) }
+        return response
+    }
+}

@@ -1,0 +1,146 @@
+import CheckoutDomain
+import CheckoutLanguage
+import CheckoutProviders
+import CheckoutRuntime
+import Foundation
+import Synchronization
+
+/// BlueSnap's API as `BlueSnapProvider` uses it, served on loopback: payment-fields tokens
+/// (Basic auth, `Location`, 60 minutes, one payment each), card data `PUT` to the token,
+/// sdk-init rates, the vaulted shopper, 3-D Secure (Cardinal JWT, enrollment, process-result),
+/// transactions and on-demand subscriptions (idempotent per `Idempotency-Key`, else per
+/// `merchantTransactionId`), PayPal and the chosen payment method. Every test card behaves as
+/// it does in the sandbox (the sandbox's own table, SPEC §7). Error bodies are BlueSnap's:
+/// `{"message":[{"errorName":…,"code":…,"description":…}]}`. It keeps a ledger of every charge
+/// that moved money. Thread-safe; nothing it holds or answers contains a full card number or
+/// CVV after the `PUT` that carried them.
+public final class FakeBlueSnap: Sendable {
+    /// The API user and password it accepts.
+    public let credentials: BasicCredentials
+    /// The server (its port, connection count and fault hook).
+    public let server: LoopbackHTTPServer
+    let clock: any CheckoutClock
+    let state = Mutex(State())
+
+    /// One charge that moved money.
+    public struct Charge: Sendable, Equatable {
+        /// BlueSnap's transaction id.
+        public var transactionId: String
+        /// The merchant's id for it (the run's idempotency key).
+        public var merchantTransactionId: String
+        /// `AUTH_CAPTURE`, `AUTH_ONLY`, `SUBSCRIPTION`, `PAYPAL` or `APPLE_PAY`.
+        public var type: String
+        /// The amount's exact text, when there was one.
+        public var amount: String?
+        /// The currency, when there was an amount.
+        public var currency: String?
+    }
+
+    struct TokenState {
+        var expiresAt: Date
+        var used = false
+        var behavior: SandboxCardBehavior?
+        var payPalPending: (amount: String, currency: String)?
+    }
+
+    struct State {
+        var nextId = 1_000_000
+        var tokens: [String: TokenState] = [:]
+        /// Cardinal JWTs: jwt → token; a challenge waits when the value's flag is set.
+        var jwts: [String: (token: String, challenge: Bool)] = [:]
+        var attemptsByKey: [String: Int] = [:]
+        /// The first approval of each key, and the token it charged.
+        var answeredByKey: [String: (response: ServerResponse, token: String?)] = [:]
+        var ledger: [Charge] = []
+        var chosen: [(shopperId: String, last4: String)] = []
+        var idempotencyKeysSeen: [String] = []
+
+        mutating func newId() -> String {
+            nextId += 1
+            return String(nextId)
+        }
+    }
+
+    /// Starts the fake on a loopback port. `clock` decides when tokens expire.
+    public init(
+        credentials: BasicCredentials = BasicCredentials(username: "fake-api-user", password: "fake-api-password"),
+        clock: any CheckoutClock = SystemClock()
+    ) throws {
+        self.credentials = credentials
+        self.clock = clock
+        let box = HandlerBox()
+        server = try LoopbackHTTPServer { request in box.handle(request) }
+        box.fake.withLock { $0 = self }
+    }
+
+    /// `http://127.0.0.1:PORT`: the base URL to give the adapter.
+    public var baseURL: URL { server.baseURL }
+
+    /// Every charge that moved money, in order.
+    public var ledger: [Charge] { state.withLock { $0.ledger } }
+
+    /// The `Idempotency-Key` of every charge request received, in order (retries repeat it).
+    public var idempotencyKeysSeen: [String] { state.withLock { $0.idempotencyKeysSeen } }
+
+    /// Payment methods stored by choosePayment: shopper and last four digits.
+    public var chosenMethods: [(shopperId: String, last4: String)] { state.withLock { $0.chosen } }
+
+    /// Stops the server.
+    public func stop() { server.stop() }
+
+    /// Lets the server's handler reach the fake once it exists (the server starts first).
+    private final class HandlerBox: Sendable {
+        let fake = Mutex<FakeBlueSnap?>(nil)
+        func handle(_ request: ServerRequest) -> ServerResponse {
+            guard let f = fake.withLock({ $0 }) else { return .json(503, "{}") }
+            return f.route(request)
+        }
+    }
+
+    /// Dispatches a request under `/services/2/`.
+    func route(_ request: ServerRequest) -> ServerResponse {
+        let c = request.components
+        guard c.count >= 3, c[0] == "services", c[1] == "2" else { return Self.error(404, "NOT_FOUND", "404", "no such API") }
+        let rest = Array(c.dropFirst(2))
+        switch (request.method, rest.count, rest[0]) {
+        case ("POST", 1, "payment-fields-tokens"): return authorized(request) ?? createToken()
+        case ("PUT", 2, "payment-fields-tokens"): return putToToken(rest[1], body: request.body)
+        case ("GET", 2, "vaulted-shoppers"): return authorized(request) ?? vaultedShopper(rest[1])
+        case ("POST", 1, "transactions"): return authorized(request) ?? charge(request, subscription: false)
+        case ("POST", 2, "recurring") where rest[1] == "ondemand": return authorized(request) ?? charge(request, subscription: true)
+        case (_, 2, "tokenized-services"): return tokenized(rest[1], request)
+        default: return Self.error(404, "NOT_FOUND", "404", "no such API")
+        }
+    }
+
+    /// nil when the request carries the right Basic credentials; else BlueSnap's 401.
+    func authorized(_ request: ServerRequest) -> ServerResponse? {
+        request.headers["Authorization"] == credentials.authorization
+            ? nil : Self.error(401, "USER_NOT_AUTHORIZED", "24012", "User is not authorized to perform this operation")
+    }
+
+    func createToken() -> ServerResponse {
+        let expires = clock.now().addingTimeInterval(BlueSnapProvider.tokenLifetime)
+        let id = state.withLock { s in
+            let id = "pft_" + s.newId() + "_" + String(s.tokens.count)
+            s.tokens[id] = TokenState(expiresAt: expires)
+            return id
+        }
+        return ServerResponse(status: 201, headers: ["Location": "\(baseURL.absoluteString)/services/2/payment-fields-tokens/\(id)"])
+    }
+
+    /// BlueSnap's error body.
+    static func error(
+        _ status: Int, _ name: String, _ code: String, _ description: String, extra: [JSONMember] = []
+    )
+        -> ServerResponse
+    {
+        let item = JSONValue.object([
+            JSONMember("errorName", .string(name)), JSONMember("code", .string(code)), JSONMember("description", .string(description)),
+        ])
+        return .json(status, JSONValue.object([JSONMember("message", .array([item]))] + extra).serialized())
+    }
+
+    static let expiredToken = error(400, "EXPIRED_TOKEN", "14040", "Token is expired")
+    static let tokenNotFound = error(400, "TOKEN_NOT_FOUND", "14041", "Could not find token")
+}

@@ -1,0 +1,130 @@
+import CheckoutDomain
+import CheckoutLanguage
+import CheckoutProviders
+import CheckoutRuntime
+import Foundation
+import Synchronization
+
+/// Maxpay's `api/cc` as `MaxpayProvider` uses it, served on loopback: the public key and the
+/// signature are checked as Maxpay checks them (the signed fields are every field but the
+/// card's, the signature and the public key), each test card behaves as in the sandbox (SPEC §7),
+/// and the answer is Maxpay's `{status, code, message, reference, transaction_unique_id}` with
+/// the codes of `MaxpayCodes`. A `transaction_unique_id` seen before gets its first answer back
+/// (a transient error excepted), so a retried charge never moves money twice. It keeps a ledger
+/// and never keeps a card number or CVV.
+public final class FakeMaxpay: Sendable {
+    /// The merchant's public key it accepts.
+    public let publicKey: String
+    /// The private key signatures must be made with.
+    public let privateKey: String
+    /// The server (its port, connection count and fault hook).
+    public let server: LoopbackHTTPServer
+    let state = Mutex(State())
+
+    /// One charge that moved money.
+    public struct Charge: Sendable, Equatable {
+        /// Maxpay's reference.
+        public var reference: String
+        /// The merchant's `transaction_unique_id`.
+        public var transactionUniqueId: String
+        /// `SALE`, `AUTH`, `SALE3D`, `AUTH3D`.
+        public var type: String
+        /// The amount's exact text.
+        public var amount: String?
+        /// The currency.
+        public var currency: String?
+    }
+
+    struct State {
+        var nextReference = 5_000_000
+        var attempts: [String: Int] = [:]
+        var answered: [String: Data] = [:]
+        var ledger: [Charge] = []
+    }
+
+    /// Fields of a request that Maxpay does not sign.
+    static let unsigned: Set<String> = ["signature", "public_key", "card_number", "card_exp_month", "card_exp_year", "cvv", "card_holder"]
+
+    /// Starts the fake on a loopback port.
+    public init(publicKey: String = "fake-public-key", privateKey: String = "fake-private-key") throws {
+        self.publicKey = publicKey
+        self.privateKey = privateKey
+        let box = HandlerBox()
+        server = try LoopbackHTTPServer { request in box.handle(request) }
+        box.fake.withLock { $0 = self }
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    public var baseURL: URL { server.baseURL }
+
+    /// Every charge that moved money, in order.
+    public var ledger: [Charge] { state.withLock { $0.ledger } }
+
+    /// Stops the server.
+    public func stop() { server.stop() }
+
+    private final class HandlerBox: Sendable {
+        let fake = Mutex<FakeMaxpay?>(nil)
+        func handle(_ request: ServerRequest) -> ServerResponse {
+            guard let f = fake.withLock({ $0 }) else { return .json(503, "{}") }
+            return f.route(request)
+        }
+    }
+
+    func route(_ request: ServerRequest) -> ServerResponse {
+        guard request.method == "POST", request.components == ["api", "cc"] else {
+            return .json(404, #"{"status":"error","code":404,"message":"Not found"}"#)
+        }
+        guard let body = JSONParser.parse(request.body), case .object(let members) = body else {
+            return answer(MaxpayResponse(status: "error", code: MaxpayCodes.validationError.code, message: "Request is not JSON"))
+        }
+        var fields: [String: String] = [:]
+        for m in members where !Self.unsigned.contains(m.key) { fields[m.key] = m.value.text ?? "" }
+        let key = fields["transaction_unique_id"] ?? ""
+        guard body["public_key"]?.text == publicKey else {
+            return answer(MaxpayResponse(status: "error", code: MaxpayCodes.validationError.code, message: "Unknown public key"))
+        }
+        guard body["signature"]?.text?.lowercased() == MaxpaySignature.sign(fields, privateKey: privateKey) else {
+            let e = MaxpayCodes.code(forError: .invalidSignature)
+            return answer(MaxpayResponse(status: "error", code: e.code, message: e.message, transactionUniqueId: key))
+        }
+        guard !key.isEmpty, let number = body["card_number"]?.text, CardNumber.luhnValid(number) else {
+            return answer(
+                MaxpayResponse(status: "error", code: MaxpayCodes.validationError.code, message: "Card or transaction id missing"))
+        }
+        let behavior = SandboxCardBehavior.forNumber(number)
+        return state.withLock { s -> ServerResponse in
+            if let first = s.answered[key] {
+                return ServerResponse(status: 200, headers: ["Content-Type": "application/json"], body: first)
+            }
+            s.attempts[key, default: 0] += 1
+            let response: MaxpayResponse
+            switch behavior.charge {
+            case .transientOnce where s.attempts[key] == 1:
+                let e = MaxpayCodes.code(forError: .transient)
+                return answer(MaxpayResponse(status: "error", code: e.code, message: e.message, transactionUniqueId: key))
+            case .decline(let name):
+                s.nextReference += 1
+                let e = MaxpayCodes.code(forDecline: name)
+                response = MaxpayResponse(
+                    status: "decline", code: e.code, message: e.message, reference: "mxr_\(s.nextReference)", transactionUniqueId: key)
+            case .approve, .transientOnce:
+                s.nextReference += 1
+                let reference = "mxr_\(s.nextReference)"
+                response = MaxpayResponse(
+                    status: "success", code: MaxpayCodes.success.code, message: MaxpayCodes.success.message, reference: reference,
+                    transactionUniqueId: key, authCode: String(s.nextReference % 1_000_000))
+                s.ledger.append(
+                    Charge(
+                        reference: reference, transactionUniqueId: key, type: fields["transaction_type"] ?? "", amount: fields["amount"],
+                        currency: fields["currency"]))
+            }
+            s.answered[key] = response.json()
+            return answer(response)
+        }
+    }
+
+    func answer(_ response: MaxpayResponse) -> ServerResponse {
+        ServerResponse(status: 200, headers: ["Content-Type": "application/json"], body: response.json())
+    }
+}

@@ -1,0 +1,142 @@
+import CheckoutDomain
+import CheckoutLanguage
+import CheckoutProviders
+import CheckoutRuntime
+import Foundation
+
+extension FakeSpreedly {
+    /// `purchase.json` / `authorize.json`: the card's sandbox behaviour decides; with
+    /// `attempt_3dsecure` an authorization first runs the card's 3-D Secure course.
+    func charge(_ transaction: JSONValue?, authorize: Bool) -> ServerResponse {
+        guard let t = transaction, let pm = t["payment_method_token"]?.text, let amount = t["amount"]?.text,
+            Int(amount) != nil, let currency = t["currency_code"]?.text, let orderId = t["order_id"]?.text, !orderId.isEmpty
+        else {
+            return Self.errors(422, "errors.invalid", attribute: "transaction")
+        }
+        let threeDS = t["attempt_3dsecure"] == .bool(true)
+        return state.withLock { s -> ServerResponse in
+            guard let method = s.methods[pm] else { return Self.errors(422, "errors.payment_method_not_found") }
+            if let known = s.byOrder[orderId], let tx = s.transactions[known] { return Self.render(tx) }
+            s.attempts[orderId, default: 0] += 1
+            var tx = Tx(
+                token: s.token("TX"), type: authorize ? "Authorization" : "Purchase", state: "pending", orderId: orderId, amount: amount,
+                currency: currency, paymentMethod: pm)
+            if threeDS && authorize {
+                switch method.behavior.threeDS {
+                case .frictionless(let r) where r.proceeds(processFailed3DS: false):
+                    Self.settle(&tx, method.behavior, threeDS: r, in: &s)
+                case .frictionless(let r):
+                    tx.state = "failed"
+                    tx.threeDS = r
+                case .challenge:
+                    tx.stage = .challenge
+                case .fingerprintThenChallenge, .fingerprintFrictionless:
+                    tx.stage = .fingerprint
+                }
+            } else {
+                Self.settle(&tx, method.behavior, threeDS: nil, in: &s)
+            }
+            s.transactions[tx.token] = tx
+            if tx.state != "gateway_processing_failed" { s.byOrder[orderId] = tx.token }
+            return Self.render(tx)
+        }
+    }
+
+    /// The gateway's answer by the card's charge behaviour: `gateway_processing_failed` on an
+    /// order's first attempt for the transient card, failed with the decline's name, or
+    /// succeeded (and in the ledger).
+    static func settle(_ tx: inout Tx, _ behavior: SandboxCardBehavior, threeDS: ThreeDSResult?, in s: inout State) {
+        tx.threeDS = threeDS
+        tx.stage = nil
+        switch behavior.charge {
+        case .transientOnce where s.attempts[tx.orderId ?? "", default: 1] == 1:
+            tx.state = "gateway_processing_failed"
+        case .decline(let name):
+            tx.state = "failed"
+            tx.errorCode = name
+        case .approve, .transientOnce:
+            tx.state = "succeeded"
+            s.ledger.append(
+                Charge(token: tx.token, orderId: tx.orderId ?? "", type: tx.type, amount: tx.amount, currency: tx.currency))
+        }
+    }
+
+    /// `transactions/{token}/continue.json`: the fingerprint (then a challenge, or done), or the
+    /// challenge's answer (`SandboxData.challengeCode` passes).
+    func continueThreeDS(_ token: String, data: JSONValue?) -> ServerResponse {
+        state.withLock { s -> ServerResponse in
+            guard var tx = s.transactions[token], tx.state == "pending", let stage = tx.stage,
+                let method = s.methods[tx.paymentMethod]
+            else {
+                return Self.errors(422, "errors.invalid_state")
+            }
+            switch stage {
+            case .fingerprint:
+                guard data?["threeDSCompInd"] != nil else { return Self.errors(422, "errors.invalid", attribute: "three_ds_data") }
+                if case .fingerprintFrictionless = method.behavior.threeDS {
+                    Self.settle(&tx, method.behavior, threeDS: .authenticationSucceeded, in: &s)
+                } else {
+                    tx.stage = .challenge
+                }
+            case .challenge:
+                guard let code = data?["challenge_response"]?.text else {
+                    return Self.errors(422, "errors.invalid", attribute: "three_ds_data")
+                }
+                if code == SandboxData.challengeCode {
+                    Self.settle(&tx, method.behavior, threeDS: .authenticationSucceeded, in: &s)
+                } else {
+                    tx.state = "failed"
+                    tx.stage = nil
+                    tx.threeDS = .authenticationFailed
+                }
+            }
+            s.transactions[token] = tx
+            return Self.render(tx)
+        }
+    }
+
+    /// `transactions/{token}/capture.json`: captures a succeeded authorization once; capturing
+    /// it again answers the first capture (the fake's simplification: Spreedly would refuse).
+    func capture(_ token: String) -> ServerResponse {
+        state.withLock { s -> ServerResponse in
+            guard let auth = s.transactions[token], auth.type == "Authorization", auth.state == "succeeded" else {
+                return Self.errors(422, "errors.invalid_state")
+            }
+            if let done = s.captures[token], let tx = s.transactions[done] { return Self.render(tx) }
+            let tx = Tx(
+                token: s.token("CP"), type: "Capture", state: "succeeded", orderId: auth.orderId, amount: auth.amount,
+                currency: auth.currency, paymentMethod: auth.paymentMethod)
+            s.transactions[tx.token] = tx
+            s.captures[token] = tx.token
+            if let i = s.ledger.firstIndex(where: { $0.token == token }) { s.ledger[i].captureToken = tx.token }
+            return Self.render(tx)
+        }
+    }
+
+    /// A transaction as Spreedly answers it: 200 when succeeded or pending, 422 otherwise.
+    static func render(_ tx: Tx) -> ServerResponse {
+        var t = JSONObjectBuilder()
+        t.add("token", tx.token)
+        t.add("transaction_type", tx.type)
+        t.add("state", tx.state)
+        t.add("succeeded", tx.state == "succeeded")
+        t.add("amount", .number(tx.amount))
+        t.add("currency_code", tx.currency)
+        t.add("order_id", tx.orderId)
+        var pm = JSONObjectBuilder()
+        pm.add("token", tx.paymentMethod)
+        t.add("payment_method", pm.value)
+        var response = JSONObjectBuilder()
+        response.add("success", tx.state == "succeeded")
+        response.add("error_code", tx.errorCode)
+        t.add("response", response.value)
+        switch tx.stage {
+        case .fingerprint: t.add("required_action", "device_fingerprint")
+        case .challenge: t.add("required_action", "challenge")
+        case nil: t.add("required_action", "none")
+        }
+        if tx.stage != nil { t.add("three_ds_context", "ctx-" + tx.token) }
+        t.add("three_ds_result", tx.threeDS?.rawValue)
+        return wrap(tx.state == "succeeded" || tx.state == "pending" ? 200 : 422, t)
+    }
+}

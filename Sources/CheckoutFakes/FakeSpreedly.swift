@@ -1,0 +1,192 @@
+import CheckoutDomain
+import CheckoutLanguage
+import CheckoutProviders
+import CheckoutRuntime
+import Foundation
+import Synchronization
+
+/// Spreedly's `v1` API as `SpreedlyProvider` uses it, served on loopback: Basic auth with one
+/// environment key and access secret, one gateway token, payment methods vaulted without
+/// keeping the card number or CVV (only the sandbox behaviour of the card, its type, last four
+/// and expiry), purchases, authorizations, captures and the 3DS2 lifecycle (`continue.json`),
+/// each test card behaving as in the sandbox (SPEC §7). An `order_id` seen before gets its
+/// transaction back (a `gateway_processing_failed` answer excepted), so a retried charge never
+/// moves money twice. Simplifications (docs/providers.md): the 3-D Secure result rides on the
+/// transaction as `three_ds_result`, and a second capture of one authorization answers the first.
+public final class FakeSpreedly: Sendable {
+    /// The environment key and access secret it accepts.
+    public let credentials: BasicCredentials
+    /// The gateway token it knows.
+    public let gatewayToken: String
+    /// The server (its port, connection count and fault hook).
+    public let server: LoopbackHTTPServer
+    let state = Mutex(State())
+
+    /// One charge that moved money: a purchase, or an authorization (captured or not).
+    public struct Charge: Sendable, Equatable {
+        /// The purchase's or authorization's transaction token.
+        public var token: String
+        /// The merchant's `order_id`.
+        public var orderId: String
+        /// `Purchase` or `Authorization`.
+        public var type: String
+        /// The amount in minor units.
+        public var amount: String
+        /// The currency.
+        public var currency: String
+        /// The capture's token once an authorization is captured.
+        public var captureToken: String?
+    }
+
+    struct PaymentMethod {
+        var behavior: SandboxCardBehavior
+        var cardType: String
+        var last4: String
+    }
+
+    /// Where a pending 3DS2 transaction stands.
+    enum Stage { case fingerprint, challenge }
+
+    struct Tx {
+        var token: String
+        var type: String
+        var state: String
+        var orderId: String?
+        var amount: String
+        var currency: String
+        var paymentMethod: String
+        var errorCode: String?
+        var stage: Stage?
+        var threeDS: ThreeDSResult?
+    }
+
+    struct State {
+        var next = 1000
+        var methods: [String: PaymentMethod] = [:]
+        var transactions: [String: Tx] = [:]
+        var byOrder: [String: String] = [:]
+        var attempts: [String: Int] = [:]
+        var captures: [String: String] = [:]
+        var ledger: [Charge] = []
+
+        /// A fresh token: `prefix` and a counter, padded to Spreedly's 29 characters.
+        mutating func token(_ prefix: String) -> String {
+            next += 1
+            let digits = String(next)
+            return prefix + String(repeating: "0", count: max(0, 29 - prefix.count - digits.count)) + digits
+        }
+    }
+
+    /// Starts the fake on a loopback port.
+    public init(
+        environmentKey: String = "fake-environment-key", accessSecret: String = "fake-access-secret",
+        gatewayToken: String = "FakeGateway0001"
+    )
+        throws
+    {
+        credentials = BasicCredentials(username: environmentKey, password: accessSecret)
+        self.gatewayToken = gatewayToken
+        let box = HandlerBox()
+        server = try LoopbackHTTPServer { request in box.handle(request) }
+        box.fake.withLock { $0 = self }
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    public var baseURL: URL { server.baseURL }
+
+    /// Every charge that moved money, in order.
+    public var ledger: [Charge] { state.withLock { $0.ledger } }
+
+    /// The environment a user would export for this fake.
+    public var environment: [String: String] {
+        [
+            "SPREEDLY_ENVIRONMENT_KEY": credentials.username, "SPREEDLY_ACCESS_SECRET": credentials.password,
+            "SPREEDLY_GATEWAY_TOKEN": gatewayToken,
+        ]
+    }
+
+    /// Stops the server.
+    public func stop() { server.stop() }
+
+    private final class HandlerBox: Sendable {
+        let fake = Mutex<FakeSpreedly?>(nil)
+        func handle(_ request: ServerRequest) -> ServerResponse {
+            guard let f = fake.withLock({ $0 }) else { return .json(503, "{}") }
+            return f.route(request)
+        }
+    }
+
+    func route(_ request: ServerRequest) -> ServerResponse {
+        guard request.headers["Authorization"] == credentials.authorization else {
+            return Self.errors(401, "errors.invalid_credentials")
+        }
+        let path = request.components
+        guard request.method == "POST", path.first == "v1" else { return Self.errors(404, "errors.not_found") }
+        guard let body = JSONParser.parse(request.body) else { return Self.errors(422, "errors.invalid_json") }
+        switch Array(path.dropFirst()) {
+        case ["payment_methods.json"]:
+            return vault(body)
+        case let p where p.count == 3 && p[0] == "gateways" && (p[2] == "purchase.json" || p[2] == "authorize.json"):
+            guard p[1] == gatewayToken else { return Self.errors(404, "errors.gateway_not_found") }
+            return charge(body["transaction"], authorize: p[2] == "authorize.json")
+        case let p where p.count == 3 && p[0] == "transactions" && p[2] == "continue.json":
+            return continueThreeDS(p[1], data: body["three_ds_data"])
+        case let p where p.count == 3 && p[0] == "transactions" && p[2] == "capture.json":
+            return capture(p[1])
+        default:
+            return Self.errors(404, "errors.not_found")
+        }
+    }
+
+    /// `POST v1/payment_methods.json`: a valid card is vaulted as its behaviour, type and last
+    /// four; the number and CVV are dropped here.
+    func vault(_ body: JSONValue) -> ServerResponse {
+        guard let card = body["payment_method"]?["credit_card"], let number = card["number"]?.text,
+            CardNumber.luhnValid(number), let brand = CardBrand.detect(number)
+        else {
+            return Self.errors(422, "errors.invalid", attribute: "number")
+        }
+        guard let cvv = card["verification_value"]?.text, cvv.count == 3 || cvv.count == 4 else {
+            return Self.errors(422, "errors.invalid", attribute: "verification_value")
+        }
+        let behavior = SandboxCardBehavior.forNumber(number)
+        let method = PaymentMethod(behavior: behavior, cardType: SpreedlyCardType.name(of: brand), last4: String(number.suffix(4)))
+        return state.withLock { s in
+            let token = s.token("PM")
+            s.methods[token] = method
+            var m = JSONObjectBuilder()
+            m.add("token", token)
+            m.add("payment_method_type", "credit_card")
+            m.add("card_type", method.cardType)
+            m.add("last_four_digits", method.last4)
+            m.add("month", card["month"] ?? .null)
+            m.add("year", card["year"] ?? .null)
+            var bin = JSONObjectBuilder()
+            bin.add("country", behavior.issuingCountry)
+            m.add("bin_metadata", bin.value)
+            var t = JSONObjectBuilder()
+            t.add("token", s.token("AP"))
+            t.add("transaction_type", "AddPaymentMethod")
+            t.add("state", "succeeded")
+            t.add("succeeded", true)
+            t.add("payment_method", m.value)
+            return Self.wrap(201, t)
+        }
+    }
+
+    static func wrap(_ status: Int, _ transaction: JSONObjectBuilder) -> ServerResponse {
+        var body = JSONObjectBuilder()
+        body.add("transaction", transaction.value)
+        return ServerResponse(status: status, headers: ["Content-Type": "application/json"], body: body.value.data)
+    }
+
+    static func errors(_ status: Int, _ key: String, attribute: String? = nil) -> ServerResponse {
+        var e = JSONObjectBuilder()
+        e.add("attribute", attribute)
+        e.add("key", key)
+        e.add("message", "Refused by the fake Spreedly")
+        var body = JSONObjectBuilder()
+        body.add("errors", .array([e.value]))
+        return ServerResponse(status: status, headers: ["Content-Type": "application/json"], body: body.value.data)
+    }
+}

@@ -1,0 +1,39 @@
+import CheckoutDomain
+import CheckoutLanguage
+import CheckoutRuntime
+import Foundation
+
+/// A vaulted shopper as `GET services/2/vaulted-shoppers/{id}` returns it: contact fields at
+/// the top, `shippingContactInfo`, `paymentSources.creditCardInfo[].creditCard` (last four
+/// digits, type, expiry; never a number) and the SDK's `chosenPaymentMethod`.
+enum BlueSnapShopper {
+    static func read(_ body: JSONValue, id: String, host: String) throws -> StoredShopper {
+        func name(_ v: JSONValue?) -> String? {
+            let parts = [v?["firstName"]?.text, v?["lastName"]?.text].compactMap { $0 }.filter { !$0.isEmpty }
+            return parts.isEmpty ? nil : parts.joined(separator: " ")
+        }
+        func address(_ v: JSONValue?, email: Bool) -> Address? {
+            guard let v else { return nil }
+            return Address(
+                name: name(v), email: email ? v["email"]?.text : nil, address: v["address1"]?.text ?? v["address"]?.text,
+                city: v["city"]?.text, zip: v["zip"]?.text, country: v["country"]?.text?.uppercased(),
+                state: v["state"]?.text?.uppercased(), phone: v["phone"]?.text)
+        }
+        guard let billing = address(body, email: true) else {
+            throw HTTPFailure.malformed("a vaulted shopper", host: host)
+        }
+        var cards: [StoredCard] = []
+        for info in body["paymentSources"]?["creditCardInfo"]?.items ?? [] {
+            let card = info["creditCard"]
+            guard let last4 = card?["cardLastFourDigits"]?.text, let type = card?["cardType"]?.text,
+                let brand = CardBrand(resultName: type), let month = card?["expirationMonth"]?.text.flatMap({ Int($0) }),
+                let year = card?["expirationYear"]?.text.flatMap({ Int($0) })
+            else { throw HTTPFailure.malformed("a vaulted shopper's card", host: host) }
+            cards.append(StoredCard(brand: brand, last4: last4, expiry: CardExpiry(month: month, year: year)))
+        }
+        let chosen = body["chosenPaymentMethod"]?["creditCard"]?["cardLastFourDigits"]?.text
+        return StoredShopper(
+            id: body["vaultedShopperId"]?.text ?? id, billing: billing, shipping: address(body["shippingContactInfo"], email: false),
+            savedCards: cards, chosenCardLast4: chosen)
+    }
+}

@@ -1,0 +1,163 @@
+import CheckoutDomain
+import CheckoutLanguage
+import CheckoutRuntime
+import Foundation
+
+extension SpreedlyProvider {
+    /// Starts Spreedly's 3DS2 lifecycle: an authorization of `amount` with `attempt_3dsecure`
+    /// and `three_ds_version` 2, under an `order_id` made from the payment method. Pending with
+    /// `required_action: device_fingerprint` (or `challenge`) hands the transaction's token to
+    /// the runtime as the session; a finished one is the result, and what it authorized (or
+    /// declined) is kept for the charge.
+    public func startThreeDS(_ card: TokenizedCard, amount: Money) async throws -> ThreeDSProgress {
+        let vault = try Self.vault(of: card)
+        var t = JSONObjectBuilder()
+        t.add("payment_method_token", vault)
+        t.add("amount", .number(SpreedlyCardType.minorUnits(amount)))
+        t.add("currency_code", amount.currency.code)
+        t.add("order_id", "3ds-" + Self.digest(vault))
+        t.add("attempt_3dsecure", true)
+        t.add("three_ds_version", "2")
+        let response = try await api.post("gateways/\(api.configuration.gatewayToken)/authorize.json", body: Self.wrap(t))
+        return try progress(api.transaction(response, "the 3-D Secure authorization"), card: card.token)
+    }
+
+    /// Sends the device fingerprint back: `continue.json` with the browser's `three_ds_data`
+    /// (here a fixed completion indicator: a headless run has no browser).
+    public func submitFingerprint(_ session: String) async throws -> ThreeDSProgress {
+        guard let card = sessions[session] else { throw ProviderError(.rejected, "no 3DS session waits for a fingerprint") }
+        var data = JSONObjectBuilder()
+        data.add("threeDSCompInd", "Y")
+        let response = try await api.post("transactions/\(session)/continue.json", body: Self.threeDSData(data.value))
+        return try progress(api.transaction(response, "the device fingerprint"), card: card)
+    }
+
+    /// Answers the challenge with `continue.json`; a cancel ends the session here without a
+    /// request (the shopper closed the issuer's window; the transaction stays pending and lapses).
+    public func completeChallenge(_ session: String, response: ChallengeResponse) async throws -> ThreeDSResult {
+        guard let card = sessions[session] else { throw ProviderError(.rejected, "no 3DS challenge is open") }
+        guard case .code(let code) = response else {
+            sessions[session] = nil
+            return .authenticationCanceled
+        }
+        var data = JSONObjectBuilder()
+        data.add("challenge_response", code)
+        let answer = try await api.post("transactions/\(session)/continue.json", body: Self.threeDSData(data.value))
+        let t = try api.transaction(answer, "the challenge")
+        if t.state == "pending" { throw ProviderError(.rejected, "Spreedly's 3DS transaction is still pending after the challenge") }
+        return finish(t, card: card)
+    }
+
+    func progress(_ t: SpreedlyTransaction, card: String) throws -> ThreeDSProgress {
+        guard t.state == "pending" else { return .completed(finish(t, card: card)) }
+        sessions[t.token] = card
+        switch t.requiredAction {
+        case "device_fingerprint": return .fingerprintRequired(session: t.token)
+        case "challenge": return .challengeRequired(session: t.token)
+        default: throw ProviderError(.rejected, "Spreedly's 3DS transaction is pending without an action this adapter takes")
+        }
+    }
+
+    /// The result of a finished 3DS transaction; an authorization it made (or a decline after a
+    /// successful authentication) is kept for the card's charge. Anything else (authentication
+    /// failed, the gateway gave no answer) leaves the charge a plain purchase.
+    func finish(_ t: SpreedlyTransaction, card: String) -> ThreeDSResult {
+        sessions[t.token] = nil
+        let result = t.threeDSResult
+        if t.state == "succeeded" {
+            authenticated[card] = .authorized(transaction: t.token)
+        } else if t.state == "failed", result.proceeds(processFailed3DS: false), let code = t.errorCode {
+            authenticated[card] = .declined(code: code, transaction: t.token)
+        }
+        return result
+    }
+
+    /// Charges: the authorization 3-D Secure made is captured (sale, subscription) or returned
+    /// (authorization); else `purchase.json` / `authorize.json` through the gateway. The
+    /// `order_id` is the same for every attempt with one idempotency key.
+    public func charge(_ request: ChargeRequest) async throws -> ChargeOutcome {
+        if let done = approved[request.idempotencyKey] { return done }
+        try checkAlive(request.card.token)
+        let vault = try Self.vault(of: request.card)
+        let outcome: ChargeOutcome
+        switch authenticated[request.card.token] {
+        case .declined(let code, let id):
+            return .declined(code: code, transaction: Self.transaction(id, request, approved: false))
+        case .authorized(let id) where request.kind == .authorization:
+            outcome = .approved(Self.transaction(id, request, approved: true))
+        case .authorized(let id):
+            var t = JSONObjectBuilder()
+            if let amount = request.amount {
+                t.add("amount", .number(SpreedlyCardType.minorUnits(amount)))
+                t.add("currency_code", amount.currency.code)
+            }
+            let response = try await api.post("transactions/\(id)/capture.json", body: Self.wrap(t))
+            outcome = try read(api.transaction(response, "the capture"), request)
+        case nil:
+            guard let amount = request.amount else {
+                throw ProviderError(.rejected, "a Spreedly charge needs an amount (Spreedly has no subscriptions without a price)")
+            }
+            var t = JSONObjectBuilder()
+            t.add("payment_method_token", vault)
+            t.add("amount", .number(SpreedlyCardType.minorUnits(amount)))
+            t.add("currency_code", amount.currency.code)
+            t.add("order_id", Self.orderId(for: request, vault: vault))
+            let action = request.kind == .authorization ? "authorize.json" : "purchase.json"
+            let response = try await api.post("gateways/\(api.configuration.gatewayToken)/\(action)", body: Self.wrap(t))
+            outcome = try read(api.transaction(response, "the charge"), request)
+        }
+        if case .approved = outcome {
+            approved[request.idempotencyKey] = outcome
+            tokens[request.card.token] = nil
+            authenticated[request.card.token] = nil
+        }
+        return outcome
+    }
+
+    /// A charge's transaction: succeeded → approved, failed → declined with the gateway's
+    /// `error_code`, no definite answer → `transient` (sent again with the same `order_id`).
+    func read(_ t: SpreedlyTransaction, _ request: ChargeRequest) throws -> ChargeOutcome {
+        switch t.state {
+        case "succeeded": return .approved(Self.transaction(t.token, request, approved: true))
+        case "failed":
+            return .declined(code: t.errorCode ?? "card_declined", transaction: Self.transaction(t.token, request, approved: false))
+        case _ where t.isTransient:
+            throw ProviderError(.transient, "Spreedly's gateway gave no definite answer (\(t.state)); retry with the same order_id")
+        case "pending":
+            throw ProviderError(.rejected, "Spreedly asks for 3-D Secure on a charge made without it")
+        default:
+            throw ProviderError(.rejected, "Spreedly answered the charge with state \(SpreedlyAPI.isWord(t.state) ? t.state : "?")")
+        }
+    }
+
+    static func transaction(_ id: String, _ request: ChargeRequest, approved: Bool) -> Transaction {
+        Transaction(id: id, type: request.kind.rawValue, status: approved ? "APPROVED" : "DECLINED", amount: request.amount)
+    }
+
+    static func vault(of card: TokenizedCard) throws -> String {
+        guard let vault = card.paymentMethodToken else {
+            throw ProviderError(.rejected, "the card was not vaulted by Spreedly (no payment-method token)")
+        }
+        return vault
+    }
+
+    /// The `order_id` of a charge: the run's idempotency key and the payment-method token,
+    /// hashed (two runs with one seed share an idempotency key, never a payment method).
+    public static func orderId(for request: ChargeRequest, vault: String) -> String {
+        digest(request.idempotencyKey + "|" + vault)
+    }
+
+    static func digest(_ text: String) -> String { String(SHA256.hex(SHA256.digest(Array(text.utf8))).prefix(32)) }
+
+    static func wrap(_ transaction: JSONObjectBuilder) -> JSONValue {
+        var body = JSONObjectBuilder()
+        body.add("transaction", transaction.value)
+        return body.value
+    }
+
+    static func threeDSData(_ data: JSONValue) -> JSONValue {
+        var body = JSONObjectBuilder()
+        body.add("three_ds_data", data)
+        return body.value
+    }
+}

@@ -1,0 +1,119 @@
+import CheckoutDomain
+import CheckoutLanguage
+import CheckoutRuntime
+import Foundation
+
+/// Spreedly over HTTP (`core.spreedly.com/v1`, Basic auth with the environment key and access
+/// secret, charges through one gateway token):
+///
+/// - `createToken` makes a local token (60 minutes, one payment) without a request: Spreedly
+///   has no checkout token;
+/// - `tokenize` vaults the typed card with `POST v1/payment_methods.json` (not retained) and
+///   keeps only the payment-method token Spreedly answers, with the card type and last four;
+/// - `charge` is `POST v1/gateways/{gateway}/purchase.json` or `authorize.json` with the amount
+///   in minor units and an `order_id` made from the run's idempotency key and the payment
+///   method, so a retried charge is the same order; after 3-D Secure it captures (or returns)
+///   the authorization that 3DS made instead;
+/// - 3-D Secure is Spreedly's 3DS2 lifecycle: an authorization with `attempt_3dsecure`, then
+///   `v1/transactions/{token}/continue.json` for the device fingerprint and the challenge;
+/// - stored cards, shoppers, wallets, rates and stored methods are refused with a reason.
+///
+/// One instance per run; the transport, and with it the connection pool, is shared.
+/// docs/providers.md has the whole mapping.
+public actor SpreedlyProvider: PaymentProvider {
+    let api: SpreedlyAPI
+    let clock: any CheckoutClock
+    let random: any RandomSource
+    /// Local tokens and when each expires; one whose charge was approved is removed.
+    var tokens: [String: Date] = [:]
+    /// What 3-D Secure left for each card token's charge.
+    var authenticated: [String: Authentication] = [:]
+    /// Pending 3DS transactions: transaction token → card token.
+    var sessions: [String: String] = [:]
+    /// Approved charges by idempotency key: a repeated key gets its answer without a request.
+    var approved: [String: ChargeOutcome] = [:]
+
+    /// What 3-D Secure's authorization left for the charge.
+    enum Authentication {
+        /// Authenticated and authorized: the charge captures (sale) or returns it (authorization).
+        case authorized(transaction: String)
+        /// Authenticated, then declined by the gateway.
+        case declined(code: String, transaction: String)
+    }
+
+    /// How long a local token lives (as the other providers' tokens).
+    public static let tokenLifetime: TimeInterval = 60 * 60
+
+    /// Creates an adapter.
+    public init(configuration: SpreedlyConfiguration, transport: any HTTPTransport, clock: any CheckoutClock, random: any RandomSource) {
+        api = SpreedlyAPI(configuration: configuration, transport: transport)
+        self.clock = clock
+        self.random = random
+    }
+
+    public func createToken() async throws -> CheckoutToken {
+        let token = CheckoutToken(id: "spr_" + random.hex(24), expiresAt: clock.now().addingTimeInterval(Self.tokenLifetime))
+        tokens[token.id] = token.expiresAt
+        return token
+    }
+
+    func checkAlive(_ token: String) throws {
+        guard let expiry = tokens[token], expiry > clock.now() else {
+            throw ProviderError(.tokenExpired, "the checkout token has expired or was already used")
+        }
+    }
+
+    public func currencyRates() async throws -> CurrencyTable {
+        throw ProviderError(.rejected, "Spreedly has no currency-rate API: give the flow its own `currencies` table")
+    }
+
+    public func shopper(id: String) async throws -> StoredShopper? {
+        throw ProviderError(.rejected, "this Spreedly adapter keeps no returning shoppers")
+    }
+
+    /// Vaults a typed card: `POST v1/payment_methods.json`, the card in the body (never kept
+    /// here afterwards), the payment-method token, card type and last four read back.
+    public func tokenize(_ source: CardSource, token: CheckoutToken) async throws -> TokenizedCard {
+        try checkAlive(token.id)
+        guard case .new(let card) = source else {
+            throw ProviderError(.rejected, "this Spreedly adapter keeps no stored cards: a saved card cannot be charged through Spreedly")
+        }
+        let response = try await api.post("payment_methods.json", body: Self.paymentMethodBody(card))
+        guard response.isSuccess else { throw api.failure(response, "the card") }
+        let t = try api.transaction(response, "the payment method")
+        guard t.state == "succeeded", let method = t.json["payment_method"], let vault = method["token"]?.text else {
+            throw ProviderError(.rejected, "Spreedly did not vault the card (\(t.state))")
+        }
+        let brand = method["card_type"]?.text.flatMap(SpreedlyCardType.brand(named:)) ?? card.brand
+        let last4 = method["last_four_digits"]?.text ?? card.last4
+        let country = method["bin_metadata"]?["country"]?.text ?? ""
+        return TokenizedCard(
+            token: token.id, brand: brand, last4: last4, issuingCountry: country, expiry: card.expiry, paymentMethodToken: vault)
+    }
+
+    /// `{"payment_method": {"credit_card": {…}, "retained": false}}`.
+    static func paymentMethodBody(_ card: ValidatedCard) -> JSONValue {
+        let names = (card.holderName ?? "").split(separator: " ", maxSplits: 1).map(String.init)
+        var c = JSONObjectBuilder()
+        c.add("first_name", names.first ?? "")
+        c.add("last_name", names.count > 1 ? names[1] : "")
+        c.add("number", card.number)
+        c.add("verification_value", card.cvv)
+        c.add("month", .int(card.expiry.month))
+        c.add("year", .int(card.expiry.year))
+        var m = JSONObjectBuilder()
+        m.add("credit_card", c.value)
+        m.add("retained", false)
+        var body = JSONObjectBuilder()
+        body.add("payment_method", m.value)
+        return body.value
+    }
+
+    public func walletPayment(_ method: PaymentMethodKind, amount: Money) async throws -> WalletOutcome {
+        throw ProviderError(.rejected, "this Spreedly adapter takes no wallet payments (PayPal, Apple Pay)")
+    }
+
+    public func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String {
+        throw ProviderError(.rejected, "this Spreedly adapter keeps no stored payment methods")
+    }
+}

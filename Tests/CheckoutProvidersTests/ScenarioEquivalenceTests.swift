@@ -1,0 +1,71 @@
+import CheckoutFakes
+import CheckoutHeadless
+import CheckoutLanguage
+import CheckoutProviders
+import CheckoutRuntime
+import CheckoutScenarios
+import Foundation
+import Testing
+
+/// The shipped scenario suites, in-process through CheckoutScenarios, against the sandbox and
+/// against the fake BlueSnap through the real HTTP adapter: the same results.
+@Suite struct ScenarioEquivalenceTests {
+    /// Scenarios whose result depends on something BlueSnap does not have: Maxpay's request
+    /// signature is checked by the sandbox (standing in for Maxpay), and BlueSnap has none.
+    static let expectedDifferences: Set<String> = ["a signer without the sandbox's key is refused, nothing charged"]
+
+    /// What a scenario compares, and a bit more (the error paths and codes).
+    static func summary(_ r: CheckoutResult) -> String {
+        let errors = r.errors.map { "\($0.path):\($0.code)" }.sorted().joined(separator: ",")
+        return [
+            r.status.rawValue, "exit \(r.exitCode)", r.paymentType ?? "-", r.threeDSResult?.rawValue ?? "-", r.declineCode ?? "-",
+            r.creditCard.map { "\($0.brand.resultName) \($0.last4) \($0.issuingCountry)" } ?? "-", r.transaction?.status ?? "-",
+            errors,
+        ].joined(separator: " | ")
+    }
+
+    @Test func shippedSuitesGiveTheSameResultsAgainstTheFakeBlueSnap() async throws {
+        let files = try ScenarioSuite.find([repositoryRoot.appendingPathComponent("flows").path])
+        let suite = ScenarioSuite.load(files)
+        #expect(!suite.hasErrors)
+        let all = suite.files.flatMap { f in f.scenarios.map { (suite: f.suiteName, scenario: $0) } }
+        #expect(all.count >= 130)
+
+        let sandbox = await ScenarioRunner(flows: suite.flows, jobs: 2).run(all)
+
+        let fake = try FakeBlueSnap()
+        defer { fake.stop() }
+        let factory = ProviderFactory(
+            environment: environment(for: fake), transport: sharedTransport,
+            override: ProviderOverride(name: .bluesnap, baseURL: fake.baseURL.absoluteString))
+        let source = try factory.source(for: Array(suite.flows.values))
+        let overHTTP = await ScenarioRunner(flows: suite.flows, jobs: 4, provider: source).run(all)
+
+        #expect(sandbox.count == overHTTP.count)
+        var differing: Set<String> = []
+        for (a, b) in zip(sandbox, overHTTP) {
+            #expect(a.passed, "sandbox: \(a.scenario.name): \(a.differences)")
+            if Self.summary(a.result) != Self.summary(b.result) {
+                differing.insert(b.scenario.name)
+                if !Self.expectedDifferences.contains(b.scenario.name) {
+                    Issue.record(
+                        "\(b.suiteName): \(b.scenario.name)\n  sandbox: \(Self.summary(a.result))\n  bluesnap: \(Self.summary(b.result))")
+                }
+            } else {
+                #expect(b.passed, "bluesnap: \(b.scenario.name): \(b.differences)")
+            }
+        }
+        #expect(differing == Self.expectedDifferences)
+        // Four jobs on one pooled transport: a handful of connections for hundreds of requests.
+        #expect(fake.server.requestCount > 300)
+        #expect(fake.server.acceptedConnections <= 8)
+        #expect(!fake.ledger.isEmpty)
+
+        // Nothing a user or CI sees carries a card number, a CVV-bearing body or a credential.
+        let outputs =
+            overHTTP.map { $0.result.json.serialized() + $0.trace.map { "\($0)" }.joined() + $0.differences.joined() }.joined()
+            + JUnitWriter.document(overHTTP)
+        for secret in secretsInTests { #expect(!outputs.contains(secret), "leaked \(secret)") }
+        #expect(!outputs.contains(fake.credentials.authorization))
+    }
+}
