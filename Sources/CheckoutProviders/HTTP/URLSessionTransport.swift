@@ -38,10 +38,10 @@ public final class URLSessionTransport: HTTPTransport {
             // URLSession's async `data(for:)` cancels its task when the calling task is cancelled.
             (data, response) = try await session.data(for: r)
         } catch {
-            throw HTTPFailure.map(error, host: request.url.host ?? "the provider")
+            throw HTTPFailure.map(error, host: HTTPFailure.hostAndPort(request.url))
         }
         guard let http = response as? HTTPURLResponse else {
-            throw ProviderError(.unavailable, "\(request.url.host ?? "the provider") sent something that is not an HTTP response")
+            throw ProviderError(.unavailable, "\(HTTPFailure.hostAndPort(request.url)) sent something that is not an HTTP response")
         }
         var headers = HTTPHeaders()
         for (name, value) in http.allHeaderFields {
@@ -76,6 +76,12 @@ public enum HTTPFailure {
         default:
             return ProviderError(.unavailable, "the request to \(host) failed (URL error \(url.code.rawValue))")
         }
+    }
+
+    /// `host` or `host:port` of a URL, for messages (never its path, query or user info).
+    public static func hostAndPort(_ url: URL) -> String {
+        let host = url.host ?? "the provider"
+        return url.port.map { "\(host):\($0)" } ?? host
     }
 
     /// The `ProviderError` for a response whose status is a server failure (5xx) or that
