@@ -4,13 +4,14 @@ import CheckoutProviders
 import CheckoutScenarios
 import Foundation
 
-/// `--providers [--rounds N] [--jobs 1,4,16]`: the standard checkout's scenarios, N rounds,
+/// `--providers [--rounds N] [--jobs 1,4,16] [--connections C]`: the standard checkout's scenarios, N rounds,
 /// through the real HTTP adapter against the fake BlueSnap on loopback in this process, with 1,
 /// 4 and 16 jobs. Per job count: checkouts/s, p50 and p99 latency of one checkout (a whole
 /// scenario run, all its HTTP requests included), requests/s, and connections the server
-/// accepted (pooling keeps it near the job count). A fresh fake and transport per job count.
+/// accepted (pooling keeps it near the job count). A fresh fake and transport per job count;
+/// the pool holds as many connections per host as `checkout test --jobs` gives it, or C.
 enum ProvidersBenchmark {
-    static func run(rounds: Int, jobCounts: [Int]) async throws -> Bool {
+    static func run(rounds: Int, jobCounts: [Int], connections: Int?) async throws -> Bool {
         let file = BenchEnvironment.root.appendingPathComponent("flows/standard-checkout.scenarios.yaml").path
         let suite = ScenarioSuite.load([file])
         guard !suite.hasErrors, let scenarios = suite.files.first?.scenarios else {
@@ -25,7 +26,7 @@ enum ProvidersBenchmark {
             defer { fake.stop() }
             let factory = ProviderFactory(
                 environment: ["BS_API_USER": fake.credentials.username, "BS_API_PASSWORD": fake.credentials.password],
-                transport: URLSessionTransport(maxConnectionsPerHost: jobs),
+                transport: URLSessionTransport(maxConnectionsPerHost: connections ?? URLSessionTransport.connections(forJobs: jobs)),
                 override: ProviderOverride(name: .bluesnap, baseURL: fake.baseURL.absoluteString))
             let runner = ScenarioRunner(flows: suite.flows, jobs: jobs, provider: try factory.source(for: Array(suite.flows.values)))
             // One warm-up round: connections opened, caches filled; every scenario must pass.
@@ -42,8 +43,10 @@ enum ProvidersBenchmark {
                 print("  \(outcomes.filter { !$0.passed }.count) scenarios failed under load with \(jobs) jobs")
                 return false
             }
-            let latencies = outcomes.map { Double($0.duration.components.attoseconds) / 1e15 + Double($0.duration.components.seconds) * 1e3 }
-                .sorted()
+            let latencies = outcomes.map {
+                Double($0.duration.components.attoseconds) / 1e15 + Double($0.duration.components.seconds) * 1e3
+            }
+            .sorted()
             let requests = fake.server.requestCount - requestsBefore
             print(
                 String(

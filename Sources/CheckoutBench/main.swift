@@ -26,7 +26,8 @@ do {
     } else if CommandLine.arguments.contains("--providers") {
         ok = try await ProvidersBenchmark.run(
             rounds: argument("--rounds").flatMap { Int($0) } ?? 20,
-            jobCounts: (argument("--jobs") ?? "1,4,16").split(separator: ",").compactMap { Int($0) })
+            jobCounts: (argument("--jobs") ?? "1,4,16").split(separator: ",").compactMap { Int($0) },
+            connections: argument("--connections").flatMap { Int($0) })
     } else if CommandLine.arguments.contains("--serve-fake-bluesnap") {
         try ProvidersBenchmark.serve()
     } else if CommandLine.arguments.contains("--phases") {

@@ -35,14 +35,19 @@ struct ProviderOptions: ParsableArguments {
     }
 
     /// The providers for `flows`, with credentials from the process environment and one pooled
-    /// transport of `connections` connections per host. A setup problem (a credential variable
+    /// transport sized for `connections` concurrent runs. A setup problem (a credential variable
     /// not set) is printed naming the variable, and exits 2.
     func source(for flows: [CompiledFlow], connections: Int) throws -> ProviderSource {
         if providerURL != nil, provider == nil, override(for: flows) == nil {
             throw ValidationError("--provider-url needs --provider when the flows name different providers")
         }
+        if providerURL != nil, override(for: flows)?.name == .sandbox {
+            throw ValidationError(
+                "the sandbox is built in and has no URL: --provider-url needs --provider bluesnap (or a flow that names it)")
+        }
         let factory = ProviderFactory(
-            environment: ProcessInfo.processInfo.environment, transport: URLSessionTransport(maxConnectionsPerHost: connections),
+            environment: ProcessInfo.processInfo.environment,
+            transport: URLSessionTransport(maxConnectionsPerHost: URLSessionTransport.connections(forJobs: connections)),
             override: override(for: flows), requestTimeout: .milliseconds(Int64(providerTimeout * 1000)))
         do {
             return try factory.source(for: flows)

@@ -12,6 +12,16 @@ import Foundation
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
 
+    /// How many connections per host a pool sized from a job count gets at most. On Linux,
+    /// URLSession (libcurl underneath) keeps only a few idle connections: with a per-host limit
+    /// of 8 or 16, `checkout-bench --providers` saw 35 to 232 connections accepted for 1,560
+    /// checkouts at 16 jobs (connections closed and reopened), with 4 exactly 4, at the same
+    /// throughput. docs/benchmarks.md.
+    public static let pooledConnectionLimit = 4
+
+    /// The per-host limit for `jobs` concurrent runs: the job count, at most `pooledConnectionLimit`.
+    public static func connections(forJobs jobs: Int) -> Int { min(max(1, jobs), pooledConnectionLimit) }
+
     /// Creates a transport with its own session.
     public init(maxConnectionsPerHost: Int = 4) {
         let configuration = URLSessionConfiguration.ephemeral
