@@ -38,17 +38,21 @@ struct ProviderOptions: ParsableArguments {
     /// transport sized for `connections` concurrent runs. A setup problem (a credential variable
     /// not set) is printed naming the variable, and exits 2.
     func source(for flows: [CompiledFlow], connections: Int) throws -> ProviderSource {
-        if providerURL != nil, provider == nil, override(for: flows) == nil {
+        let override = override(for: flows)
+        if providerURL != nil, override == nil {
             throw ValidationError("--provider-url needs --provider when the flows name different providers")
         }
-        if providerURL != nil, override(for: flows)?.name == .sandbox {
+        if providerURL != nil, override?.name == .sandbox {
             throw ValidationError(
                 "the sandbox is built in and has no URL: --provider-url needs --provider bluesnap (or a flow that names it)")
         }
+        // Sandbox-only runs (the default) open no URLSession at all.
+        let names = flows.map { override?.name ?? $0.definition.provider.name }
+        if names.allSatisfy({ $0 == .sandbox }) { return .sandbox }
         let factory = ProviderFactory(
             environment: ProcessInfo.processInfo.environment,
             transport: URLSessionTransport(maxConnectionsPerHost: URLSessionTransport.connections(forJobs: connections)),
-            override: override(for: flows), requestTimeout: .milliseconds(Int64(providerTimeout * 1000)))
+            override: override, requestTimeout: .milliseconds(Int64(providerTimeout * 1000)))
         do {
             return try factory.source(for: flows)
         } catch {
