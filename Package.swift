@@ -150,7 +150,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CheckoutEndToEndTests",
-            dependencies: ["CheckoutCLI", "checkout-embedding-example"],
+            dependencies: ["CheckoutCLI", "checkout-embedding-example", "CheckoutFakes"],
             // The schema test's Python validator.
             exclude: ["Support"],
             swiftSettings: swiftSettings

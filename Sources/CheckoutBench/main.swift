@@ -10,6 +10,10 @@ import Foundation
 ///   the same sandbox calls written by hand, µs per checkout and their ratio;
 /// - `--scenarios [--seconds S]`: every scenario under `flows/` run in-process, one at a
 ///   time, for S seconds (default 3): scenarios/s;
+/// - `--providers [--rounds N] [--jobs 1,4,16]`: the standard checkout's scenarios through the
+///   BlueSnap adapter against the fake BlueSnap on loopback: checkouts/s, p50/p99 latency and
+///   connections accepted per job count;
+/// - `--serve-fake-bluesnap`: just the fake BlueSnap on loopback, until stopped;
 /// - `--phases`: compile time of the small flow with parts of the language removed, to show
 ///   what each part costs.
 BenchEnvironment.warnIfDebug()
@@ -19,6 +23,13 @@ do {
         ok = await InterpreterBenchmark.run(budget: argument("--seconds").flatMap { Double($0) } ?? 3.0)
     } else if CommandLine.arguments.contains("--scenarios") {
         ok = try await ScenariosBenchmark.run(budget: argument("--seconds").flatMap { Double($0) } ?? 3.0)
+    } else if CommandLine.arguments.contains("--providers") {
+        ok = try await ProvidersBenchmark.run(
+            rounds: argument("--rounds").flatMap { Int($0) } ?? 20,
+            jobCounts: (argument("--jobs") ?? "1,4,16").split(separator: ",").compactMap { Int($0) },
+            connections: argument("--connections").flatMap { Int($0) })
+    } else if CommandLine.arguments.contains("--serve-fake-bluesnap") {
+        try ProvidersBenchmark.serve()
     } else if CommandLine.arguments.contains("--phases") {
         Phases.run()
         ok = true

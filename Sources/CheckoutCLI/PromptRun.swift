@@ -16,6 +16,8 @@ struct PromptRun {
     var now: Date?
     var random: any RandomSource
     var traceFile: JSONLinesTraceSink?
+    /// Makes the run's provider.
+    var provider: ProviderSource = .sandbox
 
     /// Whether the form can be drawn: both ends a terminal that is not `dumb`, no `--plain`.
     var drawsForm: Bool {
@@ -25,7 +27,7 @@ struct PromptRun {
     func run(json: Bool) async -> CheckoutResult {
         let clock: any CheckoutClock = now.map { ManualClock(start: $0) } ?? SystemClock()
         let today = YearMonth(containing: clock.now())
-        let provider = SandboxProvider(clock: clock, random: random)
+        let provider = self.provider.make(flow, clock, random)
         if drawsForm {
             let drawn = FrontendSlot()
             let device = POSIXTerminal { signal in

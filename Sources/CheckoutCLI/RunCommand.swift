@@ -53,6 +53,8 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Draw the prompt with the high-contrast preset, whatever the flow's theme says.")
     var highContrast = false
 
+    @OptionGroup var providerOptions: ProviderOptions
+
     func run() async throws {
         let compiled = FlowCompiler.compile(contentsOf: flow)
         if !compiled.diagnostics.isEmpty {
@@ -60,12 +62,7 @@ struct RunCommand: AsyncParsableCommand {
             for d in compiled.diagnostics { Output.standardError(renderer.render(d, source: compiled.source)) }
         }
         guard let program = compiled.flow else { throw ExitCode(ExitStatus.usage) }
-        guard program.definition.provider.name == .sandbox else {
-            Output.standardError(
-                "checkout: provider '\(program.definition.provider.name.rawValue)' is not available in this build; only 'sandbox' runs today\n"
-            )
-            throw ExitCode(ExitStatus.usage)
-        }
+        let provider = try providerOptions.source(for: [program], connections: 2)
         let fixedNow = try now.map(Self.instant)
         if journal != nil, answers == nil {
             Output.standardError("checkout: --journal needs --answers: only a headless run keeps a journal\n")
@@ -74,7 +71,8 @@ struct RunCommand: AsyncParsableCommand {
         guard let answersPath = answers else {
             let prompt = PromptRun(
                 flow: program, plain: plain, color: color, highContrast: highContrast, now: fixedNow,
-                random: seed.map { SeededRandom(seed: $0) } ?? SystemRandom(), traceFile: try trace.map(Self.openTrace))
+                random: seed.map { SeededRandom(seed: $0) } ?? SystemRandom(), traceFile: try trace.map(Self.openTrace),
+                provider: provider)
             let outcome = await prompt.run(json: json)
             let resultJSON = outcome.json.serialized(pretty: true) + "\n"
             if let result { try Output.write(resultJSON, to: result) }
@@ -121,7 +119,8 @@ struct RunCommand: AsyncParsableCommand {
             for p in problems { Output.standardError(renderer.render(p.diagnostic, source: nil)) }
         }
         let outcome = await HeadlessRun.run(
-            program, answers: parsed, problems: problems, clock: clock, random: random, trace: traceSink, journal: runJournal)
+            program, answers: parsed, problems: problems, clock: clock, random: random, trace: traceSink, provider: provider,
+            journal: runJournal)
         let resultJSON = outcome.json.serialized(pretty: true) + "\n"
         if let result { try Output.write(resultJSON, to: result) }
         if json {

@@ -31,6 +31,8 @@ struct TestCommand: AsyncParsableCommand {
     @Option(name: .customLong("skip-tag"), help: "Skip scenarios with this tag (repeatable; wins over --tag).")
     var skipTags: [String] = []
 
+    @OptionGroup var providerOptions: ProviderOptions
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if let shard, Shard(shard) == nil {
@@ -58,7 +60,8 @@ struct TestCommand: AsyncParsableCommand {
         let all = suite.files.flatMap { f in f.scenarios.map { (suite: f.suiteName, scenario: $0) } }
         let runsHere = selection.runs(tagsOf: all.map(\.scenario.tags))
         let selected = zip(all, runsHere).filter(\.1).map(\.0)
-        let runner = ScenarioRunner(flows: suite.flows, jobs: jobs)
+        let provider = try providerOptions.source(for: Array(suite.flows.values), connections: jobs)
+        let runner = ScenarioRunner(flows: suite.flows, jobs: jobs, provider: provider)
         let outcomes = await runner.run(selected) { Output.standardOutput(ScenarioReport.lines($0)) }
         let failed = outcomes.filter { !$0.passed }.count
         Output.standardOutput(

@@ -37,7 +37,9 @@ import Testing
         }
     }
 
-    @Test(arguments: [ServerFault.truncatedBody, .malformedBody, .status(502), .status(503), .status(500), .reset])
+    // Not `.reset` here: a connection reset under a request with a body can leave URLSession on
+    // Linux waiting for the request timeout before the retry (docs/providers.md, known issues).
+    @Test(arguments: [ServerFault.truncatedBody, .malformedBody, .status(502), .status(503), .status(500)])
     func aBrokenChargeAnswerIsRetriedWithTheSameKeyAndChargesOnce(fault: ServerFault) async throws {
         let fake = try FakeBlueSnap()
         defer { fake.stop() }
@@ -52,10 +54,11 @@ import Testing
         #expect(result.transaction?.id == fake.ledger.first?.transactionId)
     }
 
-    @Test func aTokenRequestThatFailsOnceIsRetried() async throws {
+    @Test(arguments: [ServerFault.status(503), .reset])
+    func aTokenRequestThatFailsOnceIsRetried(fault: ServerFault) async throws {
         let fake = try FakeBlueSnap()
         defer { fake.stop() }
-        fake.server.setFaultHook(Self.once("POST", "/services/2/payment-fields-tokens", .status(503)))
+        fake.server.setFaultHook(Self.once("POST", "/services/2/payment-fields-tokens", fault))
         let result = try await Self.run(
             "examples/standard-checkout/visa-approved.yaml", against: fake.baseURL, credentials: environment(for: fake))
         #expect(result.status == .success, "\(result.errors)")
@@ -91,6 +94,19 @@ import Testing
             try factory.make(settings, clock: ManualClock(start: testStart), random: SeededRandom(seed: 1))
         }
         #expect(ProviderFactory.defaultBaseURL(.bluesnap) == "https://sandbox.bluesnap.com")
+    }
+
+    @Test func noAnswerWithinTheRequestTimeoutIsATimeout() async throws {
+        let fake = try FakeBlueSnap()
+        defer { fake.stop() }
+        // The server holds the request a minute; the adapter gives up after 100 ms.
+        fake.server.setFaultHook(Self.once("POST", "/services/2/payment-fields-tokens", .delayBeforeHandling(.seconds(60))))
+        let provider = BlueSnapProvider(
+            configuration: BlueSnapConfiguration(baseURL: fake.baseURL, credentials: fake.credentials, requestTimeout: .milliseconds(100)),
+            transport: URLSessionTransport(maxConnectionsPerHost: 1), clock: ManualClock(start: testStart), random: SeededRandom(seed: 1))
+        let error = await #expect(throws: ProviderError.self) { try await provider.createToken() }
+        #expect(error?.code == .timeout)
+        #expect(error?.isRetryable == true)
     }
 
     @Test func cancellingTheRunCancelsTheRequest() async throws {

@@ -20,10 +20,7 @@ struct BlueSnapAPI: Sendable {
         case none
     }
 
-    var host: String {
-        let h = configuration.baseURL.host ?? "BlueSnap"
-        return configuration.baseURL.port.map { "\(h):\($0)" } ?? h
-    }
+    var host: String { HTTPFailure.hostAndPort(configuration.baseURL) }
 
     /// Sends one request under `services/2/` and returns the response; a 5xx is thrown as
     /// `unavailable` (retryable), any other status is returned for the caller to read.

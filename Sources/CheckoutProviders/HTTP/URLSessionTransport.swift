@@ -12,6 +12,16 @@ import Foundation
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
 
+    /// How many connections per host a pool sized from a job count gets at most. On Linux,
+    /// URLSession (libcurl underneath) keeps only a few idle connections: with a per-host limit
+    /// of 8 or 16, `checkout-bench --providers` saw 35 to 232 connections accepted for 1,560
+    /// checkouts at 16 jobs (connections closed and reopened), with 4 exactly 4, at the same
+    /// throughput. docs/benchmarks.md.
+    public static let pooledConnectionLimit = 4
+
+    /// The per-host limit for `jobs` concurrent runs: the job count, at most `pooledConnectionLimit`.
+    public static func connections(forJobs jobs: Int) -> Int { min(max(1, jobs), pooledConnectionLimit) }
+
     /// Creates a transport with its own session.
     public init(maxConnectionsPerHost: Int = 4) {
         let configuration = URLSessionConfiguration.ephemeral
@@ -38,10 +48,10 @@ public final class URLSessionTransport: HTTPTransport {
             // URLSession's async `data(for:)` cancels its task when the calling task is cancelled.
             (data, response) = try await session.data(for: r)
         } catch {
-            throw HTTPFailure.map(error, host: request.url.host ?? "the provider")
+            throw HTTPFailure.map(error, host: HTTPFailure.hostAndPort(request.url))
         }
         guard let http = response as? HTTPURLResponse else {
-            throw ProviderError(.unavailable, "\(request.url.host ?? "the provider") sent something that is not an HTTP response")
+            throw ProviderError(.unavailable, "\(HTTPFailure.hostAndPort(request.url)) sent something that is not an HTTP response")
         }
         var headers = HTTPHeaders()
         for (name, value) in http.allHeaderFields {
@@ -76,6 +86,12 @@ public enum HTTPFailure {
         default:
             return ProviderError(.unavailable, "the request to \(host) failed (URL error \(url.code.rawValue))")
         }
+    }
+
+    /// `host` or `host:port` of a URL, for messages (never its path, query or user info).
+    public static func hostAndPort(_ url: URL) -> String {
+        let host = url.host ?? "the provider"
+        return url.port.map { "\(host):\($0)" } ?? host
     }
 
     /// The `ProviderError` for a response whose status is a server failure (5xx) or that
