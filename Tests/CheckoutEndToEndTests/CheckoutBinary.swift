@@ -33,7 +33,10 @@ struct CheckoutBinary {
     }
 
     /// Runs `checkout ARGS` in the repository root and waits for it.
-    static func run(_ arguments: [String], environment: [String: String] = [:], program: URL = url) throws -> Output {
+    /// `started` is told the child's process id as soon as it runs (for tests that kill it).
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], program: URL = url, started: (Int32) -> Void = { _ in }
+    ) throws -> Output {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
@@ -47,6 +50,7 @@ struct CheckoutBinary {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        started(process.processIdentifier)
         // Drain stderr on another thread while this one drains stdout: reading them one after
         // the other could leave the child blocked on a full stderr pipe.
         let errData = PipeDrain(err.fileHandleForReading)

@@ -1,0 +1,61 @@
+import CheckoutFakes
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Issue 6's crash test, across processes: `checkout run --journal` against the fake BlueSnap
+/// is killed with SIGKILL at the moment its charge reaches the provider — the provider charges,
+/// the answer never arrives, no result is written — and started again with the same journal.
+/// The fake lives in this test process, so its ledger outlives the killed run.
+@Suite struct JournalKillOverHTTPTests {
+    @Test func aRunKilledAfterItsChargeWasSentResumesWithoutASecondCharge() throws {
+        let fake = try FakeBlueSnap()
+        defer { fake.stop() }
+        let ws = try Workspace()
+        let journal = ws.url.appendingPathComponent("run.journal").path
+        let result = ws.url.appendingPathComponent("result.json").path
+        let child = Mutex<pid_t>(0)
+        let killed = Mutex(false)
+        // The first charge request to arrive kills the run that sent it, then is handled: the
+        // money moves, and the answer goes to a process that no longer exists.
+        fake.server.setFaultHook { request in
+            guard request.method == "POST", request.path.hasSuffix("/services/2/transactions") else { return nil }
+            killed.withLock { done in
+                guard !done else { return }
+                done = true
+                _ = kill(child.withLock { $0 }, SIGKILL)
+            }
+            return nil
+        }
+        let arguments = [
+            "run", "flows/standard-checkout.yaml", "--answers", "examples/standard-checkout/visa-approved.yaml", "--journal", journal,
+            "--result", result, "--json", "--now", CheckoutBinary.fixedNow, "--provider", "bluesnap", "--provider-url",
+            fake.baseURL.absoluteString,
+        ]
+        let environment = ProviderCommandTests.credentials(fake)
+
+        let first = try CheckoutBinary.run(arguments, environment: environment) { pid in child.withLock { $0 = pid } }
+        #expect(first.signal == SIGKILL, "exit \(first.status): \(first.stderr)")
+        #expect(first.stdout.isEmpty)
+        #expect(ws.read(result) == nil, "the killed run wrote no result")
+        #expect(fake.ledger.count == 1, "the provider charged once before the run died")
+        let journalText = try #require(ws.read(journal))
+        #expect(journalText.contains(#""event":"charge.sent""#) && !journalText.contains(#""event":"charge.done""#))
+
+        let second = try CheckoutBinary.run(arguments, environment: environment)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(fake.ledger.count == 1, "the restart re-sent the charge under its key and was given the first answer")
+        let charged = try #require(fake.ledger.first)
+        let printed = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
+        #expect(printed["status"] as? String == "success")
+        #expect((printed["transaction"] as? [String: Any])?["id"] as? String == charged.transactionId)
+        #expect(ws.read(result)?.contains(charged.transactionId) == true)
+        for output in [first.stdout, first.stderr, second.stdout, second.stderr, journalText, ws.read(result) ?? ""] {
+            #expect(!output.contains("4111111111111111") && !output.contains(fake.credentials.password))
+        }
+    }
+}
