@@ -1,0 +1,166 @@
+import CheckoutDomain
+import CheckoutFakes
+import CheckoutHeadless
+import CheckoutLanguage
+import CheckoutProviders
+import CheckoutRuntime
+import Foundation
+import Synchronization
+import Testing
+
+/// Issue 6's fault-injection suite over the wire: a thousand standard checkouts through the
+/// BlueSnap adapter and URLSession against the fake BlueSnap on loopback, whose server breaks
+/// requests at random — delays past the request timeout (before and after doing the work),
+/// 500/502/503, connection resets, truncated and malformed bodies. Every run must end in a
+/// definite status, the ledger must never hold a key twice or two charges for one run, and no
+/// output may hold card data or a credential. A run that ends `error` is started again with its
+/// journal once the faults stop, as a user would, and must then complete.
+@Suite struct HTTPFaultSuiteTests {
+    static let cards: [(number: String, cvv: String, approves: Bool)] = [
+        ("4111 1111 1111 1111", "736", true), ("5555 5555 5555 4444", "736", true), ("4000 0000 0000 9995", "736", false),
+        ("4000 0000 0000 0119", "736", true), ("3782 822463 10005", "7361", true), ("4000 0000 0000 0069", "736", false),
+    ]
+
+    static func answers(_ i: Int) -> String {
+        """
+        paymentMethod: card
+        card: { number: "\(cards[i].number)", expiry: "12/35", cvv: "\(cards[i].cvv)", name: Jane Shopper }
+        billing: { name: Jane Shopper, email: jane@example.com, country: US, zip: "10001" }
+        """
+    }
+
+    /// The faults, drawn per request with probability `perMille`/1000 from seeded randomness.
+    static let faults: [ServerFault] = [
+        .delayBeforeHandling(.milliseconds(400)), .delayAfterHandling(.milliseconds(400)), .status(500), .status(502), .status(503),
+        .reset, .truncatedBody, .malformedBody,
+    ]
+
+    struct Outcome: Sendable {
+        var seed: Int
+        var card: Int
+        var statuses: [CheckoutStatus]
+        var transactionId: String?
+        var outputs: [String]
+    }
+
+    @Test func aThousandCheckoutsOverFaultyHTTPEndDefinitelyAndChargeAtMostOnce() async throws {
+        let fake = try FakeBlueSnap()
+        defer { fake.stop() }
+        let random = Mutex(SplitMix(state: 0x5eed))
+        let injected = Mutex([String: Int]())
+        let faultsOn = Mutex(true)
+        fake.server.setFaultHook { _ in
+            guard faultsOn.withLock({ $0 }) else { return nil }
+            return random.withLock { r -> ServerFault? in
+                guard r.next() % 1000 < 120 else { return nil }
+                let fault = Self.faults[Int(r.next() % UInt64(Self.faults.count))]
+                injected.withLock { $0["\(fault)", default: 0] += 1 }
+                return fault
+            }
+        }
+        let flow = shippedFlow("standard-checkout")
+        let factory = ProviderFactory(
+            environment: environment(for: fake), transport: sharedTransport,
+            override: ProviderOverride(name: .bluesnap, baseURL: fake.baseURL.absoluteString), requestTimeout: .milliseconds(250))
+        let source = try factory.source(for: [flow])
+        // A run started again is a new process: its own connections, the default timeout.
+        let restart = try ProviderFactory(
+            environment: environment(for: fake), transport: URLSessionTransport(maxConnectionsPerHost: 4),
+            override: ProviderOverride(name: .bluesnap, baseURL: fake.baseURL.absoluteString)
+        ).source(for: [flow])
+        let policy = StepRetry(attempts: 4, backoff: .exponential, delay: .milliseconds(50), maxDelay: .milliseconds(400), jitter: true)
+        let stores = (0..<1000).map { _ in MemoryJournalStore() }
+
+        func run(_ seed: Int, attempt: Int) async -> (CheckoutResult, [String]) {
+            let source = attempt == 0 ? source : restart
+            let i = seed % Self.cards.count
+            let (answers, _) = AnswersReader.read(Array(Self.answers(i).utf8), file: "answers.yaml")
+            let clock = ManualClock(start: testStart)
+            let random = SeededRandom(seed: UInt64(seed) &* 7919 &+ UInt64(attempt))
+            let trace = MemoryTraceSink()
+            do {
+                let journal = try RunJournal(store: stores[seed], flow: flow.definition.id, digest: "seed-\(seed)")
+                let runner = CheckoutRunner(
+                    flow: flow, provider: source.make(flow, clock, random), frontend: HeadlessFrontend(answers: answers!), clock: clock,
+                    random: random, trace: trace, retry: policy, journal: journal)
+                let result = await runner.run()
+                return (result, [result.json.serialized()] + trace.events.map(\.jsonLine) + result.errors.map(\.message))
+            } catch {
+                Issue.record("seed \(seed): the journal could not be opened: \(error)")
+                return (CheckoutResult(status: .error, flow: flow.definition.id, fraudSessionId: ""), [])
+            }
+        }
+
+        // Eight checkouts at a time, as `checkout test --jobs 8` would.
+        var outcomes: [Outcome] = []
+        for batch in stride(from: 0, to: 1000, by: 8) {
+            await withTaskGroup(of: Outcome.self) { group in
+                for seed in batch..<min(batch + 8, 1000) {
+                    group.addTask {
+                        let (result, outputs) = await run(seed, attempt: 0)
+                        return Outcome(
+                            seed: seed, card: seed % Self.cards.count, statuses: [result.status], transactionId: result.transaction?.id,
+                            outputs: outputs)
+                    }
+                }
+                for await o in group { outcomes.append(o) }
+            }
+        }
+        // The faults stop; every run that ended `error` is started again with its journal.
+        faultsOn.withLock { $0 = false }
+        for index in outcomes.indices where outcomes[index].statuses.last == .error {
+            let (result, outputs) = await run(outcomes[index].seed, attempt: 1)
+            outcomes[index].statuses.append(result.status)
+            outcomes[index].transactionId = result.transaction?.id ?? outcomes[index].transactionId
+            outcomes[index].outputs += outputs
+        }
+
+        let definite: Set<CheckoutStatus> = [.success, .declined, .failed, .canceled, .invalid, .error]
+        var first: [CheckoutStatus: Int] = [:]
+        var last: [CheckoutStatus: Int] = [:]
+        let ledger = fake.ledger
+        #expect(Set(ledger.map(\.merchantTransactionId)).count == ledger.count, "a key was charged twice")
+        let charged = Dictionary(grouping: ledger, by: \.transactionId)
+        for o in outcomes {
+            for s in o.statuses { #expect(definite.contains(s)) }
+            first[o.statuses[0], default: 0] += 1
+            last[o.statuses.last!, default: 0] += 1
+            let card = Self.cards[o.card]
+            #expect(
+                o.statuses.last == (card.approves ? .success : .declined),
+                "seed \(o.seed): \(o.statuses) \(o.outputs.last { $0.hasPrefix("{\"status\"") }?.suffix(400) ?? "")")
+            if card.approves, let id = o.transactionId {
+                #expect(charged[id]?.count == 1, "seed \(o.seed): its transaction is one ledger entry")
+            }
+            let digits = card.number.filter(\.isNumber)
+            for text in o.outputs + ((try? stores[o.seed].lines()) ?? []) {
+                for secret in [card.number, digits, String(digits.dropLast(4)), "\"\(card.cvv)\"", fake.credentials.password]
+                where text.contains(secret) {
+                    Issue.record("seed \(o.seed): card data or a credential in an output")
+                }
+            }
+        }
+        let approving = outcomes.filter { Self.cards[$0.card].approves }.count
+        #expect(ledger.count == approving, "one charge per approving checkout, none for the declined")
+        let faults = injected.withLock { $0 }
+        for fault in Self.faults { #expect(faults["\(fault)", default: 0] > 0, "no request met \(fault)") }
+        print(
+            "HTTP fault suite: \(outcomes.count) checkouts, \(fake.server.requestCount) requests, faults \(faults.values.reduce(0, +)) "
+                + "(\(faults.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))); first runs "
+                + "\(first.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")); "
+                + "after resuming \(last.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")); "
+                + "ledger \(ledger.count), connections \(fake.server.acceptedConnections)")
+    }
+}
+
+/// SplitMix64: the fault hook's seeded randomness.
+struct SplitMix {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+}
