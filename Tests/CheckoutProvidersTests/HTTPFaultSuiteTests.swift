@@ -60,7 +60,8 @@ import Testing
         }
         let flow = shippedFlow("standard-checkout")
         let factory = ProviderFactory(
-            environment: environment(for: fake), transport: sharedTransport,
+            // Its own transport: the resets and timeouts here must not churn the pool other suites share.
+            environment: environment(for: fake), transport: URLSessionTransport(maxConnectionsPerHost: 4),
             override: ProviderOverride(name: .bluesnap, baseURL: fake.baseURL.absoluteString), requestTimeout: .milliseconds(250))
         let source = try factory.source(for: [flow])
         // A run started again is a new process: its own connections, the default timeout.
