@@ -43,8 +43,39 @@ import Testing
         var outputs: [String]
     }
 
-    @Test func aThousandCheckoutsOverFaultyHTTPEndDefinitelyAndChargeAtMostOnce() async throws {
-        let fake = try FakeBlueSnap()
+    /// A fake under test: its server, the environment its adapter needs, and its ledger as
+    /// (idempotency key, transaction id) pairs.
+    struct Target {
+        var name: ProviderName
+        var server: LoopbackHTTPServer
+        var environment: [String: String]
+        var secrets: [String]
+        var ledger: @Sendable () -> [(key: String, id: String)]
+        var stop: @Sendable () -> Void
+        var baseURL: URL { server.baseURL }
+
+        static func make(_ name: ProviderName) throws -> Target {
+            switch name {
+            case .spreedly:
+                let fake = try FakeSpreedly()
+                return Target(
+                    name: name, server: fake.server, environment: fake.environment,
+                    secrets: [fake.credentials.password, fake.credentials.authorization],
+                    ledger: { fake.ledger.map { (key: $0.orderId, id: $0.captureToken ?? $0.token) } }, stop: { fake.stop() })
+            default:
+                let fake = try FakeBlueSnap()
+                return Target(
+                    name: .bluesnap, server: fake.server,
+                    environment: ["BS_API_USER": fake.credentials.username, "BS_API_PASSWORD": fake.credentials.password],
+                    secrets: [fake.credentials.password, fake.credentials.authorization],
+                    ledger: { fake.ledger.map { (key: $0.merchantTransactionId, id: $0.transactionId) } }, stop: { fake.stop() })
+            }
+        }
+    }
+
+    @Test(arguments: [ProviderName.bluesnap, .spreedly])
+    func aThousandCheckoutsOverFaultyHTTPEndDefinitelyAndChargeAtMostOnce(provider: ProviderName) async throws {
+        let fake = try Target.make(provider)
         defer { fake.stop() }
         let random = Mutex(SplitMix(state: 0x5eed))
         let injected = Mutex([String: Int]())
@@ -61,13 +92,13 @@ import Testing
         let flow = shippedFlow("standard-checkout")
         let factory = ProviderFactory(
             // Its own transport: the resets and timeouts here must not churn the pool other suites share.
-            environment: environment(for: fake), transport: URLSessionTransport(maxConnectionsPerHost: 4),
-            override: ProviderOverride(name: .bluesnap, baseURL: fake.baseURL.absoluteString), requestTimeout: .milliseconds(250))
+            environment: fake.environment, transport: URLSessionTransport(maxConnectionsPerHost: 4),
+            override: ProviderOverride(name: provider, baseURL: fake.baseURL.absoluteString), requestTimeout: .milliseconds(250))
         let source = try factory.source(for: [flow])
         // A run started again is a new process: its own connections, the default timeout.
         let restart = try ProviderFactory(
-            environment: environment(for: fake), transport: URLSessionTransport(maxConnectionsPerHost: 4),
-            override: ProviderOverride(name: .bluesnap, baseURL: fake.baseURL.absoluteString)
+            environment: fake.environment, transport: URLSessionTransport(maxConnectionsPerHost: 4),
+            override: ProviderOverride(name: provider, baseURL: fake.baseURL.absoluteString)
         ).source(for: [flow])
         let policy = StepRetry(attempts: 4, backoff: .exponential, delay: .milliseconds(50), maxDelay: .milliseconds(400), jitter: true)
         let stores = (0..<1000).map { _ in MemoryJournalStore() }
@@ -119,9 +150,9 @@ import Testing
         let definite: Set<CheckoutStatus> = [.success, .declined, .failed, .canceled, .invalid, .error]
         var first: [CheckoutStatus: Int] = [:]
         var last: [CheckoutStatus: Int] = [:]
-        let ledger = fake.ledger
-        #expect(Set(ledger.map(\.merchantTransactionId)).count == ledger.count, "a key was charged twice")
-        let charged = Dictionary(grouping: ledger, by: \.transactionId)
+        let ledger = fake.ledger()
+        #expect(Set(ledger.map(\.key)).count == ledger.count, "a key was charged twice")
+        let charged = Dictionary(grouping: ledger, by: \.id)
         for o in outcomes {
             for s in o.statuses { #expect(definite.contains(s)) }
             first[o.statuses[0], default: 0] += 1
@@ -135,7 +166,7 @@ import Testing
             }
             let digits = card.number.filter(\.isNumber)
             for text in o.outputs + ((try? stores[o.seed].lines()) ?? []) {
-                for secret in [card.number, digits, String(digits.dropLast(4)), "\"\(card.cvv)\"", fake.credentials.password]
+                for secret in [card.number, digits, String(digits.dropLast(4)), "\"\(card.cvv)\""] + fake.secrets
                 where text.contains(secret) {
                     Issue.record("seed \(o.seed): card data or a credential in an output")
                 }
@@ -146,7 +177,7 @@ import Testing
         let faults = injected.withLock { $0 }
         for fault in Self.faults { #expect(faults["\(fault)", default: 0] > 0, "no request met \(fault)") }
         print(
-            "HTTP fault suite: \(outcomes.count) checkouts, \(fake.server.requestCount) requests, faults \(faults.values.reduce(0, +)) "
+            "HTTP fault suite, \(provider.rawValue): \(outcomes.count) checkouts, \(fake.server.requestCount) requests, faults \(faults.values.reduce(0, +)) "
                 + "(\(faults.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))); first runs "
                 + "\(first.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")); "
                 + "after resuming \(last.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")); "

@@ -109,6 +109,7 @@ extension SpreedlyProvider {
         if case .approved = outcome {
             approved[request.idempotencyKey] = outcome
             tokens[request.card.token] = nil
+            used.insert(request.card.token)
             authenticated[request.card.token] = nil
         }
         return outcome

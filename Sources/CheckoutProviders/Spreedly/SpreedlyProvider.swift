@@ -26,6 +26,8 @@ public actor SpreedlyProvider: PaymentProvider {
     let random: any RandomSource
     /// Local tokens and when each expires; one whose charge was approved is removed.
     var tokens: [String: Date] = [:]
+    /// Local tokens that paid.
+    var used: Set<String> = []
     /// What 3-D Secure left for each card token's charge.
     var authenticated: [String: Authentication] = [:]
     /// Pending 3DS transactions: transaction token → card token.
@@ -57,8 +59,11 @@ public actor SpreedlyProvider: PaymentProvider {
         return token
     }
 
+    /// Refuses a local token this adapter made that has expired or paid. A token it does not
+    /// know is a run resumed from its journal (a new process, a new adapter): Spreedly has no
+    /// token to check, so it is taken; the `order_id` keeps its charge single.
     func checkAlive(_ token: String) throws {
-        guard let expiry = tokens[token], expiry > clock.now() else {
+        if used.contains(token) || tokens[token].map({ $0 <= clock.now() }) == true {
             throw ProviderError(.tokenExpired, "the checkout token has expired or was already used")
         }
     }
