@@ -178,12 +178,25 @@ import Testing
         let fake = try FakeBlueSnap()
         defer { fake.stop() }
         let provider = adapter(for: fake)
-        let paid = try await provider.walletPayment(.paypal, amount: Money(amount: 20, currency: usd))
+        let paid = try await provider.walletPayment(.paypal, amount: Money(amount: 20, currency: usd), idempotencyKey: "w-1")
         #expect(paid.invoiceId != nil)
         let error = await #expect(throws: ProviderError.self) {
-            try await provider.walletPayment(.paypal, amount: Money(amount: 20, currency: Currency.iso("BRL")!))
+            try await provider.walletPayment(.paypal, amount: Money(amount: 20, currency: Currency.iso("BRL")!), idempotencyKey: "w-2")
         }
         #expect(error?.message.contains("PAYPAL_UNSUPPORTED_CURRENCY") == true)
         #expect(fake.ledger.map(\.type) == ["PAYPAL"])
+    }
+
+    @Test func anApplePayPaymentSentAgainUnderItsKeyPaysOnce() async throws {
+        let fake = try FakeBlueSnap()
+        defer { fake.stop() }
+        // Two adapters: the second is a run resumed in a new process with the same key.
+        let first = try await adapter(for: fake).walletPayment(.applePay, amount: Money(amount: 20, currency: usd), idempotencyKey: "w-3")
+        let again = try await adapter(for: fake).walletPayment(.applePay, amount: Money(amount: 20, currency: usd), idempotencyKey: "w-3")
+        #expect(again.transaction.id == first.transaction.id)
+        #expect(fake.ledger.count == 1)
+        let other = try await adapter(for: fake).walletPayment(.applePay, amount: Money(amount: 20, currency: usd), idempotencyKey: "w-4")
+        #expect(other.transaction.id != first.transaction.id)
+        #expect(fake.ledger.count == 2)
     }
 }

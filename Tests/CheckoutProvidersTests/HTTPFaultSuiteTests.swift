@@ -73,7 +73,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [ProviderName.bluesnap, .spreedly])
+    @Test(.serialized, arguments: [ProviderName.bluesnap, .spreedly])
     func aThousandCheckoutsOverFaultyHTTPEndDefinitelyAndChargeAtMostOnce(provider: ProviderName) async throws {
         let fake = try Target.make(provider)
         defer { fake.stop() }

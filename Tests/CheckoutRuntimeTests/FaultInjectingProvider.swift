@@ -137,8 +137,8 @@ final class FaultInjectingProvider: PaymentProvider {
         log.withLock { $0.chargeKeys.append(request.idempotencyKey) }
         return try await call { try await inner.charge(request) }
     }
-    func walletPayment(_ method: PaymentMethodKind, amount: Money) async throws -> WalletOutcome {
-        try await call { try await inner.walletPayment(method, amount: amount) }
+    func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome {
+        try await call { try await inner.walletPayment(method, amount: amount, idempotencyKey: idempotencyKey) }
     }
     func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String {
         try await call { try await inner.storeChosenMethod(shopperId: shopperId, card: card) }

@@ -54,8 +54,8 @@ struct ChargeOverridingProvider: PaymentProvider {
         try await base.completeChallenge(session, response: response)
     }
     func charge(_ request: ChargeRequest) async throws -> ChargeOutcome { try await charge(request) }
-    func walletPayment(_ method: PaymentMethodKind, amount: Money) async throws -> WalletOutcome {
-        try await base.walletPayment(method, amount: amount)
+    func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome {
+        try await base.walletPayment(method, amount: amount, idempotencyKey: idempotencyKey)
     }
     func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String {
         try await base.storeChosenMethod(shopperId: shopperId, card: card)

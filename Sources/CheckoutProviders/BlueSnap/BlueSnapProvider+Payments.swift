@@ -113,7 +113,16 @@ extension BlueSnapProvider {
     /// at PayPal's URL), then `tokenized-services/transaction-status`. Apple Pay as a
     /// `services/2/transactions` wallet payment. docs/providers.md says what a headless run
     /// cannot do here (no PayPal window, no device payment token).
-    public func walletPayment(_ method: PaymentMethodKind, amount: Money) async throws -> WalletOutcome {
+    public func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome {
+        if let done = wallets[idempotencyKey] { return done }
+        let outcome = try await pay(method, amount: amount, idempotencyKey: idempotencyKey)
+        wallets[idempotencyKey] = outcome
+        return outcome
+    }
+
+    /// One wallet payment; Apple Pay's `merchantTransactionId` and `Idempotency-Key` are the
+    /// run's key, so a retry is answered with the first payment.
+    private func pay(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome {
         let total = DecimalText.format(amount.amount, scale: amount.currency.minorUnits)
         switch method {
         case .paypal:
@@ -140,7 +149,7 @@ extension BlueSnapProvider {
             body.add("amount", .number(total))
             body.add("currency", amount.currency.code)
             body.add("cardTransactionType", "AUTH_CAPTURE")
-            let key = random.hex(32)
+            let key = idempotencyKey
             body.add("merchantTransactionId", key)
             body.add("wallet", .object([JSONMember("walletType", .string("APPLE_PAY"))]))
             let response = try await api.send("POST", "transactions", auth: .basic, body: body.value, idempotencyKey: key)

@@ -27,6 +27,8 @@ public actor BlueSnapProvider: PaymentProvider {
     var tokenExpiry: [String: Date] = [:]
     /// The newest token, for the SDK-style calls that authenticate with one.
     var currentToken: CheckoutToken?
+    /// Wallet payments answered, by idempotency key.
+    var wallets: [String: WalletOutcome] = [:]
     /// Open 3DS challenges: session → token and Cardinal JWT.
     var challenges: [String: (token: String, jwt: String)] = [:]
 

@@ -195,6 +195,8 @@ public struct UnavailableProvider: PaymentProvider {
     public func submitFingerprint(_ session: String) async throws -> ThreeDSProgress { throw error }
     public func completeChallenge(_ session: String, response: ChallengeResponse) async throws -> ThreeDSResult { throw error }
     public func charge(_ request: ChargeRequest) async throws -> ChargeOutcome { throw error }
-    public func walletPayment(_ method: PaymentMethodKind, amount: Money) async throws -> WalletOutcome { throw error }
+    public func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome {
+        throw error
+    }
     public func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String { throw error }
 }

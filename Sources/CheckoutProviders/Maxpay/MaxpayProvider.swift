@@ -132,7 +132,7 @@ public actor MaxpayProvider: PaymentProvider {
         tokens[token] = nil
     }
 
-    public func walletPayment(_ method: PaymentMethodKind, amount: Money) async throws -> WalletOutcome {
+    public func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome {
         throw ProviderError(.rejected, "Maxpay's card API takes no wallet payments")
     }
 

@@ -114,7 +114,7 @@ public actor SpreedlyProvider: PaymentProvider {
         return body.value
     }
 
-    public func walletPayment(_ method: PaymentMethodKind, amount: Money) async throws -> WalletOutcome {
+    public func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome {
         throw ProviderError(.rejected, "this Spreedly adapter takes no wallet payments (PayPal, Apple Pay)")
     }
 

@@ -22,8 +22,9 @@ public protocol PaymentProvider: Sendable {
     func completeChallenge(_ session: String, response: ChallengeResponse) async throws -> ThreeDSResult
     /// Charges (sale, authorization or subscription); idempotent per `request.idempotencyKey`.
     func charge(_ request: ChargeRequest) async throws -> ChargeOutcome
-    /// Pays through a wallet (PayPal, Apple Pay).
-    func walletPayment(_ method: PaymentMethodKind, amount: Money) async throws -> WalletOutcome
+    /// Pays through a wallet (PayPal, Apple Pay); idempotent per `idempotencyKey`, like a charge,
+    /// so a retry or a resumed run never pays twice.
+    func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome
     /// Stores the shopper's chosen payment method (choosePayment).
     func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String
 }
@@ -190,9 +191,6 @@ public struct ProviderError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let unavailable = Code(rawValue: "provider_unavailable")
         /// An attempt took longer than the step's timeout.
         public static let timeout = Code(rawValue: "timeout")
-        /// A payment was sent but its answer never came, and it cannot be sent again safely
-        /// (no idempotency key): it may have gone through.
-        public static let outcomeUnknown = Code(rawValue: "outcome_unknown")
         /// The provider refused the request.
         public static let rejected = Code(rawValue: "rejected")
         /// The shopper does not exist.

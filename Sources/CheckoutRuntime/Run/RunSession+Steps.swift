@@ -46,30 +46,7 @@ extension RunSession {
         case .sale, .authorize, .subscribe:
             return try await charge(kind, stage: stage, visit: visit)
         case .walletPayment:
-            guard let method = paymentMethod, let total = price.total else { return .next }
-            // No idempotency key in a wallet payment: an attempt whose answer was lost may have
-            // paid, so it is made once, and a journal that shows it sent refuses to send it again.
-            if runner.journal?.entry("wallet.sent", stage: stage.id, visit: visit) != nil {
-                throw ProviderError(
-                    .outcomeUnknown,
-                    "the \(method.rawValue) payment was sent before the run stopped and its answer never came; check it before paying again"
-                )
-            }
-            try journal(JournalEntry("wallet.sent", stage: stage.id, visit: visit, fields: ["method": method.rawValue]))
-            let outcome = try await withRetry(
-                stage: stage.id, policy: StepRetry(attempts: 1), timeout: stage.timeout ?? runner.timeout, (method, total)
-            ) { p, a in try await p.walletPayment(a.0, amount: a.1) }
-            transaction = outcome.transaction
-            invoiceId = outcome.invoiceId
-            try journal(
-                JournalEntry(
-                    "step.done", stage: stage.id, visit: visit,
-                    fields: Self.fields(of: outcome.transaction).merging(["invoiceId": outcome.invoiceId].compactMapValues { $0 }) { a, _ in
-                        a
-                    }))
-            emit(
-                "step.end", stage: stage.id,
-                attributes: [JSONMember("outcome", .string("success")), JSONMember("transaction", .string(outcome.transaction.id))])
+            return try await payWithWallet(stage: stage, visit: visit)
         case .storeShopper:
             guard let card = tokenized else { return .next }
             let shopperId = request.shopperId

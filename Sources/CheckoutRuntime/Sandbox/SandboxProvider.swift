@@ -13,6 +13,7 @@ public actor SandboxProvider: PaymentProvider {
     private var challenges: [String: ChallengeState] = [:]
     private var attemptsByKey: [String: Int] = [:]
     private var approvedByKey: [String: ChargeOutcome] = [:]
+    private var walletsByKey: [String: WalletOutcome] = [:]
     /// Every charge that moved money, for tests that prove a retry does not charge twice.
     public private(set) var ledger: [Transaction] = []
 
@@ -181,13 +182,16 @@ public actor SandboxProvider: PaymentProvider {
         return out
     }
 
-    public func walletPayment(_ method: PaymentMethodKind, amount: Money) async throws -> WalletOutcome {
+    public func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome {
         if method == .paypal, !PaymentMethodKind.payPalCurrencies.contains(amount.currency.code) {
             throw ProviderError(.rejected, "PayPal does not accept \(amount.currency.code)")
         }
+        if let done = walletsByKey[idempotencyKey] { return done }
         let t = Transaction(id: random.digits(10), type: "SALE", status: "APPROVED", amount: amount)
         ledger.append(t)
-        return WalletOutcome(transaction: t, invoiceId: method == .paypal ? random.digits(12) : nil)
+        let outcome = WalletOutcome(transaction: t, invoiceId: method == .paypal ? random.digits(12) : nil)
+        walletsByKey[idempotencyKey] = outcome
+        return outcome
     }
 
     public func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String {

@@ -1,0 +1,34 @@
+import CheckoutDomain
+import CheckoutLanguage
+import Foundation
+
+extension RunSession {
+    /// A wallet payment (PayPal, Apple Pay) under one idempotency key, as a charge is: drawn
+    /// once, written to the journal before the payment is sent (`wallet.sent`), and reused by
+    /// every retry and by a run resumed from that journal — so a payment whose answer was lost
+    /// is asked for again under the same key, and the provider answers with the first payment
+    /// instead of paying twice.
+    nonisolated(nonsending) func payWithWallet(stage: PipelineStage, visit: Int) async throws -> StageResult {
+        guard let method = paymentMethod, let total = price.total else { return .next }
+        let sent = runner.journal?.entry("wallet.sent", stage: stage.id, visit: visit)?.fields["idempotencyKey"]
+        let key = sent ?? runner.random.hex(32)
+        if let sent {
+            emit("wallet.resent", stage: stage.id, attributes: [JSONMember("idempotencyKey", .string(sent))])
+        } else {
+            try journal(
+                JournalEntry("wallet.sent", stage: stage.id, visit: visit, fields: ["method": method.rawValue, "idempotencyKey": key]))
+        }
+        let outcome = try await withRetry(stage, (method, total, key)) { p, a in
+            try await p.walletPayment(a.0, amount: a.1, idempotencyKey: a.2)
+        }
+        transaction = outcome.transaction
+        invoiceId = outcome.invoiceId
+        var fields = Self.fields(of: outcome.transaction)
+        if let invoice = outcome.invoiceId { fields["invoiceId"] = invoice }
+        try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: fields))
+        emit(
+            "step.end", stage: stage.id,
+            attributes: [JSONMember("outcome", .string("success")), JSONMember("transaction", .string(outcome.transaction.id))])
+        return .next
+    }
+}
