@@ -65,10 +65,13 @@ public struct Condition: Sendable, Hashable, CustomStringConvertible {
         var checker = ConditionChecker(scope: scope, scalars: scalars)
         let expr = checker.boolean(syntax, context: .whole)
         // Source order; the sort is stable, so issues at one position keep the order they were found in.
-        let issues = checker.issues.enumerated().sorted {
-            ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
+        var issues = checker.issues
+        if issues.count > 1 {
+            issues = issues.enumerated().sorted {
+                ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
+            }
+            .map(\.element)
         }
-        .map(\.element)
         let hasErrors = issues.contains { $0.severity == .error }
         return (hasErrors ? nil : expr.map(Condition.init), issues)
     }
