@@ -6,18 +6,20 @@ extension FlowCompiler {
     /// request are checked later, once the request is known.
     static func compileFields(_ node: YAMLNode, _ ctx: inout CompileContext) -> FieldSettings {
         var settings = FieldSettings()
-        guard let f = ctx.fields(of: node, path: "fields", specs: FlowKeys.fields) else { return settings }
-        for (key, specs) in [("billing", FlowKeys.billingPresence), ("shipping", FlowKeys.shippingPresence)] {
-            guard let n = f[key], let pf = ctx.fields(of: n, path: "fields.\(key)", specs: specs) else { continue }
-            for (i, name) in pf.keys.enumerated() {
+        guard let f = ctx.fields(of: node, path: "fields", keys: .fields) else { return settings }
+        for (key, table) in [("billing", KeyTable.billingPresence), ("shipping", KeyTable.shippingPresence)] {
+            guard let n = f[key], let pf = ctx.fields(of: n, path: "fields.\(key)", keys: table) else { continue }
+            for i in pf.pairs.indices {
+                let name = pf.key(at: i)
                 guard let field = AddressField(rawValue: name),
                     let p = ctx.enumeration(pf.pairs[i].value, path: "fields.\(key).\(name)", as: FieldPresence.self)
                 else { continue }
                 if key == "billing" { settings.billing[field] = p } else { settings.shipping[field] = p }
             }
         }
-        if let n = f["available"], let af = ctx.fields(of: n, path: "fields.available", specs: FlowKeys.available) {
-            for (i, flag) in af.keys.enumerated() {
+        if let n = f["available"], let af = ctx.fields(of: n, path: "fields.available", keys: .available) {
+            for i in af.pairs.indices {
+                let flag = af.key(at: i)
                 guard let shown = ctx.bool(af.pairs[i].value, path: "fields.available.\(flag)"),
                     let fields = FieldSettings.availableFlags.first(where: { $0.flag == flag })?.fields
                 else { continue }
@@ -28,7 +30,7 @@ extension FlowCompiler {
             var seen: [String: SourceRange] = [:]
             for (i, item) in items.enumerated() {
                 let path = "fields.custom[\(i)]"
-                guard let cf = ctx.fields(of: item, path: path, specs: FlowKeys.customField) else { continue }
+                guard let cf = ctx.fields(of: item, path: path, keys: .customField) else { continue }
                 guard let idNode = cf["id"], let id = ctx.identifier(idNode, path: "\(path).id"),
                     let titleNode = cf["title"], let title = ctx.string(titleNode, path: "\(path).title")
                 else { continue }
@@ -62,7 +64,7 @@ extension FlowCompiler {
     /// `cards` (SPEC §5).
     static func compileCards(_ node: YAMLNode, _ ctx: inout CompileContext) -> CardSettings {
         var settings = CardSettings()
-        guard let f = ctx.fields(of: node, path: "cards", specs: FlowKeys.cards) else { return settings }
+        guard let f = ctx.fields(of: node, path: "cards", keys: .cards) else { return settings }
         if let n = f["accept"], let items = ctx.list(n, path: "cards.accept") {
             var brands: [CardBrand] = []
             for (i, item) in items.enumerated() {

@@ -5,7 +5,7 @@ extension FlowCompiler {
     /// `provider` (SPEC §7). Credentials must be `${env:NAME}`; a diagnostic about an inline
     /// secret never shows the secret or its source line.
     static func compileProvider(_ node: YAMLNode, _ ctx: inout CompileContext) -> ProviderSettings? {
-        guard let f = ctx.fields(of: node, path: "provider", specs: FlowKeys.provider) else { return nil }
+        guard let f = ctx.fields(of: node, path: "provider", keys: .provider) else { return nil }
         var p = ProviderSettings()
         if let n = f["name"], let v = ctx.enumeration(n, path: "provider.name", as: ProviderName.self) { p.name = v }
         if let n = f["baseURL"], let v = ctx.string(n, path: "provider.baseURL") {
@@ -41,7 +41,7 @@ extension FlowCompiler {
 
     /// `provider.signature`: `privateKey: ${env:NAME}` or `command: [program, args…]`, never both.
     private static func compileSigning(_ node: YAMLNode, _ ctx: inout CompileContext) -> RequestSigning? {
-        guard let f = ctx.fields(of: node, path: "provider.signature", specs: FlowKeys.signature) else { return nil }
+        guard let f = ctx.fields(of: node, path: "provider.signature", keys: .signature) else { return nil }
         let keyNode = f["privateKey"]
         let commandNode = f["command"]
         if keyNode != nil, let commandNode {
@@ -103,7 +103,7 @@ extension FlowCompiler {
 
     /// `currencies: { base, rates }`.
     static func compileCurrencies(_ node: YAMLNode, _ ctx: inout CompileContext) -> CurrencyTable? {
-        guard let f = ctx.fields(of: node, path: "currencies", specs: FlowKeys.currencies) else { return nil }
+        guard let f = ctx.fields(of: node, path: "currencies", keys: .currencies) else { return nil }
         guard let baseNode = f["base"], let base = ctx.currency(baseNode, path: "currencies.base") else { return nil }
         var rates: [String: Decimal] = [:]
         if let n = f["rates"] {
@@ -213,7 +213,7 @@ extension FlowCompiler {
     /// `theme`.
     static func compileTheme(_ node: YAMLNode, _ ctx: inout CompileContext) -> Theme {
         var theme = Theme()
-        guard let f = ctx.fields(of: node, path: "theme", specs: FlowKeys.theme) else { return theme }
+        guard let f = ctx.fields(of: node, path: "theme", keys: .theme) else { return theme }
         if let n = f["preset"], let v = ctx.enumeration(n, path: "theme.preset", as: ThemePreset.self) { theme.preset = v }
         for key in Theme.colorKeys {
             guard let n = f[key], let text = ctx.string(n, path: "theme.\(key)") else { continue }
@@ -232,7 +232,7 @@ extension FlowCompiler {
             }
         }
         for key in Theme.fontKeys {
-            guard let n = f[key], let ff = ctx.fields(of: n, path: "theme.\(key)", specs: FlowKeys.font),
+            guard let n = f[key], let ff = ctx.fields(of: n, path: "theme.\(key)", keys: .font),
                 let familyNode = ff["family"], let family = ctx.string(familyNode, path: "theme.\(key).family"),
                 let sizeNode = ff["size"], let size = ctx.decimal(sizeNode, path: "theme.\(key).size")
             else { continue }

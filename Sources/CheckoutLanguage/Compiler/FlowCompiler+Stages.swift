@@ -48,7 +48,7 @@ extension FlowCompiler {
     }
 
     private static func compileScreen(_ node: YAMLNode, path: StagePath, _ ctx: inout CompileContext) -> StageDraft? {
-        guard let f = ctx.fields(of: node, path: path.description, specs: FlowKeys.screen), let kindNode = f["kind"],
+        guard let f = ctx.fields(of: node, path: path.description, keys: .screen), let kindNode = f["kind"],
             let text = ctx.string(kindNode, path: "\(path).kind")
         else { return nil }
         guard let kind = ScreenKind(rawValue: text) else {
@@ -122,7 +122,7 @@ extension FlowCompiler {
     }
 
     private static func compileStep(_ node: YAMLNode, path: StagePath, _ ctx: inout CompileContext) -> StageDraft? {
-        guard let f = ctx.fields(of: node, path: path.description, specs: FlowKeys.step), let kindNode = f["kind"],
+        guard let f = ctx.fields(of: node, path: path.description, keys: .step), let kindNode = f["kind"],
             let kind = ctx.enumeration(kindNode, path: "\(path).kind", as: StepKind.self)
         else { return nil }
         let d = StageDraft(stage: PipelineStage(.step(kind)), isScreen: false, idRange: kindNode.range)
@@ -145,7 +145,7 @@ extension FlowCompiler {
             }
             d.stage.timeout = t
         }
-        if let n = f["retry"], let rf = ctx.fields(of: n, path: "\(path).retry", specs: FlowKeys.retry) {
+        if let n = f["retry"], let rf = ctx.fields(of: n, path: "\(path).retry", keys: .retry) {
             var retry = StepRetry()
             if let a = rf["attempts"], let v = ctx.integer(a, path: "\(path).retry.attempts") {
                 if (1...10).contains(v) {
@@ -186,8 +186,9 @@ extension FlowCompiler {
             }
         }
         if let n = f["when"], ctx.string(n, path: "\(path).when") != nil { d.when = n }
-        if let n = f["on"], let rf = ctx.fields(of: n, path: "\(path).on", specs: FlowKeys.routes) {
-            for (j, key) in rf.keys.enumerated() {
+        if let n = f["on"], let rf = ctx.fields(of: n, path: "\(path).on", keys: .routes) {
+            for j in rf.pairs.indices {
+                let key = rf.key(at: j)
                 guard let outcome = StageOutcome(rawValue: key),
                     let target = ctx.identifier(rf.pairs[j].value, path: "\(path).on.\(key)")
                 else { continue }
