@@ -156,6 +156,17 @@ struct CompileContext {
         return nil
     }
 
+    /// `enumeration(_:path:as:)` for an enumeration with a `RawValueLookup` table.
+    mutating func enumeration<E: RawValueLookup>(_ node: YAMLNode, path pathText: @autoclosure () -> String, as: E.Type) -> E? {
+        guard let text = string(node, path: pathText()) else { return nil }
+        if let v = E.named(text) { return v }
+        let names = E.allCases.map(\.rawValue)
+        report(
+            .invalidEnum, "\(quoted(pathText())) must be one of \(names.joined(separator: ", ")); found '\(text)'",
+            at: node.range, suggestion: Suggestions.closest(to: text, in: names))
+        return nil
+    }
+
     /// An ISO 4217 currency code.
     mutating func currency(_ node: YAMLNode, path pathText: @autoclosure () -> String) -> Currency? {
         guard let text = string(node, path: pathText()) else { return nil }

@@ -11,7 +11,7 @@ extension FlowCompiler {
             guard let n = f[key], let pf = ctx.fields(of: n, path: "fields.\(key)", keys: table) else { continue }
             for i in pf.pairs.indices {
                 let name = pf.key(at: i)
-                guard let field = AddressField(rawValue: name),
+                guard let field = AddressField.named(name),
                     let p = ctx.enumeration(pf.pairs[i].value, path: "fields.\(key).\(name)", as: FieldPresence.self)
                 else { continue }
                 if key == "billing" { settings.billing[field] = p } else { settings.shipping[field] = p }
@@ -68,7 +68,7 @@ extension FlowCompiler {
         if let n = f["accept"], let items = ctx.list(n, path: "cards.accept") {
             var brands: [CardBrand] = []
             for (i, item) in items.enumerated() {
-                if let text = item.scalar?.value, CardBrand(rawValue: text) == nil, let brand = CardBrand.alias(text) {
+                if let text = item.scalar?.value, CardBrand.named(text) == nil, let brand = CardBrand.alias(text) {
                     ctx.report(
                         .invalidEnum, "'\(text)' is not a brand name here; brands use the credit-card-type names", at: item.range,
                         suggestion: brand.rawValue)
@@ -193,6 +193,8 @@ extension FlowCompiler {
     private static func checkAvailableFlags(
         _ flow: FlowDefinition, range: (String, String) -> SourceRange?, _ ctx: inout CompileContext
     ) {
+        // No flag set, the usual case: nothing to check (and no presence table to build).
+        guard !flow.fields.available.isEmpty else { return }
         let required = FieldSettings().billingPresence(for: flow.request)
         for (flag, fields) in FieldSettings.availableFlags {
             guard let shown = fields.lazy.compactMap({ flow.fields.available[$0] }).first else { continue }

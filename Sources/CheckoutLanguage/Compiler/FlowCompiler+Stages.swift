@@ -51,7 +51,7 @@ extension FlowCompiler {
         guard let f = ctx.fields(of: node, path: path.description, keys: .screen), let kindNode = f["kind"],
             let text = ctx.string(kindNode, path: "\(path).kind")
         else { return nil }
-        guard let kind = ScreenKind(rawValue: text) else {
+        guard let kind = ScreenKind.named(text) else {
             let names = ScreenKind.listable.map(\.rawValue)
             ctx.report(
                 .invalidEnum, "'\(path).kind' must be one of \(names.joined(separator: ", ")); found '\(text)'", at: kindNode.range,
@@ -189,7 +189,7 @@ extension FlowCompiler {
         if let n = f["on"], let rf = ctx.fields(of: n, path: "\(path).on", keys: .routes) {
             for j in rf.pairs.indices {
                 let key = rf.key(at: j)
-                guard let outcome = StageOutcome(rawValue: key),
+                guard let outcome = StageOutcome.named(key),
                     let target = ctx.identifier(rf.pairs[j].value, path: "\(path).on.\(key)")
                 else { continue }
                 d.stage.routes[outcome] = target == "end" ? .end : .stage(target)

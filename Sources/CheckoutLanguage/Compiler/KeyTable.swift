@@ -1,24 +1,16 @@
-/// A list of key specs made ready for lookups, once per process: the compiler checks every
-/// mapping of a flow against one of these.
-///
-/// A key is found among the specs of its UTF-8 length (a few at most) by comparing text, with
-/// no hashing; the required keys are listed up front.
-final class KeyTable: Sendable {
-    /// The specs, in the order the language lists them.
-    let specs: [KeySpec]
-    /// The specs' names, in the same order.
+import CheckoutDomain
+
+/// A fixed list of names, found by text without hashing: among the names of the same UTF-8
+/// length (a few at most). A class: lookups borrow its tables.
+final class NameLookup: Sendable {
+    /// The names, in the order given.
     let names: [String]
-    /// Positions of the required specs.
-    let required: [Int]
-    /// `bucket[bucketStart[n]..<bucketStart[n + 1]]`: positions of the specs whose names have n bytes.
+    /// `bucket[bucketStart[n]..<bucketStart[n + 1]]`: positions of the names of n bytes.
     private let bucketStart: [Int]
     private let bucket: [Int]
 
-    init(_ specs: [KeySpec]) {
-        let names = specs.map(\.name)
-        self.specs = specs
+    init(_ names: [String]) {
         self.names = names
-        required = specs.indices.filter { specs[$0].required }
         let longest = names.map(\.utf8.count).max() ?? 0
         var start = [Int](repeating: 0, count: longest + 2)
         var bucket: [Int] = []
@@ -31,14 +23,83 @@ final class KeyTable: Sendable {
         self.bucket = bucket
     }
 
-    /// The position of the spec named `key`; nil for a key the table does not have.
-    func index(of key: String) -> Int? {
-        let n = key.utf8.count
+    /// The position of `name`; nil for a name not in the list. Lengths are compared first,
+    /// so a name spelled with other code points that Swift would call equal (a canonical
+    /// equivalent) is not found.
+    func index(of name: String) -> Int? {
+        let n = name.utf8.count
         guard n + 1 < bucketStart.count else { return nil }
-        for b in bucketStart[n]..<bucketStart[n + 1] where names[bucket[b]] == key { return bucket[b] }
+        for b in bucketStart[n]..<bucketStart[n + 1] where names[bucket[b]] == name { return bucket[b] }
         return nil
     }
 }
+
+/// A list of key specs made ready for lookups, once per process: the compiler checks every
+/// mapping of a flow against one of these. The required keys are listed up front.
+final class KeyTable: Sendable {
+    /// The specs, in the order the language lists them.
+    let specs: [KeySpec]
+    /// The specs' names, in the same order.
+    var names: [String] { lookup.names }
+    /// Positions of the required specs.
+    let required: [Int]
+    private let lookup: NameLookup
+
+    init(_ specs: [KeySpec]) {
+        self.specs = specs
+        lookup = NameLookup(specs.map(\.name))
+        required = specs.indices.filter { specs[$0].required }
+    }
+
+    /// The position of the spec named `key`; nil for a key the table does not have.
+    func index(of key: String) -> Int? { lookup.index(of: key) }
+}
+
+/// An enumeration whose cases are found by their raw text through a `NameLookup`: Swift's
+/// `init(rawValue:)` compares the text with every case's in turn.
+protocol RawValueLookup: RawRepresentable, CaseIterable, Sendable where RawValue == String {
+    /// The cases and their raw values (`RawValueTable()`).
+    static var byRawValue: RawValueTable<Self> { get }
+}
+
+extension RawValueLookup {
+    /// The case whose raw value is `text`, as `init(rawValue:)` finds it.
+    static func named(_ text: String) -> Self? { byRawValue.value(named: text) }
+}
+
+/// The cases of an enumeration by raw value.
+final class RawValueTable<E: RawRepresentable & CaseIterable & Sendable>: Sendable where E.RawValue == String {
+    private let cases: [E]
+    private let lookup: NameLookup
+
+    init() {
+        cases = Array(E.allCases)
+        lookup = NameLookup(cases.map(\.rawValue))
+    }
+
+    /// The case named `text`. Text that is not found by its bytes but is not ASCII goes to
+    /// `init(rawValue:)`, which also matches canonically equivalent spellings.
+    func value(named text: String) -> E? {
+        if let i = lookup.index(of: text) { return cases[i] }
+        return text.utf8.allSatisfy { $0 < 0x80 } ? nil : E(rawValue: text)
+    }
+}
+
+extension ScreenKind: RawValueLookup { static let byRawValue = RawValueTable<ScreenKind>() }
+extension StepKind: RawValueLookup { static let byRawValue = RawValueTable<StepKind>() }
+extension StageOutcome: RawValueLookup { static let byRawValue = RawValueTable<StageOutcome>() }
+extension HookKind: RawValueLookup { static let byRawValue = RawValueTable<HookKind>() }
+extension Backoff: RawValueLookup { static let byRawValue = RawValueTable<Backoff>() }
+extension CardSourceSetting: RawValueLookup { static let byRawValue = RawValueTable<CardSourceSetting>() }
+extension AddressField: RawValueLookup { static let byRawValue = RawValueTable<AddressField>() }
+extension FieldPresence: RawValueLookup { static let byRawValue = RawValueTable<FieldPresence>() }
+extension StoreCardSetting: RawValueLookup { static let byRawValue = RawValueTable<StoreCardSetting>() }
+extension ThemePreset: RawValueLookup { static let byRawValue = RawValueTable<ThemePreset>() }
+extension CheckoutMode: RawValueLookup { static let byRawValue = RawValueTable<CheckoutMode>() }
+extension TransactionType: RawValueLookup { static let byRawValue = RawValueTable<TransactionType>() }
+extension ProviderName: RawValueLookup { static let byRawValue = RawValueTable<ProviderName>() }
+extension PaymentMethodKind: RawValueLookup { static let byRawValue = RawValueTable<PaymentMethodKind>() }
+extension CardBrand: RawValueLookup { static let byRawValue = RawValueTable<CardBrand>() }
 
 extension KeyTable {
     static let topLevel = KeyTable(FlowKeys.topLevel)

@@ -101,20 +101,20 @@ extension FlowCompiler {
             guard case .screen(let kind) = d.stage.kind else { continue }
             switch kind {
             case .billing, .shipping:
+                guard let listed = d.stage.fields else { continue }
                 let presence =
                     kind == .billing
-                    ? flow.fields.billingPresence(for: flow.request) : flow.fields.shippingPresence(for: flow.request)
+                    ? flow.fields.billingPresenceByPosition(for: flow.request) : flow.fields.shippingPresenceByPosition()
                 let allowed = kind == .billing ? AddressField.billing : AddressField.shipping
-                guard let listed = d.stage.fields else { continue }
                 for (j, name) in listed.enumerated() {
-                    guard let field = AddressField(rawValue: name), allowed.contains(field) else {
+                    guard let field = AddressField.named(name), allowed.contains(field) else {
                         ctx.report(
                             .unknownReference, "a \(kind.rawValue) screen has no field '\(name)'", at: d.fieldRanges[j],
                             notes: ["\(kind.rawValue) fields: \(allowed.map(\.rawValue).joined(separator: ", "))"],
                             suggestion: Suggestions.closest(to: name, in: allowed.map(\.rawValue)))
                         continue
                     }
-                    if presence[field] == .hidden {
+                    if presence[field.position] == .hidden {
                         let why =
                             flow.fields.billing[field] == .hidden || flow.fields.shipping[field] == .hidden
                             ? "'fields.\(kind.rawValue).\(name)' is hidden" : "the request does not ask for it"
@@ -123,7 +123,7 @@ extension FlowCompiler {
                             notes: ["set 'fields.\(kind.rawValue).\(name): optional' to ask for it"])
                     }
                 }
-                let missing = allowed.filter { presence[$0] == .required && !listed.contains($0.rawValue) }
+                let missing = allowed.filter { presence[$0.position] == .required && !listed.contains($0.rawValue) }
                 if !missing.isEmpty {
                     ctx.report(
                         .missingField,
