@@ -57,49 +57,87 @@ final class KeyTable: Sendable {
 
 /// An enumeration whose cases are found by their raw text through a `NameLookup`: Swift's
 /// `init(rawValue:)` compares the text with every case's in turn.
-protocol RawValueLookup: RawRepresentable, CaseIterable, Sendable where RawValue == String {
-    /// The cases and their raw values (`RawValueTable()`).
-    static var byRawValue: RawValueTable<Self> { get }
+///
+/// The tables are not generic: a generic class's metadata is instantiated at run time, and
+/// checking its requirements (`RawRepresentable`, `CaseIterable`) scans every conformance
+/// record in the process, about half a million instructions per type at start-up.
+protocol RawValueLookup: RawRepresentable, CaseIterable where RawValue == String {
+    /// The raw values of `allCases`, in order (`NameLookup(allCases.map(\.rawValue))`).
+    static var rawValues: NameLookup { get }
+    /// `allCases` as an array, read without building one.
+    static var caseList: [Self] { get }
 }
 
 extension RawValueLookup {
-    /// The case whose raw value is `text`, as `init(rawValue:)` finds it.
-    static func named(_ text: String) -> Self? { byRawValue.value(named: text) }
-}
-
-/// The cases of an enumeration by raw value.
-final class RawValueTable<E: RawRepresentable & CaseIterable & Sendable>: Sendable where E.RawValue == String {
-    private let cases: [E]
-    private let lookup: NameLookup
-
-    init() {
-        cases = Array(E.allCases)
-        lookup = NameLookup(cases.map(\.rawValue))
-    }
-
-    /// The case named `text`. Text that is not found by its bytes but is not ASCII goes to
-    /// `init(rawValue:)`, which also matches canonically equivalent spellings.
-    func value(named text: String) -> E? {
-        if let i = lookup.index(of: text) { return cases[i] }
-        return text.utf8.allSatisfy { $0 < 0x80 } ? nil : E(rawValue: text)
+    /// The case whose raw value is `text`, as `init(rawValue:)` finds it. Text that is not
+    /// found by its bytes but is not ASCII goes to `init(rawValue:)`, which also matches
+    /// canonically equivalent spellings.
+    static func named(_ text: String) -> Self? {
+        if let i = rawValues.index(of: text) { return caseList[i] }
+        return text.utf8.allSatisfy { $0 < 0x80 } ? nil : Self(rawValue: text)
     }
 }
 
-extension ScreenKind: RawValueLookup { static let byRawValue = RawValueTable<ScreenKind>() }
-extension StepKind: RawValueLookup { static let byRawValue = RawValueTable<StepKind>() }
-extension StageOutcome: RawValueLookup { static let byRawValue = RawValueTable<StageOutcome>() }
-extension HookKind: RawValueLookup { static let byRawValue = RawValueTable<HookKind>() }
-extension Backoff: RawValueLookup { static let byRawValue = RawValueTable<Backoff>() }
-extension CardSourceSetting: RawValueLookup { static let byRawValue = RawValueTable<CardSourceSetting>() }
-extension AddressField: RawValueLookup { static let byRawValue = RawValueTable<AddressField>() }
-extension FieldPresence: RawValueLookup { static let byRawValue = RawValueTable<FieldPresence>() }
-extension StoreCardSetting: RawValueLookup { static let byRawValue = RawValueTable<StoreCardSetting>() }
-extension ThemePreset: RawValueLookup { static let byRawValue = RawValueTable<ThemePreset>() }
-extension CheckoutMode: RawValueLookup { static let byRawValue = RawValueTable<CheckoutMode>() }
-extension TransactionType: RawValueLookup { static let byRawValue = RawValueTable<TransactionType>() }
-extension ProviderName: RawValueLookup { static let byRawValue = RawValueTable<ProviderName>() }
-extension PaymentMethodKind: RawValueLookup { static let byRawValue = RawValueTable<PaymentMethodKind>() }
-extension CardBrand: RawValueLookup { static let byRawValue = RawValueTable<CardBrand>() }
+extension ScreenKind: RawValueLookup {
+    static let rawValues = NameLookup(allCases.map(\.rawValue))
+    static let caseList = Array(allCases)
+}
+extension StepKind: RawValueLookup {
+    static let rawValues = NameLookup(allCases.map(\.rawValue))
+    static let caseList = Array(allCases)
+}
+extension StageOutcome: RawValueLookup {
+    static let rawValues = NameLookup(allCases.map(\.rawValue))
+    static let caseList = Array(allCases)
+}
+extension HookKind: RawValueLookup {
+    static let rawValues = NameLookup(allCases.map(\.rawValue))
+    static let caseList = Array(allCases)
+}
+extension Backoff: RawValueLookup {
+    static let rawValues = NameLookup(allCases.map(\.rawValue))
+    static let caseList = Array(allCases)
+}
+extension CardSourceSetting: RawValueLookup {
+    static let rawValues = NameLookup(allCases.map(\.rawValue))
+    static let caseList = Array(allCases)
+}
+extension AddressField: RawValueLookup {
+    static let rawValues = NameLookup(allCases.map(\.rawValue))
+    static let caseList = Array(allCases)
+}
+extension FieldPresence: RawValueLookup {
+    static let rawValues = NameLookup(allCases.map(\.rawValue))
+    static let caseList = Array(allCases)
+}
+extension StoreCardSetting: RawValueLookup {
+    static let rawValues = NameLookup(allCases.map(\.rawValue))
+    static let caseList = Array(allCases)
+}
+extension ThemePreset: RawValueLookup {
+    static let rawValues = NameLookup(allCases.map(\.rawValue))
+    static let caseList = Array(allCases)
+}
+extension CheckoutMode: RawValueLookup {
+    static let rawValues = NameLookup(allCases.map(\.rawValue))
+    static let caseList = Array(allCases)
+}
+extension TransactionType: RawValueLookup {
+    static let rawValues = NameLookup(allCases.map(\.rawValue))
+    static let caseList = Array(allCases)
+}
+extension ProviderName: RawValueLookup {
+    static let rawValues = NameLookup(allCases.map(\.rawValue))
+    static let caseList = Array(allCases)
+}
+extension PaymentMethodKind: RawValueLookup {
+    static let rawValues = NameLookup(allCases.map(\.rawValue))
+    static let caseList = Array(allCases)
+}
+extension CardBrand: RawValueLookup {
+    static let rawValues = NameLookup(allCases.map(\.rawValue))
+    static let caseList = Array(allCases)
+}
 
 extension KeyTable {
     static let topLevel = KeyTable(FlowKeys.topLevel)
