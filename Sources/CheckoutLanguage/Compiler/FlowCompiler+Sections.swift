@@ -210,36 +210,46 @@ extension FlowCompiler {
         }
     }
 
-    /// `theme`.
+    /// `theme`. The keys written are read in the order written (a theme sets a few of its
+    /// dozens of keys); every theme check is about its own key, so the findings are the same
+    /// in any order.
     static func compileTheme(_ node: YAMLNode, _ ctx: inout CompileContext) -> Theme {
         var theme = Theme()
         guard let f = ctx.fields(of: node, path: "theme", keys: .theme) else { return theme }
-        if let n = f["preset"], let v = ctx.enumeration(n, path: "theme.preset", as: ThemePreset.self) { theme.preset = v }
-        for key in Theme.colorKeys {
-            guard let n = f[key], let text = ctx.string(n, path: "theme.\(key)") else { continue }
-            if let c = RGBColor(hex: text) {
-                theme.colors[key] = c
+        // `KeyTable.theme` lists `preset`, then the colour, number and font keys.
+        let colors = 1..<(1 + Theme.colorKeys.count)
+        let numbers = colors.upperBound..<(colors.upperBound + Theme.numberKeys.count)
+        theme.colors.reserveCapacity(f.specIndices.count { colors.contains($0) })
+        for j in f.pairs.indices {
+            let s = f.specIndices[j]
+            let key = f.key(at: j)
+            let n = f.pairs[j].value
+            if s == 0 {
+                if let v = ctx.enumeration(n, path: "theme.preset", as: ThemePreset.self) { theme.preset = v }
+            } else if colors.contains(s) {
+                guard let text = ctx.string(n, path: "theme.\(key)") else { continue }
+                if let c = RGBColor(hex: text) {
+                    theme.colors[key] = c
+                } else {
+                    ctx.report(.invalidFormat, "'theme.\(key)' must be a colour \"#RRGGBB\", found '\(text)'", at: n.range)
+                }
+            } else if numbers.contains(s) {
+                guard let d = ctx.decimal(n, path: "theme.\(key)") else { continue }
+                if d.value < 0 {
+                    ctx.report(.outOfRange, "'theme.\(key)' must not be negative", at: n.range)
+                } else {
+                    theme.numbers[key] = NSDecimalNumber(decimal: d.value).doubleValue
+                }
             } else {
-                ctx.report(.invalidFormat, "'theme.\(key)' must be a colour \"#RRGGBB\", found '\(text)'", at: n.range)
-            }
-        }
-        for key in Theme.numberKeys {
-            guard let n = f[key], let d = ctx.decimal(n, path: "theme.\(key)") else { continue }
-            if d.value < 0 {
-                ctx.report(.outOfRange, "'theme.\(key)' must not be negative", at: n.range)
-            } else {
-                theme.numbers[key] = NSDecimalNumber(decimal: d.value).doubleValue
-            }
-        }
-        for key in Theme.fontKeys {
-            guard let n = f[key], let ff = ctx.fields(of: n, path: "theme.\(key)", keys: .font),
-                let familyNode = ff["family"], let family = ctx.string(familyNode, path: "theme.\(key).family"),
-                let sizeNode = ff["size"], let size = ctx.decimal(sizeNode, path: "theme.\(key).size")
-            else { continue }
-            if size.value <= 0 {
-                ctx.report(.outOfRange, "'theme.\(key).size' must be greater than 0", at: sizeNode.range)
-            } else {
-                theme.fonts[key] = ThemeFont(family: family, size: NSDecimalNumber(decimal: size.value).doubleValue)
+                guard let ff = ctx.fields(of: n, path: "theme.\(key)", keys: .font),
+                    let familyNode = ff["family"], let family = ctx.string(familyNode, path: "theme.\(key).family"),
+                    let sizeNode = ff["size"], let size = ctx.decimal(sizeNode, path: "theme.\(key).size")
+                else { continue }
+                if size.value <= 0 {
+                    ctx.report(.outOfRange, "'theme.\(key).size' must be greater than 0", at: sizeNode.range)
+                } else {
+                    theme.fonts[key] = ThemeFont(family: family, size: NSDecimalNumber(decimal: size.value).doubleValue)
+                }
             }
         }
         return theme
