@@ -213,9 +213,12 @@ struct Fields {
     /// The key of the pair at `i`.
     func key(at i: Int) -> String { table.names[specIndices[i]] }
 
+    /// The position of the pair keyed `key`: the keys written (a handful, usually) are
+    /// compared with it, by length first.
     private func index(of key: String) -> Int? {
-        guard let s = table.index(of: key) else { return nil }
-        return specIndices.firstIndex(of: s)
+        let n = key.utf8.count
+        for j in specIndices.indices where table.lengths[specIndices[j]] == n && table.names[specIndices[j]] == key { return j }
+        return nil
     }
 
     /// The position of `key` in `names`, comparing UTF-8 lengths (O(1)) before contents.

@@ -111,6 +111,7 @@ extension FlowCompiler {
                 ctx.report(.typeMismatch, "'currencies.rates' must be a mapping, found \(n.shapeDescription)", at: n.range)
                 return nil
             }
+            rates.reserveCapacity(pairs.count)
             for pair in pairs {
                 guard let code = ctx.currency(pair.key, path: "currencies.rates"),
                     let rate = ctx.decimal(pair.value, path: "currencies.rates.\(code.code)")

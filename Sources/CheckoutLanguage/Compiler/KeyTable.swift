@@ -40,15 +40,19 @@ final class KeyTable: Sendable {
     /// The specs, in the order the language lists them.
     let specs: [KeySpec]
     /// The specs' names, in the same order.
-    var names: [String] { lookup.names }
+    let names: [String]
     /// Positions of the required specs.
     let required: [Int]
+    /// The UTF-8 length of each name.
+    let lengths: [Int]
     private let lookup: NameLookup
 
     init(_ specs: [KeySpec]) {
         self.specs = specs
-        lookup = NameLookup(specs.map(\.name))
+        names = specs.map(\.name)
+        lookup = NameLookup(names)
         required = specs.indices.filter { specs[$0].required }
+        lengths = specs.map(\.name.utf8.count)
     }
 
     /// The position of the spec named `key`; nil for a key the table does not have.
