@@ -27,19 +27,19 @@ extension FlowCompiler {
             }
         }
         if let n = f["custom"], let items = ctx.list(n, path: "fields.custom") {
-            var seen: [String: SourceRange] = [:]
+            var seen = StageIds(capacity: items.count)
             for (i, item) in items.enumerated() {
-                let path = "fields.custom[\(i)]"
-                guard let cf = ctx.fields(of: item, path: path, keys: .customField) else { continue }
+                let path = StagePath(section: "fields.custom", index: i)
+                guard let cf = ctx.fields(of: item, path: path.description, keys: .customField) else { continue }
                 guard let idNode = cf["id"], let id = ctx.identifier(idNode, path: "\(path).id"),
                     let titleNode = cf["title"], let title = ctx.string(titleNode, path: "\(path).title")
                 else { continue }
-                if let first = seen[id] {
+                if let first = seen.firstRange(of: id) {
                     ctx.report(
                         .duplicateId, "custom field id '\(id)' is already used at line \(first.start.line)", at: idNode.range)
                     continue
                 }
-                seen[id] = idNode.range
+                seen.insert(id, idNode.range)
                 var field = CustomField(id: id, title: title)
                 if let p = cf["pattern"], let text = ctx.string(p, path: "\(path).pattern") {
                     if !PatternValidity.isValid(text) {

@@ -147,8 +147,8 @@ extension FlowCompiler {
     }
 }
 
-/// Stage ids and where each is first used: a scan for the usual few dozen stages, a
-/// dictionary past that.
+/// Ids (of stages, of custom fields) and where each is first used: a scan for the usual few
+/// dozen, a dictionary past that.
 struct StageIds {
     private(set) var names: [String] = []
     private var ranges: [SourceRange] = []
