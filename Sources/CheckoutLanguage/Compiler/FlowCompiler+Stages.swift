@@ -81,6 +81,8 @@ extension FlowCompiler {
                     at: f.keyRange("fields"))
             } else {
                 var names: [String] = []
+                names.reserveCapacity(items.count)
+                d.fieldRanges.reserveCapacity(items.count)
                 for (j, item) in items.enumerated() {
                     guard let name = ctx.identifier(item, path: "\(path).fields[\(j)]") else { continue }
                     if names.contains(name) {
@@ -107,6 +109,7 @@ extension FlowCompiler {
                 ctx.report(.unknownKey, "'methods' is only for the paymentMethod screen, not '\(kind.rawValue)'", at: f.keyRange("methods"))
             } else {
                 var methods: [(PaymentMethodKind, SourceRange)] = []
+                methods.reserveCapacity(items.count)
                 for (j, item) in items.enumerated() {
                     guard let m = ctx.enumeration(item, path: "\(path).methods[\(j)]", as: PaymentMethodKind.self) else { continue }
                     if methods.contains(where: { $0.0 == m }) {
