@@ -5,11 +5,12 @@ import CheckoutLanguage
 /// disturb. The difference between two counts (say N = 200 and N = 0) divided by the runs is
 /// the work's cost per run, start-up excluded. WHAT is `raw` (libyaml's events), `tree`
 /// (the syntax tree), `compile`, or a `--phases` variant of the compile: `no-when`,
-/// `no-pipeline`, `no-fields`.
+/// `no-pipeline`, `no-fields`. `--count print 1` (`print-large`) writes the small (large) flow
+/// to stdout instead.
 enum CountMode {
     static func run(what: String, count: Int) -> Bool {
-        if what == "print" {
-            print(BenchmarkFlows.small(), terminator: "")
+        if what == "print" || what == "print-large" {
+            print(what == "print" ? BenchmarkFlows.small() : BenchmarkFlows.large(bytes: 2_000_000), terminator: "")
             return true
         }
         guard
