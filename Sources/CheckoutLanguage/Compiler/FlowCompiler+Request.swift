@@ -38,7 +38,8 @@ extension FlowCompiler {
         if let n = f["fraud"], let ff = ctx.fields(of: n, path: "request.fraud", keys: .fraud),
             let s = ff["sessionId"], let v = ctx.string(s, path: "request.fraud.sessionId")
         {
-            if v.isEmpty || v.count > 32 {
+            // A character is at least one byte: only text longer than 32 bytes needs counting.
+            if v.isEmpty || (v.utf8.count > 32 && v.count > 32) {
                 ctx.report(.outOfRange, "'request.fraud.sessionId' must be 1 to 32 characters, found \(v.count)", at: s.range)
             } else {
                 r.fraudSessionId = v
