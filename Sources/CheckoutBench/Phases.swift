@@ -2,7 +2,8 @@ import CheckoutLanguage
 import Foundation
 
 enum Phases {
-    static func run() {
+    /// The small flow and the variants with parts removed: a key for `--count`, a name, the text.
+    static func variants() -> [(key: String, name: String, text: String)] {
         let full = BenchmarkFlows.small()
         func cut(_ s: String, from: String, to: String) -> String {
             guard let a = s.range(of: from), let b = s.range(of: to) else { return s }
@@ -11,7 +12,14 @@ enum Phases {
         let noPipeline = cut(full, from: "screens:", to: "tax:")
         let noFieldsCards = cut(noPipeline, from: "fields:", to: "tax:")
         let noWhen = full.replacingOccurrences(of: #"when: [^}\n]*"#, with: "title: x", options: .regularExpression)
-        for (name, text) in [("full", full), ("no when", noWhen), ("no pipeline", noPipeline), ("no fields/cards", noFieldsCards)] {
+        return [
+            ("compile", "full", full), ("no-when", "no when", noWhen), ("no-pipeline", "no pipeline", noPipeline),
+            ("no-fields", "no fields/cards", noFieldsCards),
+        ]
+    }
+
+    static func run() {
+        for (_, name, text) in variants() {
             let bytes = Array(text.utf8)
             let r = FlowCompiler.compile(bytes, file: nil)
             let start = BenchClock.now()

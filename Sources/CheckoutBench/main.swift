@@ -15,7 +15,9 @@ import Foundation
 ///   connections accepted per job count;
 /// - `--serve-fake-bluesnap`: just the fake BlueSnap on loopback, until stopped;
 /// - `--phases`: compile time of the small flow with parts of the language removed, to show
-///   what each part costs.
+///   what each part costs;
+/// - `--count WHAT N`: one kind of work N times and nothing else, for instruction counts
+///   under callgrind (`CountMode`).
 BenchEnvironment.warnIfDebug()
 do {
     let ok: Bool
@@ -33,6 +35,9 @@ do {
     } else if CommandLine.arguments.contains("--phases") {
         Phases.run()
         ok = true
+    } else if let what = argument("--count") {
+        let i = CommandLine.arguments.firstIndex(of: "--count")! + 2
+        ok = CountMode.run(what: what, count: CommandLine.arguments.indices.contains(i) ? Int(CommandLine.arguments[i]) ?? 1 : 1)
     } else if CommandLine.arguments.contains("--startup") {
         ok = try StartupBenchmark.run(runs: argument("--runs").flatMap { Int($0) } ?? 50)
     } else if let counts = argument("--validate-many") {

@@ -39,29 +39,31 @@ struct CompileContext {
     /// The pairs of a mapping keyed by name, after checking every key against `specs`:
     /// unknown keys (with a suggestion), missing required keys. `path` names the mapping in
     /// messages (`request.price`); the top level is `""`.
-    mutating func fields(of node: YAMLNode, path pathText: @autoclosure () -> String, specs: [KeySpec]) -> Fields? {
+    mutating func fields(of node: YAMLNode, path pathText: @autoclosure () -> String, keys table: KeyTable) -> Fields? {
         guard let pairs = node.mapping else {
-            if node.scalar?.isNull == true, !specs.contains(where: \.required) { return Fields(pairs: [], keys: [], range: node.range) }
+            if node.scalar?.isNull == true, table.required.isEmpty {
+                return Fields(pairs: [], specIndices: [], table: table, range: node.range)
+            }
             let what = pathText().isEmpty ? "the top level of a flow file" : quoted(pathText())
             report(.typeMismatch, "\(what) must be a mapping, found \(describe(node))", at: node.range)
             return nil
         }
         // The usual mapping has only known keys: its pairs are then shared, not copied.
         var known: [YAMLPair]?
-        var keys: [String] = []
-        keys.reserveCapacity(pairs.count)
+        var specIndices: [Int] = []
+        specIndices.reserveCapacity(pairs.count)
         for p in pairs.indices {
             guard case .scalar(let scalar) = pairs[p].key.kind else {
                 if known == nil { known = Array(pairs[..<p]) }
                 continue
             }
             let key = scalar.value
-            if Self.specIndex(of: key, in: specs) != nil {
+            if let s = table.index(of: key) {
                 known?.append(pairs[p])
-                keys.append(key)
+                specIndices.append(s)
             } else {
                 if known == nil { known = Array(pairs[..<p]) }
-                let names = specs.map(\.name)
+                let names = table.names
                 let where_ = pathText().isEmpty ? "at the top level" : "in \(quoted(pathText()))"
                 let suggestion = Suggestions.closest(to: key, in: names)
                 report(
@@ -70,20 +72,12 @@ struct CompileContext {
                     suggestion: suggestion)
             }
         }
-        let fields = Fields(pairs: known ?? pairs, keys: keys, range: node.range)
-        // Indices, not `for spec in specs`: a loop variable would copy every spec's strings.
-        for s in specs.indices where specs[s].required && Fields.index(of: specs[s].name, in: keys) == nil {
+        let fields = Fields(pairs: known ?? pairs, specIndices: specIndices, table: table, range: node.range)
+        for s in table.required where !specIndices.contains(s) {
             let where_ = pathText().isEmpty ? "at the top level" : "in \(quoted(pathText()))"
-            report(.missingKey, "missing required key \(quoted(specs[s].name)) \(where_)", at: firstLine(of: node))
+            report(.missingKey, "missing required key \(quoted(table.names[s])) \(where_)", at: firstLine(of: node))
         }
         return fields
-    }
-
-    /// The position of the spec named `key` in `specs`.
-    private static func specIndex(of key: String, in specs: [KeySpec]) -> Int? {
-        let count = key.utf8.count
-        for s in specs.indices where specs[s].name.utf8.count == count && specs[s].name == key { return s }
-        return nil
     }
 
     /// A zero-width range at the start of a node, for findings about the mapping as a whole.
@@ -162,6 +156,17 @@ struct CompileContext {
         return nil
     }
 
+    /// `enumeration(_:path:as:)` for an enumeration with a `RawValueLookup` table.
+    mutating func enumeration<E: RawValueLookup>(_ node: YAMLNode, path pathText: @autoclosure () -> String, as: E.Type) -> E? {
+        guard let text = string(node, path: pathText()) else { return nil }
+        if let v = E.named(text) { return v }
+        let names = E.allCases.map(\.rawValue)
+        report(
+            .invalidEnum, "\(quoted(pathText())) must be one of \(names.joined(separator: ", ")); found '\(text)'",
+            at: node.range, suggestion: Suggestions.closest(to: text, in: names))
+        return nil
+    }
+
     /// An ISO 4217 currency code.
     mutating func currency(_ node: YAMLNode, path pathText: @autoclosure () -> String) -> Currency? {
         guard let text = string(node, path: pathText()) else { return nil }
@@ -192,16 +197,29 @@ struct CompileContext {
 }
 
 /// A checked mapping's known pairs. Flow mappings are small (tens of keys; large tables such
-/// as `tax` are read directly), so a linear search beats hashing every key.
+/// as `tax` are read directly): a key is found in the table, then its position among the
+/// pairs' spec positions, without comparing the text of every key.
 struct Fields {
     let pairs: [YAMLPair]
-    /// The keys of `pairs`, so a lookup compares strings without copying nodes.
-    let keys: [String]
+    /// The position in `table` of each pair's key.
+    let specIndices: [Int]
+    let table: KeyTable
     let range: SourceRange
 
-    subscript(_ key: String) -> YAMLNode? { Fields.index(of: key, in: keys).map { pairs[$0].value } }
+    subscript(_ key: String) -> YAMLNode? { index(of: key).map { pairs[$0].value } }
 
-    func keyRange(_ key: String) -> SourceRange? { Fields.index(of: key, in: keys).map { pairs[$0].key.range } }
+    func keyRange(_ key: String) -> SourceRange? { index(of: key).map { pairs[$0].key.range } }
+
+    /// The key of the pair at `i`.
+    func key(at i: Int) -> String { table.names[specIndices[i]] }
+
+    /// The position of the pair keyed `key`: the keys written (a handful, usually) are
+    /// compared with it, by length first.
+    private func index(of key: String) -> Int? {
+        let n = key.utf8.count
+        for j in specIndices.indices where table.lengths[specIndices[j]] == n && table.names[specIndices[j]] == key { return j }
+        return nil
+    }
 
     /// The position of `key` in `names`, comparing UTF-8 lengths (O(1)) before contents.
     static func index<C: Collection>(of key: String, in names: C) -> Int? where C.Element == String {

@@ -75,42 +75,92 @@ public enum ConditionNames {
         })
 
     /// Every name a condition of this flow may read, each behind the gate of the fact that makes
-    /// it known (nil: known from the start); `gates[g]` is the fact of gate `g`.
-    static func scope(
-        flow: FlowDefinition, methods: [PaymentMethodKind], stepIds: [(String, StepKind)]
-    ) -> (scope: ConditionScope, gates: [Fact]) {
+    /// it known (nil: known from the start); `FlowNames.fact(ofGate:)` is the fact of a gate.
+    /// The flow's own names are defined only when a condition reads them.
+    static func scope(flow: FlowDefinition, methods: [PaymentMethodKind], stepIds: [(String, StepKind)]) -> (ConditionScope, FlowNames) {
         var scope = commonScope
-        scope.reserveCapacity(2 + stepIds.count + flow.fields.custom.count)
-        var gates = commonGates
-        func gate(_ fact: Fact) -> Int {
-            if let g = gates.firstIndex(of: fact) { return g }
-            gates.append(fact)
-            return gates.count - 1
+        let names = FlowNames(methods: methods, accepted: flow.cards.acceptedBrands, steps: stepIds, custom: flow.fields.custom)
+        scope.source = names
+        return (scope, names)
+    }
+
+    /// A flow's own names: `paymentMethod` and `card.brand` with the values this flow can
+    /// produce, `outcome.<id>` per step, `custom.<id>` per custom field. Gates are numbered
+    /// `commonGates`, then one per step (by position), then one per custom field.
+    final class FlowNames: ConditionNameSource {
+        let methods: [PaymentMethodKind]
+        let accepted: [CardBrand]
+        let steps: [(id: String, kind: StepKind)]
+        let custom: [CustomField]
+
+        init(methods: [PaymentMethodKind], accepted: [CardBrand], steps: [(String, StepKind)], custom: [CustomField]) {
+            self.methods = methods
+            self.accepted = accepted
+            self.steps = steps
+            self.custom = custom
         }
-        scope.define(
-            "paymentMethod", enumeration("payment method", paymentMethodNames, possible: methods.map(\.rawValue)),
-            gate: gate(.paymentMethod))
-        let accepted = flow.cards.acceptedBrands.map(\.rawValue)
-        scope.define("card.brand", enumeration("card brand", brandNames, possible: accepted), gate: gate(.card))
-        for (id, kind) in stepIds {
-            scope.define("outcome.\(id)", outcomeTypes[kind] ?? .text(.any), gate: gate(.outcome(id)))
+
+        /// The fact whose stage opens gate `gate`.
+        func fact(ofGate gate: Int) -> Fact {
+            if gate < commonGates.count { return commonGates[gate] }
+            if gate < commonGates.count + steps.count { return .outcome(steps[gate - commonGates.count].id) }
+            return .custom(custom[gate - commonGates.count - steps.count].id)
         }
-        for field in flow.fields.custom {
-            let type: ConditionType = field.options.map { enumeration("'\(field.id)' option", $0) } ?? .text(.any)
-            scope.define("custom.\(field.id)", type, gate: gate(.custom(field.id)))
+
+        func entry(_ name: String) -> ConditionScope.Entry? {
+            switch name {
+            case "paymentMethod":
+                let type = enumeration("payment method", paymentMethodNames, possible: methods.map(\.rawValue))
+                return ConditionScope.Entry(type: type, laterReason: nil, gate: commonGates.firstIndex(of: .paymentMethod))
+            case "card.brand":
+                let type = enumeration("card brand", brandNames, possible: accepted.map(\.rawValue))
+                return ConditionScope.Entry(type: type, laterReason: nil, gate: commonGates.firstIndex(of: .card))
+            default:
+                if let id = Self.suffix(of: name, after: "outcome.") {
+                    // A later step with the same id replaces an earlier one, as its name does.
+                    guard let s = steps.lastIndex(where: { $0.id == id }) else { return nil }
+                    return ConditionScope.Entry(
+                        type: outcomeTypes[steps[s].kind] ?? .text(.any), laterReason: nil, gate: commonGates.count + s)
+                }
+                if let id = Self.suffix(of: name, after: "custom.") {
+                    guard let c = custom.firstIndex(where: { $0.id == id }) else { return nil }
+                    let type: ConditionType = custom[c].options.map { enumeration("'\(id)' option", $0) } ?? .text(.any)
+                    return ConditionScope.Entry(type: type, laterReason: nil, gate: commonGates.count + steps.count + c)
+                }
+                return nil
+            }
         }
+
+        var names: [String] {
+            ["paymentMethod", "card.brand"] + steps.map { "outcome.\($0.id)" } + custom.map { "custom.\($0.id)" }
+        }
+
         // Worded only if a condition compares with a value the flow rules out.
-        scope.impossibleReasonWording = { name in
+        func impossibleReason(of name: String) -> String? {
             switch name {
             case "paymentMethod": return "this flow offers only \(methods.map(\.rawValue).joined(separator: ", "))"
-            case "card.brand": return "'cards.accept' lists only \(accepted.joined(separator: ", "))"
+            case "card.brand": return "'cards.accept' lists only \(accepted.map(\.rawValue).joined(separator: ", "))"
             default:
-                // A later step with the same id replaces an earlier one, as its name does.
-                guard name.hasPrefix("outcome."), let kind = stepIds.last(where: { "outcome.\($0.0)" == name })?.1 else { return nil }
+                guard let id = Self.suffix(of: name, after: "outcome."), let kind = steps.last(where: { $0.id == id })?.kind else {
+                    return nil
+                }
                 return "a \(kind.rawValue) step ends only \(kind.outcomes.map(\.rawValue).joined(separator: ", "))"
             }
         }
-        return (scope, gates)
+
+        /// `verify` for `outcome.verify` after `outcome.`; nil when `name` does not start with `prefix`.
+        private static func suffix(of name: String, after prefix: StaticString) -> String? {
+            let p = prefix.utf8Start
+            let n = prefix.utf8CodeUnitCount
+            let u = name.utf8
+            guard u.count > n else { return nil }
+            var i = u.startIndex
+            for k in 0..<n {
+                guard u[i] == p[k] else { return nil }
+                i = u.index(after: i)
+            }
+            return String(name[i...])
+        }
     }
 
     private static func enumeration(_ name: String, _ values: [String], possible: [String]? = nil) -> ConditionType {
@@ -132,20 +182,18 @@ extension FlowCompiler {
         // One scope with every name; a name set by some stage sits behind that stage's fact
         // (a gate), and each stage closes the gates of the facts it does not know. Reasons are
         // worded only for a name a condition reads behind a closed gate.
-        let names = ConditionNames.scope(flow: flow, methods: methods, stepIds: steps)
-        var scope = names.scope
-        let gates = names.gates
-        let factIndices = gates.map { analysis.index(of: $0) }
+        let (flowScope, names) = ConditionNames.scope(flow: flow, methods: methods, stepIds: steps)
+        var scope = flowScope
+        // A gate is closed at a stage when the fact behind it is not known there; asked only
+        // for the names a condition reads.
+        scope.closedGateReason = { @Sendable (gate: Int, stage: Int) -> String? in
+            let fact = names.fact(ofGate: gate)
+            if let k = analysis.index(of: fact), analysis.knows(factAt: k, at: stage) { return nil }
+            return "it is set by \(fact.providerWords), and not every path to this stage passes one"
+        }
         for i in drafts.indices {
             guard let node = drafts[i].when, let text = node.scalar?.value else { continue }
-            let closed = factIndices.map { k in k.map { !analysis.knows(factAt: $0, at: i) } ?? true }
-            scope.closedGateReason = nil
-            if closed.contains(true) {
-                scope.closedGateReason = { @Sendable (gate: Int) -> String? in
-                    guard closed[gate] else { return nil }
-                    return "it is set by \(gates[gate].providerWords), and not every path to this stage passes one"
-                }
-            }
+            scope.point = i
             let (condition, issues) = Condition.check(text, in: scope)
             for issue in issues {
                 ctx.report(

@@ -14,10 +14,13 @@ extension FlowCompiler {
     static func resolveExtends(
         _ root: YAMLNode, file: String?, limits: YAMLLimits, chain: [String], _ ctx: inout CompileContext
     ) -> YAMLNode {
-        guard let pairs = root.mapping, let pair = pairs.first(where: { $0.key.scalar?.value == "extends" }),
-            let name = pair.value.scalar?.value, !name.isEmpty
+        // By index: `first(where:)` copied every top-level pair of every flow to look for one
+        // that most flows do not have.
+        guard case .mapping(let pairs) = root.kind,
+            let i = pairs.indices.first(where: { if case .scalar(let key) = pairs[$0].key.kind { key.value == "extends" } else { false } }),
+            let name = pairs[i].value.scalar?.value, !name.isEmpty
         else { return root }
-        let at = pair.value.range
+        let at = pairs[i].value.range
         let directory = file.map { ($0 as NSString).deletingLastPathComponent } ?? ""
         let path = name.hasPrefix("/") || directory.isEmpty ? name : "\(directory)/\(name)"
         let me = file.map(canonical) ?? "<input>"

@@ -6,18 +6,20 @@ extension FlowCompiler {
     /// request are checked later, once the request is known.
     static func compileFields(_ node: YAMLNode, _ ctx: inout CompileContext) -> FieldSettings {
         var settings = FieldSettings()
-        guard let f = ctx.fields(of: node, path: "fields", specs: FlowKeys.fields) else { return settings }
-        for (key, specs) in [("billing", FlowKeys.billingPresence), ("shipping", FlowKeys.shippingPresence)] {
-            guard let n = f[key], let pf = ctx.fields(of: n, path: "fields.\(key)", specs: specs) else { continue }
-            for (i, name) in pf.keys.enumerated() {
-                guard let field = AddressField(rawValue: name),
+        guard let f = ctx.fields(of: node, path: "fields", keys: .fields) else { return settings }
+        for (key, table) in [("billing", KeyTable.billingPresence), ("shipping", KeyTable.shippingPresence)] {
+            guard let n = f[key], let pf = ctx.fields(of: n, path: "fields.\(key)", keys: table) else { continue }
+            for i in pf.pairs.indices {
+                let name = pf.key(at: i)
+                guard let field = AddressField.named(name),
                     let p = ctx.enumeration(pf.pairs[i].value, path: "fields.\(key).\(name)", as: FieldPresence.self)
                 else { continue }
                 if key == "billing" { settings.billing[field] = p } else { settings.shipping[field] = p }
             }
         }
-        if let n = f["available"], let af = ctx.fields(of: n, path: "fields.available", specs: FlowKeys.available) {
-            for (i, flag) in af.keys.enumerated() {
+        if let n = f["available"], let af = ctx.fields(of: n, path: "fields.available", keys: .available) {
+            for i in af.pairs.indices {
+                let flag = af.key(at: i)
                 guard let shown = ctx.bool(af.pairs[i].value, path: "fields.available.\(flag)"),
                     let fields = FieldSettings.availableFlags.first(where: { $0.flag == flag })?.fields
                 else { continue }
@@ -25,19 +27,19 @@ extension FlowCompiler {
             }
         }
         if let n = f["custom"], let items = ctx.list(n, path: "fields.custom") {
-            var seen: [String: SourceRange] = [:]
+            var seen = StageIds(capacity: items.count)
             for (i, item) in items.enumerated() {
-                let path = "fields.custom[\(i)]"
-                guard let cf = ctx.fields(of: item, path: path, specs: FlowKeys.customField) else { continue }
+                let path = StagePath(section: "fields.custom", index: i)
+                guard let cf = ctx.fields(of: item, path: path.description, keys: .customField) else { continue }
                 guard let idNode = cf["id"], let id = ctx.identifier(idNode, path: "\(path).id"),
                     let titleNode = cf["title"], let title = ctx.string(titleNode, path: "\(path).title")
                 else { continue }
-                if let first = seen[id] {
+                if let first = seen.firstRange(of: id) {
                     ctx.report(
                         .duplicateId, "custom field id '\(id)' is already used at line \(first.start.line)", at: idNode.range)
                     continue
                 }
-                seen[id] = idNode.range
+                seen.insert(id, idNode.range)
                 var field = CustomField(id: id, title: title)
                 if let p = cf["pattern"], let text = ctx.string(p, path: "\(path).pattern") {
                     if !PatternValidity.isValid(text) {
@@ -62,11 +64,11 @@ extension FlowCompiler {
     /// `cards` (SPEC §5).
     static func compileCards(_ node: YAMLNode, _ ctx: inout CompileContext) -> CardSettings {
         var settings = CardSettings()
-        guard let f = ctx.fields(of: node, path: "cards", specs: FlowKeys.cards) else { return settings }
+        guard let f = ctx.fields(of: node, path: "cards", keys: .cards) else { return settings }
         if let n = f["accept"], let items = ctx.list(n, path: "cards.accept") {
             var brands: [CardBrand] = []
             for (i, item) in items.enumerated() {
-                if let text = item.scalar?.value, CardBrand(rawValue: text) == nil, let brand = CardBrand.alias(text) {
+                if let text = item.scalar?.value, CardBrand.named(text) == nil, let brand = CardBrand.alias(text) {
                     ctx.report(
                         .invalidEnum, "'\(text)' is not a brand name here; brands use the credit-card-type names", at: item.range,
                         suggestion: brand.rawValue)
@@ -191,6 +193,8 @@ extension FlowCompiler {
     private static func checkAvailableFlags(
         _ flow: FlowDefinition, range: (String, String) -> SourceRange?, _ ctx: inout CompileContext
     ) {
+        // No flag set, the usual case: nothing to check (and no presence table to build).
+        guard !flow.fields.available.isEmpty else { return }
         let required = FieldSettings().billingPresence(for: flow.request)
         for (flag, fields) in FieldSettings.availableFlags {
             guard let shown = fields.lazy.compactMap({ flow.fields.available[$0] }).first else { continue }

@@ -11,7 +11,7 @@ extension FlowCompiler {
                 at: ctx.firstLine(of: root))
             return r
         }
-        guard let f = ctx.fields(of: node, path: "request", specs: FlowKeys.request) else { return r }
+        guard let f = ctx.fields(of: node, path: "request", keys: .request) else { return r }
 
         func flag(_ key: String, _ keyPath: WritableKeyPath<CheckoutRequest, Bool>) {
             if let n = f[key], let v = ctx.bool(n, path: "request.\(key)") { r[keyPath: keyPath] = v }
@@ -35,16 +35,17 @@ extension FlowCompiler {
                 r.shopperId = v
             }
         }
-        if let n = f["fraud"], let ff = ctx.fields(of: n, path: "request.fraud", specs: FlowKeys.fraud),
+        if let n = f["fraud"], let ff = ctx.fields(of: n, path: "request.fraud", keys: .fraud),
             let s = ff["sessionId"], let v = ctx.string(s, path: "request.fraud.sessionId")
         {
-            if v.isEmpty || v.count > 32 {
+            // A character is at least one byte: only text longer than 32 bytes needs counting.
+            if v.isEmpty || (v.utf8.count > 32 && v.count > 32) {
                 ctx.report(.outOfRange, "'request.fraud.sessionId' must be 1 to 32 characters, found \(v.count)", at: s.range)
             } else {
                 r.fraudSessionId = v
             }
         }
-        if let n = f["prefill"], let pf = ctx.fields(of: n, path: "request.prefill", specs: FlowKeys.prefill) {
+        if let n = f["prefill"], let pf = ctx.fields(of: n, path: "request.prefill", keys: .prefill) {
             if let b = pf["billing"] { r.prefillBilling = compileAddress(b, path: "request.prefill.billing", &ctx) }
             if let s = pf["shipping"] { r.prefillShipping = compileAddress(s, path: "request.prefill.shipping", &ctx) }
         }
@@ -62,7 +63,7 @@ extension FlowCompiler {
             }
             return
         }
-        guard let p = ctx.fields(of: node, path: "request.price", specs: FlowKeys.price) else { return }
+        guard let p = ctx.fields(of: node, path: "request.price", keys: .price) else { return }
         if let n = p["currency"], let c = ctx.currency(n, path: "request.price.currency") { r.price.currency = c }
         let currency = r.price.currency
         func amount(_ key: String) -> Decimal? {
@@ -113,7 +114,7 @@ extension FlowCompiler {
 
     /// An address mapping (prefill).
     static func compileAddress(_ node: YAMLNode, path: String, _ ctx: inout CompileContext) -> Address? {
-        guard let f = ctx.fields(of: node, path: path, specs: FlowKeys.address) else { return nil }
+        guard let f = ctx.fields(of: node, path: path, keys: .address) else { return nil }
         var a = Address()
         func text(_ key: String) -> String? { f[key].flatMap { ctx.string($0, path: join(path, key)) } }
         a.name = text("name")

@@ -5,7 +5,7 @@ extension FlowCompiler {
     /// `provider` (SPEC §7). Credentials must be `${env:NAME}`; a diagnostic about an inline
     /// secret never shows the secret or its source line.
     static func compileProvider(_ node: YAMLNode, _ ctx: inout CompileContext) -> ProviderSettings? {
-        guard let f = ctx.fields(of: node, path: "provider", specs: FlowKeys.provider) else { return nil }
+        guard let f = ctx.fields(of: node, path: "provider", keys: .provider) else { return nil }
         var p = ProviderSettings()
         if let n = f["name"], let v = ctx.enumeration(n, path: "provider.name", as: ProviderName.self) { p.name = v }
         if let n = f["baseURL"], let v = ctx.string(n, path: "provider.baseURL") {
@@ -41,7 +41,7 @@ extension FlowCompiler {
 
     /// `provider.signature`: `privateKey: ${env:NAME}` or `command: [program, args…]`, never both.
     private static func compileSigning(_ node: YAMLNode, _ ctx: inout CompileContext) -> RequestSigning? {
-        guard let f = ctx.fields(of: node, path: "provider.signature", specs: FlowKeys.signature) else { return nil }
+        guard let f = ctx.fields(of: node, path: "provider.signature", keys: .signature) else { return nil }
         let keyNode = f["privateKey"]
         let commandNode = f["command"]
         if keyNode != nil, let commandNode {
@@ -103,7 +103,7 @@ extension FlowCompiler {
 
     /// `currencies: { base, rates }`.
     static func compileCurrencies(_ node: YAMLNode, _ ctx: inout CompileContext) -> CurrencyTable? {
-        guard let f = ctx.fields(of: node, path: "currencies", specs: FlowKeys.currencies) else { return nil }
+        guard let f = ctx.fields(of: node, path: "currencies", keys: .currencies) else { return nil }
         guard let baseNode = f["base"], let base = ctx.currency(baseNode, path: "currencies.base") else { return nil }
         var rates: [String: Decimal] = [:]
         if let n = f["rates"] {
@@ -111,6 +111,7 @@ extension FlowCompiler {
                 ctx.report(.typeMismatch, "'currencies.rates' must be a mapping, found \(n.shapeDescription)", at: n.range)
                 return nil
             }
+            rates.reserveCapacity(pairs.count)
             for pair in pairs {
                 guard let code = ctx.currency(pair.key, path: "currencies.rates"),
                     let rate = ctx.decimal(pair.value, path: "currencies.rates.\(code.code)")
@@ -210,36 +211,46 @@ extension FlowCompiler {
         }
     }
 
-    /// `theme`.
+    /// `theme`. The keys written are read in the order written (a theme sets a few of its
+    /// dozens of keys); every theme check is about its own key, so the findings are the same
+    /// in any order.
     static func compileTheme(_ node: YAMLNode, _ ctx: inout CompileContext) -> Theme {
         var theme = Theme()
-        guard let f = ctx.fields(of: node, path: "theme", specs: FlowKeys.theme) else { return theme }
-        if let n = f["preset"], let v = ctx.enumeration(n, path: "theme.preset", as: ThemePreset.self) { theme.preset = v }
-        for key in Theme.colorKeys {
-            guard let n = f[key], let text = ctx.string(n, path: "theme.\(key)") else { continue }
-            if let c = RGBColor(hex: text) {
-                theme.colors[key] = c
+        guard let f = ctx.fields(of: node, path: "theme", keys: .theme) else { return theme }
+        // `KeyTable.theme` lists `preset`, then the colour, number and font keys.
+        let colors = 1..<(1 + Theme.colorKeys.count)
+        let numbers = colors.upperBound..<(colors.upperBound + Theme.numberKeys.count)
+        theme.colors.reserveCapacity(f.specIndices.count { colors.contains($0) })
+        for j in f.pairs.indices {
+            let s = f.specIndices[j]
+            let key = f.key(at: j)
+            let n = f.pairs[j].value
+            if s == 0 {
+                if let v = ctx.enumeration(n, path: "theme.preset", as: ThemePreset.self) { theme.preset = v }
+            } else if colors.contains(s) {
+                guard let text = ctx.string(n, path: "theme.\(key)") else { continue }
+                if let c = RGBColor(hex: text) {
+                    theme.colors[key] = c
+                } else {
+                    ctx.report(.invalidFormat, "'theme.\(key)' must be a colour \"#RRGGBB\", found '\(text)'", at: n.range)
+                }
+            } else if numbers.contains(s) {
+                guard let d = ctx.decimal(n, path: "theme.\(key)") else { continue }
+                if d.value < 0 {
+                    ctx.report(.outOfRange, "'theme.\(key)' must not be negative", at: n.range)
+                } else {
+                    theme.numbers[key] = NSDecimalNumber(decimal: d.value).doubleValue
+                }
             } else {
-                ctx.report(.invalidFormat, "'theme.\(key)' must be a colour \"#RRGGBB\", found '\(text)'", at: n.range)
-            }
-        }
-        for key in Theme.numberKeys {
-            guard let n = f[key], let d = ctx.decimal(n, path: "theme.\(key)") else { continue }
-            if d.value < 0 {
-                ctx.report(.outOfRange, "'theme.\(key)' must not be negative", at: n.range)
-            } else {
-                theme.numbers[key] = NSDecimalNumber(decimal: d.value).doubleValue
-            }
-        }
-        for key in Theme.fontKeys {
-            guard let n = f[key], let ff = ctx.fields(of: n, path: "theme.\(key)", specs: FlowKeys.font),
-                let familyNode = ff["family"], let family = ctx.string(familyNode, path: "theme.\(key).family"),
-                let sizeNode = ff["size"], let size = ctx.decimal(sizeNode, path: "theme.\(key).size")
-            else { continue }
-            if size.value <= 0 {
-                ctx.report(.outOfRange, "'theme.\(key).size' must be greater than 0", at: sizeNode.range)
-            } else {
-                theme.fonts[key] = ThemeFont(family: family, size: NSDecimalNumber(decimal: size.value).doubleValue)
+                guard let ff = ctx.fields(of: n, path: "theme.\(key)", keys: .font),
+                    let familyNode = ff["family"], let family = ctx.string(familyNode, path: "theme.\(key).family"),
+                    let sizeNode = ff["size"], let size = ctx.decimal(sizeNode, path: "theme.\(key).size")
+                else { continue }
+                if size.value <= 0 {
+                    ctx.report(.outOfRange, "'theme.\(key).size' must be greater than 0", at: sizeNode.range)
+                } else {
+                    theme.fonts[key] = ThemeFont(family: family, size: NSDecimalNumber(decimal: size.value).doubleValue)
+                }
             }
         }
         return theme

@@ -48,10 +48,10 @@ extension FlowCompiler {
     }
 
     private static func compileScreen(_ node: YAMLNode, path: StagePath, _ ctx: inout CompileContext) -> StageDraft? {
-        guard let f = ctx.fields(of: node, path: path.description, specs: FlowKeys.screen), let kindNode = f["kind"],
+        guard let f = ctx.fields(of: node, path: path.description, keys: .screen), let kindNode = f["kind"],
             let text = ctx.string(kindNode, path: "\(path).kind")
         else { return nil }
-        guard let kind = ScreenKind(rawValue: text) else {
+        guard let kind = ScreenKind.named(text) else {
             let names = ScreenKind.listable.map(\.rawValue)
             ctx.report(
                 .invalidEnum, "'\(path).kind' must be one of \(names.joined(separator: ", ")); found '\(text)'", at: kindNode.range,
@@ -81,6 +81,8 @@ extension FlowCompiler {
                     at: f.keyRange("fields"))
             } else {
                 var names: [String] = []
+                names.reserveCapacity(items.count)
+                d.fieldRanges.reserveCapacity(items.count)
                 for (j, item) in items.enumerated() {
                     guard let name = ctx.identifier(item, path: "\(path).fields[\(j)]") else { continue }
                     if names.contains(name) {
@@ -107,6 +109,7 @@ extension FlowCompiler {
                 ctx.report(.unknownKey, "'methods' is only for the paymentMethod screen, not '\(kind.rawValue)'", at: f.keyRange("methods"))
             } else {
                 var methods: [(PaymentMethodKind, SourceRange)] = []
+                methods.reserveCapacity(items.count)
                 for (j, item) in items.enumerated() {
                     guard let m = ctx.enumeration(item, path: "\(path).methods[\(j)]", as: PaymentMethodKind.self) else { continue }
                     if methods.contains(where: { $0.0 == m }) {
@@ -122,7 +125,7 @@ extension FlowCompiler {
     }
 
     private static func compileStep(_ node: YAMLNode, path: StagePath, _ ctx: inout CompileContext) -> StageDraft? {
-        guard let f = ctx.fields(of: node, path: path.description, specs: FlowKeys.step), let kindNode = f["kind"],
+        guard let f = ctx.fields(of: node, path: path.description, keys: .step), let kindNode = f["kind"],
             let kind = ctx.enumeration(kindNode, path: "\(path).kind", as: StepKind.self)
         else { return nil }
         let d = StageDraft(stage: PipelineStage(.step(kind)), isScreen: false, idRange: kindNode.range)
@@ -145,7 +148,7 @@ extension FlowCompiler {
             }
             d.stage.timeout = t
         }
-        if let n = f["retry"], let rf = ctx.fields(of: n, path: "\(path).retry", specs: FlowKeys.retry) {
+        if let n = f["retry"], let rf = ctx.fields(of: n, path: "\(path).retry", keys: .retry) {
             var retry = StepRetry()
             if let a = rf["attempts"], let v = ctx.integer(a, path: "\(path).retry.attempts") {
                 if (1...10).contains(v) {
@@ -186,9 +189,10 @@ extension FlowCompiler {
             }
         }
         if let n = f["when"], ctx.string(n, path: "\(path).when") != nil { d.when = n }
-        if let n = f["on"], let rf = ctx.fields(of: n, path: "\(path).on", specs: FlowKeys.routes) {
-            for (j, key) in rf.keys.enumerated() {
-                guard let outcome = StageOutcome(rawValue: key),
+        if let n = f["on"], let rf = ctx.fields(of: n, path: "\(path).on", keys: .routes) {
+            for j in rf.pairs.indices {
+                let key = rf.key(at: j)
+                guard let outcome = StageOutcome.named(key),
                     let target = ctx.identifier(rf.pairs[j].value, path: "\(path).on.\(key)")
                 else { continue }
                 d.stage.routes[outcome] = target == "end" ? .end : .stage(target)
@@ -215,7 +219,7 @@ extension FlowCompiler {
     }
 }
 
-/// `screens[3]`: where a stage is, worded only when a message names it.
+/// `screens[3]`: where a stage (or a custom field) is, worded only when a message names it.
 struct StagePath: CustomStringConvertible {
     let section: String
     let index: Int
@@ -227,21 +231,38 @@ extension CompileContext {
     /// A duration: digits and a unit, `ms`, `s` or `m` (`250ms`, `10s`, `1m`), at most 10 minutes.
     mutating func duration(_ node: YAMLNode, path pathText: @autoclosure () -> String) -> Duration? {
         guard let text = string(node, path: pathText()) else { return nil }
-        var digits = Substring(text)
-        var unit = ""
-        for suffix in ["ms", "s", "m"] where text.hasSuffix(suffix) {
-            digits = text.dropLast(suffix.count)
-            unit = suffix
-            break
+        // Read from the bytes: 1 to 9 ASCII digits, then `ms`, `s` or `m`. (A unit that is not
+        // the text's last characters, such as `s` with a combining mark, leaves non-digits.)
+        let u = text.utf8
+        let count = u.count
+        var unitLength = 0
+        var factor: Int64 = 0  // 0: milliseconds, 1: seconds, 60: minutes
+        if count >= 2, u.last == UInt8(ascii: "s"), u[u.index(u.endIndex, offsetBy: -2)] == UInt8(ascii: "m") {
+            unitLength = 2
+        } else if u.last == UInt8(ascii: "s") {
+            unitLength = 1
+            factor = 1
+        } else if u.last == UInt8(ascii: "m") {
+            unitLength = 1
+            factor = 60
         }
-        guard !unit.isEmpty, !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), digits.count <= 9,
-            let n = Int64(digits)
-        else {
+        var n: Int64 = 0
+        var digitCount = 0
+        for byte in u.prefix(count - unitLength) {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
+                digitCount = 0
+                break
+            }
+            n = n * 10 + Int64(byte - UInt8(ascii: "0"))
+            digitCount += 1
+            if digitCount > 9 { break }
+        }
+        guard unitLength > 0, (1...9).contains(digitCount) else {
             report(
                 .invalidFormat, "'\(pathText())' must be a duration such as 250ms, 10s or 1m, found \(describe(node))", at: node.range)
             return nil
         }
-        let d: Duration = unit == "ms" ? .milliseconds(n) : unit == "s" ? .seconds(n) : .seconds(n * 60)
+        let d: Duration = factor == 0 ? .milliseconds(n) : .seconds(n * factor)
         if d > .seconds(600) || d <= .zero {
             report(.outOfRange, "'\(pathText())' must be more than 0 and at most 10m, found \(text)", at: node.range)
             return nil

@@ -91,7 +91,7 @@ public enum FlowCompiler {
     }
 
     static func compileDefinition(_ root: YAMLNode, _ ctx: inout CompileContext) -> (FlowDefinition, Fields)? {
-        guard let top = ctx.fields(of: root, path: "", specs: FlowKeys.topLevel) else { return nil }
+        guard let top = ctx.fields(of: root, path: "", keys: .topLevel) else { return nil }
         var flow = FlowDefinition(id: "")
         var ok = true
 

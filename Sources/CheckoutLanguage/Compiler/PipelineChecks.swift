@@ -6,18 +6,18 @@ extension FlowCompiler {
     /// Returns the analysis for the condition checks (nil for an empty pipeline); with a route
     /// to an unknown stage, reachability and loops are not reported.
     static func checkPipeline(_ drafts: [StageDraft], flow: FlowDefinition, _ ctx: inout CompileContext) -> PipelineGraphAnalysis? {
-        var ids: [String: SourceRange] = [:]
+        var ids = StageIds(capacity: drafts.count)
         for d in drafts {
-            if let first = ids[d.stage.id] {
+            if let first = ids.firstRange(of: d.stage.id) {
                 let implicit = d.idRange.start == first.start ? "" : " (a stage's id is its kind unless it sets 'id')"
                 ctx.report(
                     .duplicateId, "stage id '\(d.stage.id)' is already used at line \(first.start.line)\(implicit)", at: d.idRange)
             } else {
-                ids[d.stage.id] = d.idRange
+                ids.insert(d.stage.id, d.idRange)
             }
         }
         var sound = true
-        for d in drafts {
+        for d in drafts where !d.stage.routes.isEmpty {
             for (outcome, target) in d.stage.routes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 let range = d.routeRanges[outcome]
                 let possible = PipelineGraphAnalysis.outcomes(of: d.stage.kind)
@@ -28,12 +28,12 @@ extension FlowCompiler {
                             "a \(d.stage.kind.name) \(d.isScreen ? "screen" : "step") ends: \(possible.map(\.rawValue).joined(separator: ", "))"
                         ])
                 }
-                if case .stage(let id) = target, ids[id] == nil {
+                if case .stage(let id) = target, ids.firstRange(of: id) == nil {
                     sound = false
                     ctx.report(
                         .unknownReference, "no stage has the id '\(id)'", at: range,
                         notes: ["route to a stage id or to 'end'"],
-                        suggestion: Suggestions.closest(to: id, in: Array(ids.keys).sorted() + ["end"]))
+                        suggestion: Suggestions.closest(to: id, in: ids.names.sorted() + ["end"]))
                 }
             }
             if let routed = d.stage.routes.keys.sorted(by: { $0.rawValue < $1.rawValue }).first(where: { $0 != .success }) {
@@ -52,13 +52,14 @@ extension FlowCompiler {
         }
         checkScreenFields(drafts, flow: flow, &ctx)
         guard !drafts.isEmpty else { return nil }
-        let pipeline = Pipeline(stages: drafts.map(\.stage), paymentMethods: [])
         var initial: Set<Fact> = []
         // Without a chooser the method is fixed from the start, unless the card comes up front.
-        if !drafts.contains(where: { $0.stage.kind == .screen(.paymentMethod) }), !pipeline.takesCardUpfront {
+        if !drafts.contains(where: { $0.stage.kind == .screen(.paymentMethod) }),
+            !drafts.contains(where: { $0.stage.kind == .step(.tokenize) && $0.stage.cardSource == .upfront })
+        {
             initial.insert(.paymentMethod)
         }
-        let g = PipelineGraphAnalysis(pipeline, initial: initial)
+        let g = PipelineGraphAnalysis(drafts, initial: initial)
         // A loop with no way out: report it once, at its first stage, naming the stages in it.
         // Stages before it that can only run into it, and stages after it that nothing else
         // reaches, are fallout and not reported again.
@@ -82,7 +83,7 @@ extension FlowCompiler {
                 }
                 continue
             }
-            for need in PipelineGraphAnalysis.needs(d.stage) where !g.knows(need, at: i) {
+            for need in PipelineGraphAnalysis.needs(d.stage.kind, cardSource: d.stage.cardSource) where !g.knows(need, at: i) {
                 let upfront =
                     need == .card
                     ? ["or, when the app's own UI gives the card data up front, set 'source: upfront' on '\(d.stage.id)'"] : []
@@ -100,20 +101,20 @@ extension FlowCompiler {
             guard case .screen(let kind) = d.stage.kind else { continue }
             switch kind {
             case .billing, .shipping:
+                guard let listed = d.stage.fields else { continue }
                 let presence =
                     kind == .billing
-                    ? flow.fields.billingPresence(for: flow.request) : flow.fields.shippingPresence(for: flow.request)
+                    ? flow.fields.billingPresenceByPosition(for: flow.request) : flow.fields.shippingPresenceByPosition()
                 let allowed = kind == .billing ? AddressField.billing : AddressField.shipping
-                guard let listed = d.stage.fields else { continue }
                 for (j, name) in listed.enumerated() {
-                    guard let field = AddressField(rawValue: name), allowed.contains(field) else {
+                    guard let field = AddressField.named(name), allowed.contains(field) else {
                         ctx.report(
                             .unknownReference, "a \(kind.rawValue) screen has no field '\(name)'", at: d.fieldRanges[j],
                             notes: ["\(kind.rawValue) fields: \(allowed.map(\.rawValue).joined(separator: ", "))"],
                             suggestion: Suggestions.closest(to: name, in: allowed.map(\.rawValue)))
                         continue
                     }
-                    if presence[field] == .hidden {
+                    if presence[field.position] == .hidden {
                         let why =
                             flow.fields.billing[field] == .hidden || flow.fields.shipping[field] == .hidden
                             ? "'fields.\(kind.rawValue).\(name)' is hidden" : "the request does not ask for it"
@@ -122,7 +123,7 @@ extension FlowCompiler {
                             notes: ["set 'fields.\(kind.rawValue).\(name): optional' to ask for it"])
                     }
                 }
-                let missing = allowed.filter { presence[$0] == .required && !listed.contains($0.rawValue) }
+                let missing = allowed.filter { presence[$0.position] == .required && !listed.contains($0.rawValue) }
                 if !missing.isEmpty {
                     ctx.report(
                         .missingField,
@@ -142,6 +143,37 @@ extension FlowCompiler {
                 }
             default: break
             }
+        }
+    }
+}
+
+/// Ids (of stages, of custom fields) and where each is first used: a scan for the usual few
+/// dozen, a dictionary past that.
+struct StageIds {
+    private(set) var names: [String] = []
+    private var ranges: [SourceRange] = []
+    private var index: [String: Int]?
+    private static let scanLimit = 32
+
+    init(capacity: Int) {
+        names.reserveCapacity(capacity)
+        ranges.reserveCapacity(capacity)
+    }
+
+    /// Where `id` was first used; nil for an id not seen.
+    func firstRange(of id: String) -> SourceRange? {
+        if let index { return index[id].map { ranges[$0] } }
+        return Fields.index(of: id, in: names).map { ranges[$0] }
+    }
+
+    /// Adds an id not seen before.
+    mutating func insert(_ id: String, _ range: SourceRange) {
+        names.append(id)
+        ranges.append(range)
+        if index != nil {
+            index?[id] = names.count - 1
+        } else if names.count > Self.scanLimit {
+            index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
         }
     }
 }

@@ -23,50 +23,113 @@ enum Fact: Hashable, Comparable {
         case .custom(let id): "a 'form' screen asking '\(id)'"
         }
     }
+
+    /// How many cases have no id.
+    static let caseCount = 9
+
+    /// The position of a case without an id (`token` is 0 … `charge` is 8); nil for `outcome`
+    /// and `custom`.
+    var caseNumber: Int? {
+        switch self {
+        case .token: 0
+        case .paymentMethod: 1
+        case .card: 2
+        case .tokenized: 3
+        case .billing: 4
+        case .shipping: 5
+        case .currency: 6
+        case .threeDS: 7
+        case .charge: 8
+        case .outcome, .custom: nil
+        }
+    }
 }
 
 /// The pipeline's control flow: which stage follows which, and what is known where.
-struct PipelineGraphAnalysis {
-    let stages: [PipelineStage]
-    /// Successors per stage: stage index, or nil for the end, with the outcome (nil: skipped).
-    private(set) var edges: [[(outcome: StageOutcome?, to: Int?)]] = []
-    /// Facts known on every path into each stage, as bits numbered by `facts`: `words` words per stage.
+///
+/// Built from the drafts while they are checked, in flat arrays: the edges of every stage in
+/// one list, the facts known at every stage in one list of bit words.
+struct PipelineGraphAnalysis: Sendable {
+    /// Successors, all stages' in one list: stage `i`'s are `edgeTo[edgeStart[i]..<edgeStart[i + 1]]`,
+    /// a stage index or -1 for the end; `edgeProvides` says whether the edge carries the facts
+    /// the stage provides (a skipped stage provides nothing, nor a card scan that ended with an error).
+    private var edgeStart: [Int] = [0]
+    private var edgeTo: [Int] = []
+    private var edgeProvides: [Bool] = []
+    /// Facts known on every path into each stage, as bits: `words` words per stage. The facts
+    /// without an id are numbered by their case (`Fact.caseNumber`); those with one
+    /// (`outcome(id)`, `custom(id)`) after them, by position in `idFacts`.
     private var knownBits: [UInt64] = []
     private var words = 1
-    /// The facts the stages provide, numbered by position. A pipeline has a few dozen at most,
-    /// so a scan comparing enum cases beats hashing their strings; past `scanLimit` facts,
-    /// `factIndex` finds them.
-    private var facts: [Fact] = []
-    private var factIndex: [Fact: Int]?
+    /// Which of the facts without an id some stage provides (or the start), by case number.
+    private var numberedCases: UInt64 = 0
+    /// The facts with an id some stage provides, numbered `Fact.caseCount` + position. A
+    /// pipeline has a few dozen at most, so a scan beats hashing their strings; past
+    /// `scanLimit`, `idFactIndex` finds them.
+    private var idFacts: [Fact] = []
+    private var idFactIndex: [Fact: Int]?
     private static let scanLimit = 32
     private(set) var reachable: [Bool] = []
     private(set) var reachesEnd: [Bool] = []
 
-    init(_ pipeline: Pipeline, initial: Set<Fact>) {
-        stages = pipeline.stages
-        let n = stages.count
+    init(_ drafts: [StageDraft], initial: Set<Fact>) {
+        let n = drafts.count
+        edgeTo.reserveCapacity(n * 2)
+        edgeProvides.reserveCapacity(n * 2)
+        edgeStart.reserveCapacity(n + 1)
+        // Route targets by id: the first stage with the id, found only for stages with routes.
+        func index(of id: String) -> Int? { drafts.firstIndex { $0.stage.id == id } }
         for i in 0..<n {
-            var out: [(StageOutcome?, Int?)] = []
-            for outcome in Self.outcomes(of: stages[i].kind) { out.append((outcome, pipeline.successor(of: i, on: outcome))) }
-            if stages[i].condition != nil { out.append((nil, i + 1 < n ? i + 1 : nil)) }
-            edges.append(out)
+            let d = drafts[i]
+            let kind = d.stage.kind
+            let routes = d.stage.routes
+            let isScan = kind == .screen(.cardScan)
+            for outcome in kind.outcomes {
+                let to: Int?
+                switch routes.isEmpty ? nil : routes[outcome] {
+                case .stage(let id): to = index(of: id)
+                case .end: to = nil
+                case nil: to = outcome == .success && i + 1 < n ? i + 1 : nil
+                }
+                edgeTo.append(to ?? -1)
+                edgeProvides.append(outcome == .success || !isScan)
+            }
+            if d.stage.condition != nil {
+                edgeTo.append(i + 1 < n ? i + 1 : -1)
+                edgeProvides.append(false)
+            }
+            edgeStart.append(edgeTo.count)
         }
         reachable = Array(repeating: false, count: n)
         var queue = n > 0 ? [0] : []
         if n > 0 { reachable[0] = true }
         while let i = queue.popLast() {
-            for e in edges[i] { if let j = e.to, !reachable[j] { reachable[j] = true; queue.append(j) } }
+            for e in edgeStart[i]..<edgeStart[i + 1] {
+                let j = edgeTo[e]
+                if j >= 0, !reachable[j] {
+                    reachable[j] = true
+                    queue.append(j)
+                }
+            }
         }
         reachesEnd = Array(repeating: false, count: n)
         var changed = true
         while changed {
             changed = false
-            for i in 0..<n where !reachesEnd[i] && edges[i].contains(where: { $0.to == nil || reachesEnd[$0.to!] }) {
-                reachesEnd[i] = true
-                changed = true
+            for i in 0..<n where !reachesEnd[i] {
+                for e in edgeStart[i]..<edgeStart[i + 1] where edgeTo[e] < 0 || reachesEnd[edgeTo[e]] {
+                    reachesEnd[i] = true
+                    changed = true
+                    break
+                }
             }
         }
-        computeKnown(initial: initial)
+        computeKnown(drafts, initial: initial)
+    }
+
+    /// Successors of stage `k`: stage indices, nil for the end.
+    private func successors(of k: Int) -> [Int?] {
+        (edgeStart[k]..<edgeStart[k + 1]).map { edgeTo[$0] < 0 ? nil : edgeTo[$0] }
     }
 
     /// The shortest cycle from stage `i` back to itself, as stage indices starting at `i`;
@@ -78,8 +141,8 @@ struct PipelineGraphAnalysis {
         while head < queue.count {
             let k = queue[head]
             head += 1
-            for e in edges[k] {
-                guard let j = e.to else { continue }
+            for to in successors(of: k) {
+                guard let j = to else { continue }
                 if j == i {
                     var path = [k]
                     while let p = parent[path[0]] { path.insert(p, at: 0) }
@@ -99,7 +162,7 @@ struct PipelineGraphAnalysis {
         var seen: Set<Int> = [start]
         var queue = [start]
         while let i = queue.popLast() {
-            for e in edges[i] { if let j = e.to, seen.insert(j).inserted { queue.append(j) } }
+            for to in successors(of: i) { if let j = to, seen.insert(j).inserted { queue.append(j) } }
         }
         return seen
     }
@@ -109,16 +172,19 @@ struct PipelineGraphAnalysis {
     /// Must-analysis: a fact is known at a stage when every path from the start provides it.
     /// Facts are numbered and sets are bit words, `words` per stage in one flat array, so the
     /// fixpoint neither hashes nor allocates.
-    private mutating func computeKnown(initial: Set<Fact>) {
-        let n = stages.count
-        let provides = stages.map(Self.provides)
-        for f in provides.joined() where index(of: f) == nil { number(f) }
-        for f in initial where index(of: f) == nil { number(f) }
-        let words = max((facts.count + 63) / 64, 1)
+    private mutating func computeKnown(_ drafts: [StageDraft], initial: Set<Fact>) {
+        let n = drafts.count
+        // Number the facts first (the width of a set depends on how many there are)…
+        for d in drafts { Self.forEachFact(providedBy: d) { number($0) } }
+        for f in initial { number(f) }
+        let words = max((Fact.caseCount + idFacts.count + 63) / 64, 1)
         self.words = words
+        // …then set each stage's bits.
         var provided = [UInt64](repeating: 0, count: n * words)
-        for (i, stageFacts) in provides.enumerated() {
-            for f in stageFacts { if let k = index(of: f) { provided[i * words + k / 64] |= 1 << UInt64(k % 64) } }
+        for i in 0..<n {
+            Self.forEachFact(providedBy: drafts[i]) { f in
+                if let k = index(of: f) { provided[i * words + k / 64] |= 1 << UInt64(k % 64) }
+            }
         }
         var start = [UInt64](repeating: 0, count: words)
         for f in initial { if let k = index(of: f) { start[k / 64] |= 1 << UInt64(k % 64) } }
@@ -130,7 +196,6 @@ struct PipelineGraphAnalysis {
             seen[0] = true
         }
         var merged = [UInt64](repeating: 0, count: words)
-        let isScan = stages.map { $0.kind == .screen(.cardScan) }
         // Buffers, not arrays, in the fixpoint: no uniqueness check or bounds check per word.
         into.withUnsafeMutableBufferPointer { into in
             seen.withUnsafeMutableBufferPointer { seen in
@@ -139,11 +204,10 @@ struct PipelineGraphAnalysis {
                     while changed {
                         changed = false
                         for i in 0..<n where reachable[i] && seen[i] {
-                            for e in edges[i] {
-                                guard let j = e.to else { continue }
-                                // A skipped stage provides nothing; a card scan that ended with an error
-                                // provides no card (a step's other outcomes still set what they set).
-                                let provides = e.outcome == .success || (e.outcome != nil && !isScan[i])
+                            for e in edgeStart[i]..<edgeStart[i + 1] {
+                                let j = edgeTo[e]
+                                guard j >= 0 else { continue }
+                                let provides = edgeProvides[e]
                                 for w in 0..<words {
                                     merged[w] = provides ? into[i * words + w] | provided[i * words + w] : into[i * words + w]
                                     if seen[j] {
@@ -178,16 +242,22 @@ struct PipelineGraphAnalysis {
 
     /// The number of `fact` in the analysis; nil for a fact no stage provides.
     func index(of fact: Fact) -> Int? {
-        if let factIndex { return factIndex[fact] }
-        return facts.firstIndex(of: fact)
+        if let c = fact.caseNumber { return numberedCases & (1 << UInt64(c)) != 0 ? c : nil }
+        if let idFactIndex { return idFactIndex[fact].map { Fact.caseCount + $0 } }
+        return idFacts.firstIndex(of: fact).map { Fact.caseCount + $0 }
     }
 
     private mutating func number(_ fact: Fact) {
-        facts.append(fact)
-        if factIndex != nil {
-            factIndex?[fact] = facts.count - 1
-        } else if facts.count > Self.scanLimit {
-            factIndex = Dictionary(uniqueKeysWithValues: facts.enumerated().map { ($1, $0) })
+        if let c = fact.caseNumber {
+            numberedCases |= 1 << UInt64(c)
+            return
+        }
+        guard index(of: fact) == nil else { return }
+        idFacts.append(fact)
+        if idFactIndex != nil {
+            idFactIndex?[fact] = idFacts.count - 1
+        } else if idFacts.count > Self.scanLimit {
+            idFactIndex = Dictionary(uniqueKeysWithValues: idFacts.enumerated().map { ($1, $0) })
         }
     }
 
@@ -196,32 +266,40 @@ struct PipelineGraphAnalysis {
         knownBits[i * words + k / 64] & (1 << UInt64(k % 64)) != 0
     }
 
-    static func provides(_ stage: PipelineStage) -> [Fact] {
-        var facts: [Fact] = []
-        switch stage.kind {
-        case .screen(.paymentMethod): facts.append(.paymentMethod)
-        case .screen(.creditCard), .screen(.savedCard), .screen(.cardScan): facts.append(.card)
-        case .screen(.billing): facts.append(.billing)
-        case .screen(.shipping): facts.append(.shipping)
-        case .screen(.currency): facts.append(.currency)
-        case .screen(.form): for id in stage.fields ?? [] { facts.append(.custom(id)) }
-        case .step(.createToken): facts.append(.token)
+    /// Calls `body` with each fact the stage provides, without collecting them.
+    static func forEachFact(providedBy d: StageDraft, _ body: (Fact) -> Void) {
+        let kind = d.stage.kind
+        switch kind {
+        case .screen(.paymentMethod): body(.paymentMethod)
+        case .screen(.creditCard), .screen(.savedCard), .screen(.cardScan): body(.card)
+        case .screen(.billing): body(.billing)
+        case .screen(.shipping): body(.shipping)
+        case .screen(.currency): body(.currency)
+        case .screen(.form): for id in d.stage.fields ?? [] { body(.custom(id)) }
+        case .step(.createToken): body(.token)
         case .step(.tokenize):
-            facts.append(.tokenized)
+            body(.tokenized)
             // Own UI: the card (and with it the payment method) arrives with the step.
-            if stage.cardSource == .upfront { facts += [.card, .paymentMethod] }
-        case .step(.threeDS): facts.append(.threeDS)
-        case .step(.sale), .step(.authorize), .step(.subscribe): facts.append(.charge)
+            if d.stage.cardSource == .upfront {
+                body(.card)
+                body(.paymentMethod)
+            }
+        case .step(.threeDS): body(.threeDS)
+        case .step(.sale), .step(.authorize), .step(.subscribe): body(.charge)
         default: break
         }
-        if case .step = stage.kind { facts.append(.outcome(stage.id)) }
-        return facts
+        if case .step = kind { body(.outcome(d.stage.id)) }
     }
 
     /// What a stage cannot run without.
     static func needs(_ stage: PipelineStage) -> [Fact] {
-        switch stage.kind {
-        case .step(.tokenize): stage.cardSource == .upfront ? [.token] : [.token, .card]
+        needs(stage.kind, cardSource: stage.cardSource)
+    }
+
+    /// What a stage of `kind` cannot run without.
+    static func needs(_ kind: StageKind, cardSource: CardSourceSetting) -> [Fact] {
+        switch kind {
+        case .step(.tokenize): cardSource == .upfront ? [.token] : [.token, .card]
         case .step(.threeDS), .step(.sale), .step(.authorize), .step(.subscribe), .step(.storeShopper): [.tokenized]
         default: []
         }

@@ -6,22 +6,25 @@ import Foundation
 /// Make one from text with `check(_:in:)`, which reports every issue it finds, or in code with
 /// the builders (`equals`, `isIn`, `not`, `all`), which trust their input.
 public struct Condition: Sendable, Hashable, CustomStringConvertible {
-    indirect enum Expr: Sendable, Hashable {
+    ///
+    /// Only the cases that nest are boxed: a name or a literal is stored in place, without an
+    /// allocation of its own.
+    enum Expr: Sendable, Hashable {
         /// A name or literal read as a condition (`shipping.sameAsBilling`, `true`).
         case operand(Term)
-        case not(Expr)
+        indirect case not(Expr)
         case and([Expr])
         case or([Expr])
-        case compare(Term, ComparisonOperator, Term)
-        case member(Term, negated: Bool, [Literal])
+        indirect case compare(Term, ComparisonOperator, Term)
+        indirect case member(Term, negated: Bool, [Literal])
     }
 
     /// One side of a comparison.
-    indirect enum Term: Sendable, Hashable {
+    enum Term: Sendable, Hashable {
         case name(String)
         case literal(Literal)
         /// A parenthesised condition compared as a boolean (`(a or b) == false`).
-        case condition(Expr)
+        indirect case condition(Expr)
     }
 
     /// A literal; numbers keep their spelling so the description shows them as written.
@@ -65,10 +68,13 @@ public struct Condition: Sendable, Hashable, CustomStringConvertible {
         var checker = ConditionChecker(scope: scope, scalars: scalars)
         let expr = checker.boolean(syntax, context: .whole)
         // Source order; the sort is stable, so issues at one position keep the order they were found in.
-        let issues = checker.issues.enumerated().sorted {
-            ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
+        var issues = checker.issues
+        if issues.count > 1 {
+            issues = issues.enumerated().sorted {
+                ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
+            }
+            .map(\.element)
         }
-        .map(\.element)
         let hasErrors = issues.contains { $0.severity == .error }
         return (hasErrors ? nil : expr.map(Condition.init), issues)
     }

@@ -82,7 +82,7 @@ struct ConditionChecker {
         switch s.node {
         case .name(let name):
             guard let entry = scope.entry(name) else {
-                if !name.contains(".") { return Operand(kind: .candidate(name), type: nil, range: s.range) }
+                if !ConditionLexer.isDotted(name) { return Operand(kind: .candidate(name), type: nil, range: s.range) }
                 report(.unknownName(name, s.range, in: scope))
                 return nil
             }

@@ -82,10 +82,26 @@ struct ConditionLexer {
             i += 1
         }
         let text = slice(start..<i)
-        // Every keyword is at most five letters: longer names skip the string switch.
-        let keyword = i - start <= 5 ? ConditionKeyword(rawValue: text) : nil
-        let kind: ConditionToken.Kind = keyword.map { .keyword($0) } ?? .name(text)
+        let kind: ConditionToken.Kind = keyword(start..<i).map { .keyword($0) } ?? .name(text)
         tokens.append(ConditionToken(kind: kind, range: start..<i, text: text))
+    }
+
+    /// The keyword spelled by the scalars in `range`, compared scalar by scalar (a string
+    /// switch would compare the text with every keyword's).
+    private func keyword(_ range: Range<Int>) -> ConditionKeyword? {
+        func spells(_ word: StaticString) -> Bool {
+            word.withUTF8Buffer { w in
+                for k in w.indices where scalars[range.lowerBound + k].value != UInt32(w[k]) { return false }
+                return true
+            }
+        }
+        switch range.count {
+        case 2: return spells("or") ? .or : spells("in") ? .in : nil
+        case 3: return spells("and") ? .and : spells("not") ? .not : nil
+        case 4: return spells("true") ? .true : nil
+        case 5: return spells("false") ? .false : nil
+        default: return nil
+        }
     }
 
     private mutating func number() throws(ConditionIssue) {
@@ -181,6 +197,14 @@ struct ConditionLexer {
     }
     static func isDigit(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) }
     static func isNameCharacter(_ c: Unicode.Scalar) -> Bool { isNameStart(c) || isDigit(c) }
+
+    /// True when the name has a `.` (`billing.country`). ASCII names, nearly all, are read
+    /// byte by byte; others go through `contains`, which compares characters (a `.` followed
+    /// by a combining mark is not a `.`).
+    static func isDotted(_ name: String) -> Bool {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.utf8.contains(UInt8(ascii: ".")) }
+        return name.contains(".")
+    }
 
     /// True when `text` reads back as one bare identifier (not a keyword, no dots).
     static func isIdentifier(_ text: String) -> Bool {

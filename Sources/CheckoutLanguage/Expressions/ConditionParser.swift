@@ -41,7 +41,10 @@ struct ConditionParser {
     }
 
     private mutating func or(after: ConditionToken?) throws(ConditionIssue) -> ConditionSyntax {
-        var parts = [try and(after: after)]
+        let first = try and(after: after)
+        // One part, the usual case, needs no list.
+        guard current.kind == .keyword(.or) else { return first }
+        var parts = [first]
         while current.kind == .keyword(.or) {
             let op = advance()
             parts.append(try and(after: op))
@@ -50,7 +53,9 @@ struct ConditionParser {
     }
 
     private mutating func and(after: ConditionToken?) throws(ConditionIssue) -> ConditionSyntax {
-        var parts = [try unary(after: after)]
+        let first = try unary(after: after)
+        guard current.kind == .keyword(.and) else { return first }
+        var parts = [first]
         while current.kind == .keyword(.and) {
             let op = advance()
             parts.append(try unary(after: op))
@@ -125,7 +130,7 @@ struct ConditionParser {
     }
 
     private mutating func element(after previous: ConditionToken, in bracket: ConditionToken) throws(ConditionIssue) -> ConditionSyntax {
-        if case .name(let name) = current.kind, name.contains(".") {
+        if case .name(let name) = current.kind, ConditionLexer.isDotted(name) {
             throw .syntax("a list holds values, not names; found '\(name)'", current.range)
         }
         if current.kind == .end { throw .syntax("unclosed '['", bracket.range) }

@@ -12,17 +12,20 @@ public struct ConditionScope: Sendable {
     }
 
     /// Definitions shared with other scopes (see `sharingDefinitions()`); `entries` wins.
-    private var shared: [String: Entry] = [:]
+    private var shared: SharedNames?
     private var entries: [String: Entry] = [:]
     private var impossibleReasons: [String: String] = [:]
-    /// Further reasons (see `setImpossibleReason`), for a caller that words a reason only when
-    /// a message needs it: the reason for a name, nil when there is none.
-    var impossibleReasonWording: (@Sendable (String) -> String?)?
+    /// Names defined on demand, after `entries` and `shared`: a caller with many names of
+    /// which a condition reads a few (a flow's step outcomes) defines none of them up front.
+    var source: (any ConditionNameSource)?
     /// Closed gates and why: names behind them are not set at this point.
     public var closedGates: [Int: String] = [:]
     /// Further closed gates, for a caller that words a reason only when a name behind the gate
-    /// is read: the reason for a closed gate, nil for an open one.
-    var closedGateReason: (@Sendable (Int) -> String?)?
+    /// is read: the reason for a gate closed at point `point`, nil for an open one. Set once;
+    /// moving to another point of the pipeline is setting `point`.
+    var closedGateReason: (@Sendable (_ gate: Int, _ point: Int) -> String?)?
+    /// The point of the pipeline `closedGateReason` is asked about.
+    var point = 0
 
     /// An empty scope.
     public init() {}
@@ -48,7 +51,9 @@ public struct ConditionScope: Sendable {
     /// and copied for every flow then costs no copy of its table when a flow adds names.
     func sharingDefinitions() -> ConditionScope {
         var scope = self
-        scope.shared.merge(scope.entries) { $1 }
+        var all = shared?.entries ?? [:]
+        all.merge(scope.entries) { $1 }
+        scope.shared = SharedNames(all)
         scope.entries = [:]
         return scope
     }
@@ -61,7 +66,8 @@ public struct ConditionScope: Sendable {
     /// The definition of `name`, available here or not; nil for an unknown name.
     func entry(_ name: String) -> Entry? {
         if !entries.isEmpty, let own = entries[name] { return own }
-        return shared.isEmpty ? nil : shared[name]
+        if let shared, let entry = shared[name] { return entry }
+        return source?.entry(name)
     }
 
     /// Why `name` is not set here; nil when it is available (or unknown).
@@ -73,7 +79,7 @@ public struct ConditionScope: Sendable {
     func laterReason(_ entry: Entry) -> String? {
         if let reason = entry.laterReason { return reason }
         guard let gate = entry.gate else { return nil }
-        return closedGates[gate] ?? closedGateReason?(gate)
+        return closedGates[gate] ?? closedGateReason?(gate, point)
     }
 
     /// Why the enumeration `name` cannot hold values outside its `possible` set
@@ -84,7 +90,7 @@ public struct ConditionScope: Sendable {
 
     /// Why the enumeration `name` cannot hold some of its values, if that was said.
     func impossibleReason(of name: String) -> String? {
-        impossibleReasons[name] ?? impossibleReasonWording?(name)
+        impossibleReasons[name] ?? source?.impossibleReason(of: name)
     }
 
     /// The type of `name`, whether available here or only later; nil for an unknown name.
@@ -99,6 +105,44 @@ public struct ConditionScope: Sendable {
 
     /// Every name known here, available or later, sorted (the candidates for "did you mean").
     public var allNames: [String] {
-        Set(shared.keys).union(entries.keys).sorted()
+        var names = Set(entries.keys)
+        if let shared { names.formUnion(shared.entries.keys) }
+        if let source { names.formUnion(source.names) }
+        return names.sorted()
+    }
+}
+
+/// Names a scope defines on demand (see `ConditionScope.source`).
+protocol ConditionNameSource: Sendable {
+    /// The definition of `name`, nil when this source does not define it.
+    func entry(_ name: String) -> ConditionScope.Entry?
+    /// Every name this source defines.
+    var names: [String] { get }
+    /// Why the enumeration `name` cannot hold some of its values, if there is a reason to give.
+    func impossibleReason(of name: String) -> String?
+}
+
+/// The definitions scopes share, built once: found by length, then by text, without hashing.
+final class SharedNames: Sendable {
+    let entries: [String: ConditionScope.Entry]
+    /// The names by UTF-8 length: `byLength[n]` lists the positions in `names` of the names of n bytes.
+    private let byLength: [[Int]]
+    private let names: [String]
+    private let values: [ConditionScope.Entry]
+
+    init(_ entries: [String: ConditionScope.Entry]) {
+        self.entries = entries
+        names = Array(entries.keys)
+        values = names.map { entries[$0]! }
+        var byLength = [[Int]](repeating: [], count: (names.map(\.utf8.count).max() ?? 0) + 1)
+        for (i, name) in names.enumerated() { byLength[name.utf8.count].append(i) }
+        self.byLength = byLength
+    }
+
+    subscript(_ name: String) -> ConditionScope.Entry? {
+        let count = name.utf8.count
+        guard count < byLength.count else { return nil }
+        for i in byLength[count] where names[i] == name { return values[i] }
+        return nil
     }
 }

@@ -3,23 +3,24 @@
 /// Every node carries its range in Unicode scalars within the condition text (a parenthesised
 /// operand's range includes the parentheses).
 public struct ConditionSyntax: Sendable, Hashable, CustomStringConvertible {
-    /// The kinds of node.
-    public indirect enum Node: Sendable, Hashable {
+    /// The kinds of node. Names and literals, the leaves, are stored in place; only the cases
+    /// that nest one node in another are boxed.
+    public enum Node: Sendable, Hashable {
         /// A name (`paymentMethod`, `shipping.sameAsBilling`). A bare identifier may turn out to be
         /// a symbol when it is checked.
         case name(String)
         /// A literal value.
         case literal(ConditionLiteral)
         /// `not x`.
-        case not(ConditionSyntax)
+        indirect case not(ConditionSyntax)
         /// `a and b and …`, two or more parts.
         case and([ConditionSyntax])
         /// `a or b or …`, two or more parts.
         case or([ConditionSyntax])
         /// `a == b` and the other comparisons.
-        case comparison(ConditionSyntax, ComparisonOperator, ConditionSyntax)
+        indirect case comparison(ConditionSyntax, ComparisonOperator, ConditionSyntax)
         /// `a in [x, y]` or, negated, `a not in [x, y]`; the elements are literals or bare identifiers.
-        case membership(ConditionSyntax, negated: Bool, [ConditionSyntax])
+        indirect case membership(ConditionSyntax, negated: Bool, [ConditionSyntax])
     }
 
     /// What the node is.

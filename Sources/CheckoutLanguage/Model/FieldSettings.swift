@@ -20,6 +20,20 @@ public enum AddressField: String, Sendable, CaseIterable, Hashable, Comparable {
     /// The fields a shipping screen can ask (no email: the receipt goes to the billing email).
     public static let shipping: [AddressField] = [.name, .address, .city, .zip, .country, .state, .phone]
 
+    /// The field's position in `allCases`.
+    var position: Int {
+        switch self {
+        case .name: 0
+        case .email: 1
+        case .address: 2
+        case .city: 3
+        case .zip: 4
+        case .country: 5
+        case .state: 6
+        case .phone: 7
+        }
+    }
+
     public static func < (a: AddressField, b: AddressField) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
@@ -130,6 +144,26 @@ public struct FieldSettings: Sendable, Hashable {
             p[field] = shown ? (p[field] == .required ? .required : .optional) : .hidden
         }
         p.merge(billing) { $1 }
+        return p
+    }
+
+    /// `billingPresence(for:)` as a list by `AddressField.position`, without hashing.
+    func billingPresenceByPosition(for r: CheckoutRequest) -> [FieldPresence?] {
+        let full: FieldPresence = r.fullBilling ? .required : .hidden
+        // name, email, address, city, zip, country, state, phone
+        var p: [FieldPresence?] = [.required, r.withEmail ? .required : .hidden, full, full, .required, .required, full, .hidden]
+        for (field, shown) in available {
+            p[field.position] = shown ? (p[field.position] == .required ? .required : .optional) : .hidden
+        }
+        for (field, presence) in billing { p[field.position] = presence }
+        return p
+    }
+
+    /// `shippingPresence(for:)` as a list by `AddressField.position` (the email, which a
+    /// shipping address has not, is nil).
+    func shippingPresenceByPosition() -> [FieldPresence?] {
+        var p: [FieldPresence?] = [.required, nil, .required, .required, .required, .required, .required, .optional]
+        for (field, presence) in shipping { p[field.position] = presence }
         return p
     }
 

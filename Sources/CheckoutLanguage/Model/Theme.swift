@@ -52,12 +52,29 @@ public struct RGBColor: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `#RRGGBB` (either case); nil otherwise.
     public init?(hex: String) {
-        guard hex.utf8.count == 7, hex.utf8.first == UInt8(ascii: "#"), let v = UInt32(hex.dropFirst(), radix: 16) else {
-            return nil
+        guard hex.utf8.count == 7, hex.utf8.first == UInt8(ascii: "#") else { return nil }
+        // Six hex digits, the usual spelling, read from the bytes; anything else as before.
+        var digits: UInt32? = 0
+        for byte in hex.utf8.dropFirst() {
+            guard let d = Self.hexDigit(byte), let value = digits else {
+                digits = nil
+                break
+            }
+            digits = value << 4 | d
         }
+        guard let v = digits ?? UInt32(hex.dropFirst(), radix: 16) else { return nil }
         red = UInt8((v >> 16) & 0xFF)
         green = UInt8((v >> 8) & 0xFF)
         blue = UInt8(v & 0xFF)
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
     }
 
     public var description: String {

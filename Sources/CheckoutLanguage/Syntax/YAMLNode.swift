@@ -73,7 +73,15 @@ public struct YAMLScalar: Sendable, Hashable {
 
     /// True for an empty plain scalar or a plain `~` / `null` (YAML's null).
     public var isNull: Bool {
-        style == .plain && (value.isEmpty || value == "~" || value == "null" || value == "Null" || value == "NULL")
+        guard style == .plain else { return false }
+        // By length first: most scalars are neither 1 nor 4 bytes long, and a comparison that
+        // fails costs a call. (No other spelling is canonically equivalent to these ASCII words.)
+        switch value.utf8.count {
+        case 0: return true
+        case 1: return value == "~"
+        case 4: return value == "null" || value == "Null" || value == "NULL"
+        default: return false
+        }
     }
 }
 
