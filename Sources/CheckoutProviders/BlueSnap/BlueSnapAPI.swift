@@ -28,10 +28,7 @@ struct BlueSnapAPI: Sendable {
         _ method: String, _ path: String, query: [(String, String)] = [], auth: Auth, body: JSONValue? = nil,
         idempotencyKey: String? = nil
     ) async throws -> HTTPResponse {
-        var text = configuration.baseURL.absoluteString
-        while text.hasSuffix("/") { text.removeLast() }
-        text += "/services/2/" + path
-        guard var components = URLComponents(string: text) else {
+        guard var components = URLComponents(string: HTTPFailure.joined(configuration.baseURL, "services/2/" + path)) else {
             throw ProviderError(.rejected, "the BlueSnap base URL is not a URL")
         }
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }

@@ -88,6 +88,14 @@ public enum HTTPFailure {
         }
     }
 
+    /// The text of `base` with `path` after it, whatever slashes `base` ends with
+    /// (`https://host/` + `v1/x` → `https://host/v1/x`).
+    public static func joined(_ base: URL, _ path: String) -> String {
+        var text = base.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return text + "/" + path
+    }
+
     /// `host` or `host:port` of a URL, for messages (never its path, query or user info).
     public static func hostAndPort(_ url: URL) -> String {
         let host = url.host ?? "the provider"

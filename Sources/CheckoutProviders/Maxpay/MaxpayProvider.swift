@@ -59,10 +59,7 @@ public actor MaxpayProvider: PaymentProvider {
         self.random = random
     }
 
-    var host: String {
-        let h = configuration.baseURL.host ?? "Maxpay"
-        return configuration.baseURL.port.map { "\(h):\($0)" } ?? h
-    }
+    var host: String { HTTPFailure.hostAndPort(configuration.baseURL) }
 
     public func createToken() async throws -> CheckoutToken {
         let token = CheckoutToken(id: "mxp_" + random.hex(24), expiresAt: clock.now().addingTimeInterval(Self.tokenLifetime))
@@ -141,9 +138,7 @@ public actor MaxpayProvider: PaymentProvider {
     }
 
     func endpoint() -> URL {
-        var text = configuration.baseURL.absoluteString
-        while text.hasSuffix("/") { text.removeLast() }
-        return URL(string: text + "/api/cc") ?? configuration.baseURL
+        URL(string: HTTPFailure.joined(configuration.baseURL, "api/cc")) ?? configuration.baseURL
     }
 
     /// The request body: the signed fields as they were signed, the signature and public key,

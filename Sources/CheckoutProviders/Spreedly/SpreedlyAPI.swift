@@ -10,17 +10,12 @@ struct SpreedlyAPI: Sendable {
     let configuration: SpreedlyConfiguration
     let transport: any HTTPTransport
 
-    var host: String {
-        let h = configuration.baseURL.host ?? "Spreedly"
-        return configuration.baseURL.port.map { "\(h):\($0)" } ?? h
-    }
+    var host: String { HTTPFailure.hostAndPort(configuration.baseURL) }
 
     /// POSTs `body` to `v1/PATH` and returns the response; a 5xx is thrown as `unavailable`
     /// (retryable), any other status is returned for the caller to read.
     func post(_ path: String, body: JSONValue) async throws -> HTTPResponse {
-        var text = configuration.baseURL.absoluteString
-        while text.hasSuffix("/") { text.removeLast() }
-        guard let url = URL(string: text + "/v1/" + path) else {
+        guard let url = URL(string: HTTPFailure.joined(configuration.baseURL, "v1/" + path)) else {
             throw ProviderError(.rejected, "the Spreedly base URL is not a URL")
         }
         let headers: HTTPHeaders = [
