@@ -155,12 +155,15 @@ final class TmuxSession {
         while true {
             drainFIFO()
             // The status once written, and the pane dead: tmux has read all the program drew.
-            if let text = workspace.read(statusPath), text.hasSuffix("\n"), let code = Int32(text.dropLast()),
-                try tmux(["display-message", "-p", "-t", Self.session, "#{pane_dead}"]).hasPrefix("1")
-            {
-                return code
+            let status = workspace.read(statusPath).flatMap { $0.hasSuffix("\n") ? Int32($0.dropLast()) : nil }
+            if let status, try tmux(["display-message", "-p", "-t", Self.session, "#{pane_dead}"]).hasPrefix("1") {
+                return status
             }
-            guard ChildProcess.waitReadable(fifoReader, until: deadline) else {
+            // With the status written, tmux may run the pane-died hook (the last wake-up) before
+            // it marks the pane dead, once it has read the pane to its end: ask again shortly
+            // instead of waiting for a wake-up that has already come (seen under load).
+            let until = status == nil ? deadline : min(deadline, Date().addingTimeInterval(0.05))
+            guard ChildProcess.waitReadable(fifoReader, until: until) || (status != nil && Date() < deadline) else {
                 throw Failure(description: "tmux: checkout did not exit within \(timeout) s; screen:\n\((try? capture()) ?? "")")
             }
         }
