@@ -77,17 +77,15 @@ import Testing
     func aThousandCheckoutsOverFaultyHTTPEndDefinitelyAndChargeAtMostOnce(provider: ProviderName) async throws {
         let fake = try Target.make(provider)
         defer { fake.stop() }
-        let random = Mutex(SplitMix(state: 0x5eed))
+        let random = SeededRandom(seed: 0x5eed)
         let injected = Mutex([String: Int]())
         let faultsOn = Mutex(true)
         fake.server.setFaultHook { _ in
             guard faultsOn.withLock({ $0 }) else { return nil }
-            return random.withLock { r -> ServerFault? in
-                guard r.next() % 1000 < 120 else { return nil }
-                let fault = Self.faults[Int(r.next() % UInt64(Self.faults.count))]
-                injected.withLock { $0["\(fault)", default: 0] += 1 }
-                return fault
-            }
+            guard random.next() % 1000 < 120 else { return nil }
+            let fault = Self.faults[Int(random.next() % UInt64(Self.faults.count))]
+            injected.withLock { $0["\(fault)", default: 0] += 1 }
+            return fault
         }
         let flow = shippedFlow("standard-checkout")
         let factory = ProviderFactory(
@@ -182,17 +180,5 @@ import Testing
                 + "\(first.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")); "
                 + "after resuming \(last.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")); "
                 + "ledger \(ledger.count), connections \(fake.server.acceptedConnections)")
-    }
-}
-
-/// SplitMix64: the fault hook's seeded randomness.
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
     }
 }

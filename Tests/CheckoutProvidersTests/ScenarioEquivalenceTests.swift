@@ -24,6 +24,30 @@ import Testing
         ].joined(separator: " | ")
     }
 
+    /// Expects every scenario run against `provider` to end as it did against the sandbox and
+    /// pass, but for the scenarios named in `expected`, which must differ.
+    static func expectSameResults(
+        _ sandbox: [ScenarioOutcome], _ other: [ScenarioOutcome], provider: String, except expected: Set<String>,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        #expect(sandbox.count == other.count, sourceLocation: sourceLocation)
+        var differing: Set<String> = []
+        for (a, b) in zip(sandbox, other) {
+            #expect(a.passed, "sandbox: \(a.scenario.name): \(a.differences)", sourceLocation: sourceLocation)
+            if summary(a.result) != summary(b.result) {
+                differing.insert(b.scenario.name)
+                if !expected.contains(b.scenario.name) {
+                    Issue.record(
+                        "\(b.suiteName): \(b.scenario.name)\n  sandbox: \(summary(a.result))\n  \(provider): \(summary(b.result))",
+                        sourceLocation: sourceLocation)
+                }
+            } else {
+                #expect(b.passed, "\(provider): \(b.scenario.name): \(b.differences)", sourceLocation: sourceLocation)
+            }
+        }
+        #expect(differing == expected, sourceLocation: sourceLocation)
+    }
+
     @Test func shippedSuitesGiveTheSameResultsAgainstTheFakeBlueSnap() async throws {
         let files = try ScenarioSuite.find([repositoryRoot.appendingPathComponent("flows").path])
         let suite = ScenarioSuite.load(files)
@@ -41,21 +65,7 @@ import Testing
         let source = try factory.source(for: Array(suite.flows.values))
         let overHTTP = await ScenarioRunner(flows: suite.flows, jobs: 4, provider: source).run(all)
 
-        #expect(sandbox.count == overHTTP.count)
-        var differing: Set<String> = []
-        for (a, b) in zip(sandbox, overHTTP) {
-            #expect(a.passed, "sandbox: \(a.scenario.name): \(a.differences)")
-            if Self.summary(a.result) != Self.summary(b.result) {
-                differing.insert(b.scenario.name)
-                if !Self.expectedDifferences.contains(b.scenario.name) {
-                    Issue.record(
-                        "\(b.suiteName): \(b.scenario.name)\n  sandbox: \(Self.summary(a.result))\n  bluesnap: \(Self.summary(b.result))")
-                }
-            } else {
-                #expect(b.passed, "bluesnap: \(b.scenario.name): \(b.differences)")
-            }
-        }
-        #expect(differing == Self.expectedDifferences)
+        Self.expectSameResults(sandbox, overHTTP, provider: "bluesnap", except: Self.expectedDifferences)
         // Four jobs on one pooled transport: a handful of connections for hundreds of requests.
         #expect(fake.server.requestCount > 300)
         #expect(fake.server.acceptedConnections <= 8)

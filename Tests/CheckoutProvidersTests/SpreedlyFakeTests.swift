@@ -36,25 +36,7 @@ import Testing
         let source = try factory.source(for: Array(suite.flows.values))
         let overHTTP = await ScenarioRunner(flows: suite.flows, jobs: 2, provider: source).run(all)
 
-        #expect(sandbox.count == overHTTP.count)
-        var differing: Set<String> = []
-        for (a, b) in zip(sandbox, overHTTP) {
-            #expect(a.passed, "sandbox: \(a.scenario.name): \(a.differences)")
-            if ScenarioEquivalenceTests.summary(a.result) != ScenarioEquivalenceTests.summary(b.result) {
-                differing.insert(b.scenario.name)
-                if !Self.expectedDifferences.contains(b.scenario.name) {
-                    Issue.record(
-                        """
-                        \(b.suiteName): \(b.scenario.name)
-                          sandbox: \(ScenarioEquivalenceTests.summary(a.result))
-                          spreedly: \(ScenarioEquivalenceTests.summary(b.result))
-                        """)
-                }
-            } else {
-                #expect(b.passed, "spreedly: \(b.scenario.name): \(b.differences)")
-            }
-        }
-        #expect(differing == Self.expectedDifferences)
+        ScenarioEquivalenceTests.expectSameResults(sandbox, overHTTP, provider: "spreedly", except: Self.expectedDifferences)
         // One ledger entry per approved card payment (wallets never reach Spreedly).
         let approvedCards = overHTTP.filter { $0.result.status == .success && $0.result.paymentType == "CC" }.count
         #expect(approvedCards > 10)

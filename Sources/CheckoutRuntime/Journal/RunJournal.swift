@@ -34,17 +34,15 @@ public struct JournalEntry: Sendable, Hashable {
 
     /// Parses a line written by `jsonLine`; nil when it is not one.
     public init?(jsonLine: String) {
-        guard let data = jsonLine.data(using: .utf8),
-            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-            let event = object["event"] as? String
+        guard let object = JSONParser.parse(jsonLine), case .object(let members) = object, let event = object["event"]?.string
         else { return nil }
         self.event = event
-        stage = object["stage"] as? String
-        visit = (object["visit"] as? NSNumber)?.intValue
+        stage = object["stage"]?.string
+        visit = object["visit"]?.text.flatMap { Int($0) }
         var fields: [String: String] = [:]
-        for (key, value) in object where !["event", "stage", "visit"].contains(key) {
-            guard let text = value as? String else { return nil }
-            fields[key] = text
+        for m in members where !["event", "stage", "visit"].contains(m.key) {
+            guard let text = m.value.string else { return nil }
+            fields[m.key] = text
         }
         self.fields = fields
     }

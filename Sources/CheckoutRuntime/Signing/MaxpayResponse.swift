@@ -1,4 +1,5 @@
 import CheckoutDomain
+import CheckoutLanguage
 import Foundation
 
 /// The answer to a Maxpay `api/cc` transaction (its SDK's `PAYTransactionResponse`): `status`
@@ -37,25 +38,26 @@ public struct MaxpayResponse: Sendable, Hashable {
     /// `transaction_unique_id`): the transaction may have gone through, so it is asked again
     /// rather than guessed.
     public init(json body: Data) throws(ProviderError) {
-        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
-            let status = object["status"] as? String, let code = Self.integer(object["code"])
+        guard let object = JSONParser.parse(body), let status = object["status"]?.string,
+            let code = object["code"]?.text.flatMap({ Int($0) })
         else {
             throw ProviderError(.unavailable, "Maxpay's answer could not be read (\(body.count) bytes, not a transaction response)")
         }
         self.init(
-            status: status, code: code, message: object["message"] as? String ?? "",
-            reference: Self.text(object["reference"]), transactionUniqueId: Self.text(object["transaction_unique_id"]),
-            authCode: Self.text(object["authcode"]))
+            status: status, code: code, message: object["message"]?.string ?? "", reference: object["reference"]?.text,
+            transactionUniqueId: object["transaction_unique_id"]?.text, authCode: object["authcode"]?.text)
     }
 
-    /// The response as Maxpay sends it (keys sorted, so the bytes are stable).
+    /// The response as Maxpay sends it (keys in byte order, so the bytes are stable).
     public func json() -> Data {
-        var object: [String: Any] = ["status": status, "code": code, "message": message]
-        object["reference"] = reference
-        object["transaction_unique_id"] = transactionUniqueId
-        object["authcode"] = authCode
-        // A dictionary of strings and an integer always serializes.
-        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        var o = JSONObjectBuilder()
+        o.add("authcode", authCode)
+        o.add("code", code)
+        o.add("message", message)
+        o.add("reference", reference)
+        o.add("status", status)
+        o.add("transaction_unique_id", transactionUniqueId)
+        return o.value.data
     }
 
     /// What the charge came to:
@@ -107,18 +109,6 @@ public struct MaxpayResponse: Sendable, Hashable {
         }
         flush()
         return out
-    }
-
-    private static func integer(_ value: Any?) -> Int? {
-        if let n = value as? Int { return n }
-        if let s = value as? String { return Int(s) }
-        return nil
-    }
-
-    private static func text(_ value: Any?) -> String? {
-        if let s = value as? String { return s }
-        if let n = value as? Int { return String(n) }
-        return nil
     }
 }
 

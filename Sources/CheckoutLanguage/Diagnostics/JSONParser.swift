@@ -1,4 +1,3 @@
-import CheckoutLanguage
 import Foundation
 
 /// Reads JSON into `JSONValue`, numbers kept as their exact text (an amount `18.10` stays
@@ -175,6 +174,12 @@ extension JSONValue {
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
+    }
+
+    /// A string's text; nil for anything else.
+    public var string: String? {
+        guard case .string(let s) = self else { return nil }
+        return s
     }
 
     /// A string's text, or a number's exact text.
