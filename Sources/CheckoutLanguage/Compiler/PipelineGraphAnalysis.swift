@@ -94,7 +94,7 @@ struct PipelineGraphAnalysis: Sendable {
                 edgeTo.append(to ?? -1)
                 edgeProvides.append(outcome == .success || !isScan)
             }
-            if d.stage.condition != nil {
+            if d.when != nil {
                 edgeTo.append(i + 1 < n ? i + 1 : -1)
                 edgeProvides.append(false)
             }
