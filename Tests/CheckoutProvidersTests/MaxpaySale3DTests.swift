@@ -30,7 +30,9 @@ import Testing
         let files = try ScenarioSuite.find([repositoryRoot.appendingPathComponent("flows").path])
         let suite = ScenarioSuite.load(files)
         #expect(!suite.hasErrors)
-        let all = suite.files.filter { $0.suiteName == "maxpay-sale3d" }.flatMap { f in f.scenarios.map { (suite: f.suiteName, scenario: $0) } }
+        let all = suite.files.filter { $0.suiteName == "maxpay-sale3d" }.flatMap { f in
+            f.scenarios.map { (suite: f.suiteName, scenario: $0) }
+        }
         #expect(all.count >= 7)
 
         // Maxpay has no BIN lookup: over Maxpay the card's issuing country is unknown (empty),
@@ -124,13 +126,14 @@ import Testing
         [MaxpayFakeTests.summary(r), r.threeDSResult?.rawValue ?? "-"].joined(separator: " | ")
     }
 
-    @Test(arguments: [
-        ("4111 1111 1111 1111", "1234"), ("4000 0000 0000 1091", "1234"), ("4000 0000 0000 1091", "0000"),
-        ("4000 0000 0000 1091", nil), ("4556 7610 2998 3886", "1234"), ("4024 0071 0193 4890", "1234"),
-        ("4000 0000 0000 1133", "1234"), ("4000 0000 0000 1059", "1234"), ("4000 0000 0000 1109", "1234"),
-        ("4000 0000 0000 1117", "1234"), ("4000 0000 0000 0002", "1234"), ("4000 0000 0000 9995", "1234"),
-        ("4000 0000 0000 0119", "1234"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("4111 1111 1111 1111", "1234"), ("4000 0000 0000 1091", "1234"), ("4000 0000 0000 1091", "0000"),
+            ("4000 0000 0000 1091", nil), ("4556 7610 2998 3886", "1234"), ("4024 0071 0193 4890", "1234"),
+            ("4000 0000 0000 1133", "1234"), ("4000 0000 0000 1059", "1234"), ("4000 0000 0000 1109", "1234"),
+            ("4000 0000 0000 1117", "1234"), ("4000 0000 0000 0002", "1234"), ("4000 0000 0000 9995", "1234"),
+            ("4000 0000 0000 0119", "1234"),
+        ] as [(String, String?)])
     func aThreeDSCardEndsAsItDoesInTheSandbox(number: String, code: String?) async throws {
         let fake = try FakeMaxpay()
         defer { fake.stop() }
