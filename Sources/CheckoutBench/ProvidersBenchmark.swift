@@ -65,6 +65,22 @@ enum ProvidersBenchmark {
 
     /// `--serve-fake-bluesnap`: the fake BlueSnap on loopback until the process is stopped,
     /// for trying `checkout run|test --provider bluesnap --provider-url URL` by hand.
+    /// The fake Maxpay on loopback until stopped, taking signatures made with the shipped
+    /// signer's key (flows/signers/maxpay-sign.sh without `MAXPAY_PRIVATE_KEY`).
+    static func serveMaxpay() throws -> Never {
+        let fake = try FakeMaxpay(privateKey: "sandbox-maxpay-private-key")
+        func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        say("fake Maxpay listening on \(fake.baseURL.absoluteString)")
+        say("export MAXPAY_PUBLIC_KEY=\(fake.publicKey)")
+        var last = -1
+        while true {
+            Thread.sleep(forTimeInterval: 1)
+            guard fake.server.requestCount != last else { continue }
+            last = fake.server.requestCount
+            say("  \(last) requests, \(fake.acsPosts) 3-D Secure pages, \(fake.ledger.count) charges")
+        }
+    }
+
     static func serve() throws -> Never {
         let fake = try FakeBlueSnap()
         func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }

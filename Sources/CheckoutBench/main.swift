@@ -14,6 +14,7 @@ import Foundation
 ///   BlueSnap adapter against the fake BlueSnap on loopback: checkouts/s, p50/p99 latency and
 ///   connections accepted per job count;
 /// - `--serve-fake-bluesnap`: just the fake BlueSnap on loopback, until stopped;
+/// - `--serve-fake-maxpay`: just the fake Maxpay on loopback (the shipped signer's key), until stopped;
 /// - `--phases`: compile time of the small flow with parts of the language removed, to show
 ///   what each part costs;
 /// - `--count WHAT N`: one kind of work N times and nothing else, for instruction counts
@@ -32,6 +33,8 @@ do {
             connections: argument("--connections").flatMap { Int($0) })
     } else if CommandLine.arguments.contains("--serve-fake-bluesnap") {
         try ProvidersBenchmark.serve()
+    } else if CommandLine.arguments.contains("--serve-fake-maxpay") {
+        try ProvidersBenchmark.serveMaxpay()
     } else if CommandLine.arguments.contains("--phases") {
         Phases.run()
         ok = true

@@ -40,6 +40,10 @@ public final class FakeMaxpay: Sendable {
         var attempts: [String: Int] = [:]
         var answered: [String: Data] = [:]
         var ledger: [Charge] = []
+        /// `SALE3D`/`AUTH3D`s waiting at the ACS page, by reference.
+        var pending: [String: PendingAuthentication] = [:]
+        /// How often the ACS page was posted to.
+        var acsPosts = 0
     }
 
     /// Fields of a request that Maxpay does not sign.
@@ -72,6 +76,9 @@ public final class FakeMaxpay: Sendable {
     }
 
     func route(_ request: ServerRequest) -> ServerResponse {
+        if request.method == "POST", request.components.count == 2, request.components[0] == "acs" {
+            return acs(request, reference: request.components[1])
+        }
         guard request.method == "POST", request.components == ["api", "cc"] else {
             return .json(404, #"{"status":"error","code":404,"message":"Not found"}"#)
         }
@@ -98,30 +105,42 @@ public final class FakeMaxpay: Sendable {
                 return ServerResponse(status: 200, headers: ["Content-Type": "application/json"], body: first)
             }
             s.attempts[key, default: 0] += 1
-            let response: MaxpayResponse
-            switch behavior.charge {
-            case .transientOnce where s.attempts[key] == 1:
+            if case .transientOnce = behavior.charge, s.attempts[key] == 1 {
                 let e = MaxpayCodes.code(forError: .transient)
                 return answer(MaxpayResponse(status: "error", code: e.code, message: e.message, transactionUniqueId: key))
-            case .decline(let name):
-                s.nextReference += 1
-                let e = MaxpayCodes.code(forDecline: name)
-                response = MaxpayResponse(
-                    status: "decline", code: e.code, message: e.message, reference: "mxr_\(s.nextReference)", transactionUniqueId: key)
-            case .approve, .transientOnce:
-                s.nextReference += 1
-                let reference = "mxr_\(s.nextReference)"
-                response = MaxpayResponse(
-                    status: "success", code: MaxpayCodes.success.code, message: MaxpayCodes.success.message, reference: reference,
-                    transactionUniqueId: key, authCode: String(s.nextReference % 1_000_000))
-                s.ledger.append(
-                    Charge(
-                        reference: reference, transactionUniqueId: key, type: fields["transaction_type"] ?? "", amount: fields["amount"],
-                        currency: fields["currency"]))
+            }
+            s.nextReference += 1
+            let reference = "mxr_\(s.nextReference)"
+            let response: MaxpayResponse
+            if (fields["transaction_type"] ?? "").uppercased().hasSuffix("3D") {
+                response = authenticate(behavior, fields: fields, reference: reference, state: &s)
+            } else {
+                response = Self.charge(behavior, fields: fields, reference: reference, threeDS: nil, state: &s)
             }
             s.answered[key] = response.json()
             return answer(response)
         }
+    }
+
+    /// The answer to a transaction whose authentication passed or was not asked for: the
+    /// card's approval (a ledger entry) or decline, as in the sandbox.
+    static func charge(
+        _ behavior: SandboxCardBehavior, fields: [String: String], reference: String, threeDS: ThreeDSResult?, state s: inout State
+    ) -> MaxpayResponse {
+        let key = fields["transaction_unique_id"] ?? ""
+        if case .decline(let name) = behavior.charge {
+            let e = MaxpayCodes.code(forDecline: name)
+            return MaxpayResponse(
+                status: "decline", code: e.code, message: e.message, reference: reference, transactionUniqueId: key,
+                threeDSResult: threeDS?.rawValue)
+        }
+        s.ledger.append(
+            Charge(
+                reference: reference, transactionUniqueId: key, type: fields["transaction_type"] ?? "", amount: fields["amount"],
+                currency: fields["currency"]))
+        return MaxpayResponse(
+            status: "success", code: MaxpayCodes.success.code, message: MaxpayCodes.success.message, reference: reference,
+            transactionUniqueId: key, authCode: String((Int(reference.dropFirst(4)) ?? 0) % 1_000_000), threeDSResult: threeDS?.rawValue)
     }
 
     func answer(_ response: MaxpayResponse) -> ServerResponse {

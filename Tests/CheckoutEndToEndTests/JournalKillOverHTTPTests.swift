@@ -62,4 +62,53 @@ import Testing
             #expect(!output.contains("4111111111111111") && !output.contains(fake.credentials.password))
         }
     }
+
+    /// The same against the fake Maxpay with the SALE3D flow: Maxpay's card lives only in the
+    /// killed process's adapter, so the restart takes it from the answers again, re-sends the
+    /// signed SALE3D under its `transaction_unique_id` and is given the first answer.
+    @Test func aMaxpayRunKilledAfterItsChargeWasSentResumesWithoutASecondCharge() throws {
+        let fake = try FakeMaxpay(privateKey: "sandbox-maxpay-private-key")
+        defer { fake.stop() }
+        let ws = try Workspace()
+        let journal = ws.url.appendingPathComponent("run.journal").path
+        let result = ws.url.appendingPathComponent("result.json").path
+        let child = Mutex<pid_t>(0)
+        let killed = Mutex(false)
+        fake.server.setFaultHook { request in
+            guard request.method == "POST", request.path.hasSuffix("/api/cc") else { return nil }
+            killed.withLock { done in
+                guard !done else { return }
+                done = true
+                _ = kill(child.withLock { $0 }, SIGKILL)
+            }
+            return nil
+        }
+        let arguments = [
+            "run", "flows/maxpay-sale3d.yaml", "--answers", "examples/maxpay-sale3d/frictionless.yaml", "--journal", journal,
+            "--result", result, "--json", "--now", CheckoutBinary.fixedNow, "--provider", "maxpay", "--provider-url",
+            fake.baseURL.absoluteString,
+        ]
+        let environment = ["MAXPAY_PUBLIC_KEY": fake.publicKey]
+
+        let first = try CheckoutBinary.run(arguments, environment: environment) { pid in child.withLock { $0 = pid } }
+        #expect(first.signal == SIGKILL, "exit \(first.status): \(first.stderr)")
+        #expect(ws.read(result) == nil, "the killed run wrote no result")
+        let deadline = Date().addingTimeInterval(10)
+        while fake.ledger.isEmpty, Date() < deadline { usleep(1_000) }
+        #expect(fake.ledger.count == 1, "Maxpay charged once, for a run that was already dead")
+        let journalText = try #require(ws.read(journal))
+        #expect(journalText.contains(#""event":"charge.sent""#) && !journalText.contains(#""event":"charge.done""#))
+
+        let second = try CheckoutBinary.run(arguments, environment: environment)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(fake.ledger.count == 1, "the restart re-sent the SALE3D under its unique id and was given the first answer")
+        let charged = try #require(fake.ledger.first)
+        let printed = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
+        #expect(printed["status"] as? String == "success")
+        #expect(printed["threeDSAuthenticationResult"] as? String == "AUTHENTICATION_SUCCEEDED")
+        #expect((printed["transaction"] as? [String: Any])?["id"] as? String == charged.reference)
+        for output in [first.stdout, first.stderr, second.stdout, second.stderr, journalText, ws.read(result) ?? ""] {
+            #expect(!output.contains("4111111111111111") && !output.contains(fake.privateKey))
+        }
+    }
 }

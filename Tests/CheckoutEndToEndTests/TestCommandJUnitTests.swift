@@ -134,8 +134,9 @@ import Testing
 
 extension TestCommandJUnitTests {
     /// `run` and `test` share one headless run: for every shipped scenario that names an
-    /// answers file, `checkout run` with the documented defaults (seed 1, 2026-01-01) gives the
-    /// very result JSON the scenario's JUnit detail holds, ids included.
+    /// answers file, `checkout run` with the scenario's seed and clock as its JUnit detail
+    /// reports them (the documented defaults, seed 1 and 2026-01-01, unless the scenario sets
+    /// its own) gives the very result JSON the scenario's JUnit detail holds, ids included.
     @Test func checkoutRunGivesTheScenariosResult() throws {
         let ws = try Workspace()
         let junit = ws.url.appendingPathComponent("report.xml").path
@@ -149,7 +150,10 @@ extension TestCommandJUnitTests {
                 detail.split(separator: "\n").first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
             }
             guard let answers = value("answers file: "), let flow = value("flow file: "), let result = value("result: ") else { continue }
-            let r = try CheckoutBinary.run(["run", flow, "--answers", answers, "--json", "--seed", "1", "--now", "2026-01-01T00:00:00Z"])
+            let clock = value("seed ")?.components(separatedBy: ", now ")
+            let seed = clock?.first ?? "1"
+            let now = clock?.dropFirst().first ?? "2026-01-01T00:00:00Z"
+            let r = try CheckoutBinary.run(["run", flow, "--answers", answers, "--json", "--seed", seed, "--now", now])
             let fromRun = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? NSDictionary
             let fromTest = try JSONSerialization.jsonObject(with: Data(result.utf8)) as? NSDictionary
             #expect(fromRun != nil && fromRun == fromTest, "\(answers): run gave\n\(r.stdout)\ntest gave\n\(result)")

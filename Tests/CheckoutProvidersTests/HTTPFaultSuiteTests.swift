@@ -14,20 +14,43 @@ import Testing
 /// 500/502/503, connection resets, truncated and malformed bodies. Every run must end in a
 /// definite status, the ledger must never hold a key twice or two charges for one run, and no
 /// output may hold card data or a credential. A run that ends `error` is started again with its
-/// journal once the faults stop, as a user would, and must then complete.
+/// journal once the faults stop, as a user would, and must then complete. Maxpay runs a signed
+/// SALE3D with 3-D Secure inside the charge, a challenge card among its cards.
 @Suite struct HTTPFaultSuiteTests {
-    static let cards: [(number: String, cvv: String, approves: Bool)] = [
+    typealias Card = (number: String, cvv: String, approves: Bool)
+    static let cards: [Card] = [
         ("4111 1111 1111 1111", "736", true), ("5555 5555 5555 4444", "736", true), ("4000 0000 0000 9995", "736", false),
         ("4000 0000 0000 0119", "736", true), ("3782 822463 10005", "7361", true), ("4000 0000 0000 0069", "736", false),
     ]
 
-    static func answers(_ i: Int) -> String {
+    static func answers(_ card: Card, threeDS: Bool) -> String {
         """
         paymentMethod: card
-        card: { number: "\(cards[i].number)", expiry: "12/35", cvv: "\(cards[i].cvv)", name: Jane Shopper }
+        card: { number: "\(card.number)", expiry: "12/35", cvv: "\(card.cvv)", name: Jane Shopper }
         billing: { name: Jane Shopper, email: jane@example.com, country: US, zip: "10001" }
-        """
+        """ + (threeDS ? "\nthreeDS: { code: \"1234\" }" : "")
     }
+
+    /// Maxpay's SALE3D, signed with the fake's key from the environment (the runner's retry policy applies).
+    static let maxpayFlow = """
+        flow: maxpay-sale3d-faults
+        dsl: 1
+        provider:
+          name: maxpay
+          signature: { privateKey: "${env:MAXPAY_TEST_PRIVATE_KEY}" }
+        request:
+          price: { amount: 49.90, currency: EUR }
+          withEmail: true
+          transactionType: sale3d
+        screens:
+          - kind: creditCard
+          - kind: billing
+        steps:
+          - kind: createToken
+          - kind: tokenize
+          - kind: threeDS
+          - { id: sale3d, kind: sale, hooks: [signature] }
+        """
 
     /// The faults, drawn per request with probability `perMille`/1000 from seeded randomness.
     static let faults: [ServerFault] = [
@@ -47,6 +70,10 @@ import Testing
     /// (idempotency key, transaction id) pairs.
     struct Target {
         var name: ProviderName
+        var flow: CompiledFlow = shippedFlow("standard-checkout")
+        var cards: [Card] = HTTPFaultSuiteTests.cards
+        var signing = SigningEnvironment.system
+        var threeDS = false
         var server: LoopbackHTTPServer
         var environment: [String: String]
         var secrets: [String]
@@ -56,6 +83,17 @@ import Testing
 
         static func make(_ name: ProviderName) throws -> Target {
             switch name {
+            case .maxpay:
+                let fake = try FakeMaxpay()
+                let key = fake.privateKey
+                return Target(
+                    name: name, flow: FlowCompiler.compile(HTTPFaultSuiteTests.maxpayFlow, file: "sale3d.yaml").flow!,
+                    cards: HTTPFaultSuiteTests.cards + [("4000 0000 0000 1091", "736", true)],
+                    signing: SigningEnvironment(
+                        variable: { $0 == "MAXPAY_TEST_PRIVATE_KEY" ? key : nil },
+                        runCommand: { _, _, _, _ in CommandOutput(status: 1, stdout: "") }),
+                    threeDS: true, server: fake.server, environment: ["MAXPAY_PUBLIC_KEY": fake.publicKey], secrets: [fake.privateKey],
+                    ledger: { fake.ledger.map { (key: $0.transactionUniqueId, id: $0.reference) } }, stop: { fake.stop() })
             case .spreedly:
                 let fake = try FakeSpreedly()
                 return Target(
@@ -73,7 +111,7 @@ import Testing
         }
     }
 
-    @Test(.serialized, arguments: [ProviderName.bluesnap, .spreedly])
+    @Test(.serialized, arguments: [ProviderName.bluesnap, .spreedly, .maxpay])
     func aThousandCheckoutsOverFaultyHTTPEndDefinitelyAndChargeAtMostOnce(provider: ProviderName) async throws {
         let fake = try Target.make(provider)
         defer { fake.stop() }
@@ -87,7 +125,7 @@ import Testing
             injected.withLock { $0["\(fault)", default: 0] += 1 }
             return fault
         }
-        let flow = shippedFlow("standard-checkout")
+        let flow = fake.flow
         let factory = ProviderFactory(
             // Its own transport: the resets and timeouts here must not churn the pool other suites share.
             environment: fake.environment, transport: URLSessionTransport(maxConnectionsPerHost: 4),
@@ -103,8 +141,8 @@ import Testing
 
         func run(_ seed: Int, attempt: Int) async -> (CheckoutResult, [String]) {
             let source = attempt == 0 ? source : restart
-            let i = seed % Self.cards.count
-            let (answers, _) = AnswersReader.read(Array(Self.answers(i).utf8), file: "answers.yaml")
+            let card = fake.cards[seed % fake.cards.count]
+            let (answers, _) = AnswersReader.read(Array(Self.answers(card, threeDS: fake.threeDS).utf8), file: "answers.yaml")
             let clock = ManualClock(start: testStart)
             let random = SeededRandom(seed: UInt64(seed) &* 7919 &+ UInt64(attempt))
             let trace = MemoryTraceSink()
@@ -112,7 +150,7 @@ import Testing
                 let journal = try RunJournal(store: stores[seed], flow: flow.definition.id, digest: "seed-\(seed)")
                 let runner = CheckoutRunner(
                     flow: flow, provider: source.make(flow, clock, random), frontend: HeadlessFrontend(answers: answers!), clock: clock,
-                    random: random, trace: trace, retry: policy, journal: journal)
+                    random: random, trace: trace, retry: policy, signing: fake.signing, journal: journal)
                 let result = await runner.run()
                 return (result, [result.json.serialized()] + trace.events.map(\.jsonLine) + result.errors.map(\.message))
             } catch {
@@ -129,7 +167,7 @@ import Testing
                     group.addTask {
                         let (result, outputs) = await run(seed, attempt: 0)
                         return Outcome(
-                            seed: seed, card: seed % Self.cards.count, statuses: [result.status], transactionId: result.transaction?.id,
+                            seed: seed, card: seed % fake.cards.count, statuses: [result.status], transactionId: result.transaction?.id,
                             outputs: outputs)
                     }
                 }
@@ -155,7 +193,7 @@ import Testing
             for s in o.statuses { #expect(definite.contains(s)) }
             first[o.statuses[0], default: 0] += 1
             last[o.statuses.last!, default: 0] += 1
-            let card = Self.cards[o.card]
+            let card = fake.cards[o.card]
             #expect(
                 o.statuses.last == (card.approves ? .success : .declined),
                 "seed \(o.seed): \(o.statuses) \(o.outputs.last { $0.hasPrefix("{\"status\"") }?.suffix(400) ?? "")")
@@ -170,7 +208,7 @@ import Testing
                 }
             }
         }
-        let approving = outcomes.filter { Self.cards[$0.card].approves }.count
+        let approving = outcomes.filter { fake.cards[$0.card].approves }.count
         #expect(ledger.count == approving, "one charge per approving checkout, none for the declined")
         let faults = injected.withLock { $0 }
         for fault in Self.faults { #expect(faults["\(fault)", default: 0] > 0, "no request met \(fault)") }

@@ -15,12 +15,18 @@ public struct MaxpayConfiguration: Sendable {
     public var publicKey: String
     /// How long one request may take.
     public var requestTimeout: Duration
+    /// `TermUrl` of a 3-D Secure challenge: where the issuer's page sends the shopper's
+    /// browser back; nil: `{baseURL}/3ds/return`.
+    public var termURL: URL?
 
     /// Creates a configuration.
-    public init(baseURL: URL = MaxpayConfiguration.sandboxURL, publicKey: String, requestTimeout: Duration = .seconds(30)) {
+    public init(
+        baseURL: URL = MaxpayConfiguration.sandboxURL, publicKey: String, requestTimeout: Duration = .seconds(30), termURL: URL? = nil
+    ) {
         self.baseURL = baseURL
         self.publicKey = publicKey
         self.requestTimeout = requestTimeout
+        self.termURL = termURL
     }
 }
 
@@ -32,12 +38,14 @@ public struct MaxpayConfiguration: Sendable {
 /// - `createToken` makes a local token (60 minutes, one payment) without a request;
 /// - `tokenize` keeps the typed card in this actor's memory, under that token, until the
 ///   charge sends it; a definite answer (approved, declined, refused) erases it, a fault keeps it
-///   for the retry under the same `transaction_unique_id`;
+///   for the retry under the same `transaction_unique_id`. Such tokens die with the process
+///   (`tokensOutliveProcess` is false): a run resumed from its journal tokenizes again;
 /// - stored cards, shoppers, wallets and rates are refused with a message saying so (a flow
 ///   with its own `currencies` table needs no rates).
-/// Maxpay runs 3-D Secure inside `SALE3D`/`AUTH3D` by sending the shopper's browser to the
-/// issuer (`acs_url`, `pareq`); this adapter does not drive that redirect, so its 3DS calls are
-/// refused and only the answers without a redirect are read (docs/providers.md).
+///
+/// Maxpay runs 3-D Secure inside `SALE3D`/`AUTH3D` (`threeDSInsideCharge`): an answer with
+/// `acs_url` and `pareq` asks for the issuer's page, which this adapter drives in place of the
+/// shopper's browser (`completeChallenge`, MaxpayProvider+ThreeDS.swift; docs/providers.md).
 public actor MaxpayProvider: PaymentProvider {
     let configuration: MaxpayConfiguration
     let transport: any HTTPTransport
@@ -47,6 +55,10 @@ public actor MaxpayProvider: PaymentProvider {
     private var cards: [String: ValidatedCard] = [:]
     /// Local tokens and when each expires; a used one is removed.
     private var tokens: [String: Date] = [:]
+    /// Tokens whose card was charged (or refused) in this process: never taken again.
+    private var used: Set<String> = []
+    /// Charges waiting for the shopper at the issuer's 3-D Secure page, by session.
+    var challenges: [String: MaxpayChallenge] = [:]
 
     /// How long a local token lives (as the other providers' tokens).
     public static let tokenLifetime: TimeInterval = 60 * 60
@@ -75,31 +87,66 @@ public actor MaxpayProvider: PaymentProvider {
         throw ProviderError(.rejected, "Maxpay keeps no returning shoppers")
     }
 
+    /// Maxpay runs 3-D Secure inside `SALE3D`/`AUTH3D`.
+    public nonisolated var threeDSInsideCharge: Bool { true }
+
+    /// The card waits in this process's memory: a resumed run must tokenize it again.
+    public nonisolated var tokensOutliveProcess: Bool { false }
+
+    /// Keeps the typed card under `token`. A local token this process did not make (a run
+    /// resumed from its journal in a new process) is taken while it has not expired.
     public func tokenize(_ source: CardSource, token: CheckoutToken) async throws -> TokenizedCard {
-        guard let expiry = tokens[token.id], expiry > clock.now() else {
+        let expiry = tokens[token.id] ?? (used.contains(token.id) ? nil : token.expiresAt)
+        guard let expiry, expiry > clock.now() else {
             throw ProviderError(.tokenExpired, "the checkout token has expired or was already used")
         }
         guard case .new(let card) = source else {
             throw ProviderError(.rejected, "Maxpay keeps no stored cards: a saved card cannot be charged through Maxpay")
         }
         cards[token.id] = card
+        tokens[token.id] = expiry
         return TokenizedCard(token: token.id, brand: card.brand, last4: card.last4, issuingCountry: "", expiry: card.expiry)
     }
 
     public func startThreeDS(_ card: TokenizedCard, amount: Money) async throws -> ThreeDSProgress {
-        throw Self.threeDSUnsupported
+        throw Self.threeDSInCharge
     }
 
-    public func submitFingerprint(_ session: String) async throws -> ThreeDSProgress { throw Self.threeDSUnsupported }
+    public func submitFingerprint(_ session: String) async throws -> ThreeDSProgress { throw Self.threeDSInCharge }
 
-    public func completeChallenge(_ session: String, response: ChallengeResponse) async throws -> ThreeDSResult {
-        throw Self.threeDSUnsupported
-    }
+    static let threeDSInCharge = ProviderError(
+        .rejected, "Maxpay runs 3-D Secure inside SALE3D/AUTH3D: the charge starts it (startCharge), not a separate call")
 
-    static let threeDSUnsupported = ProviderError(
-        .rejected, "Maxpay runs 3-D Secure inside SALE3D/AUTH3D through the shopper's browser (acs_url); this adapter does not drive it")
-
+    /// A charge that ends at once; one that asks for the issuer's 3-D Secure page is refused
+    /// (the runtime charges through `startCharge` and `finishCharge`).
     public func charge(_ request: ChargeRequest) async throws -> ChargeOutcome {
+        switch try await startCharge(request) {
+        case .finished(let outcome, _): return outcome
+        case .challengeRequired(let session):
+            challenges[session] = nil
+            throw ProviderError(.rejected, "Maxpay asks for 3-D Secure at the issuer's page; charge through startCharge")
+        }
+    }
+
+    /// Sends the charge (`POST api/cc`). An answer with `acs_url` and `pareq` opens a
+    /// challenge; any other definite answer ends the charge, with the 3-D Secure result when
+    /// the request was a `SALE3D`/`AUTH3D` (`authenticationResult`).
+    public func startCharge(_ request: ChargeRequest) async throws -> ChargeProgress {
+        let response = try await send(request)
+        if response.requiresAuthentication, let acs = response.acsURL, let pareq = response.pareq {
+            guard let reference = response.reference, !reference.isEmpty, let url = URL(string: acs) else {
+                throw ProviderError(.unavailable, "Maxpay asked for 3-D Secure without a usable acs_url or reference")
+            }
+            let session = "mxp3ds_" + random.hex(16)
+            challenges[session] = MaxpayChallenge(acsURL: url, pareq: pareq, md: reference, request: request)
+            return .challengeRequired(session: session)
+        }
+        let outcome = try outcome(of: response, request)
+        return .finished(outcome, threeDS: Self.authenticationResult(response, request))
+    }
+
+    /// Sends `request` and reads the answer; the card stays in memory until an answer is definite.
+    func send(_ request: ChargeRequest) async throws -> MaxpayResponse {
         guard let signed = request.signed else {
             throw ProviderError(.signatureFailed, "a Maxpay charge needs the step's `signature` hook")
         }
@@ -113,9 +160,14 @@ public actor MaxpayProvider: PaymentProvider {
                 body: Self.body(signed: signed, publicKey: configuration.publicKey, card: card).data),
             timeout: configuration.requestTimeout)
         if response.status >= 500 { throw HTTPFailure.serverFailure(status: response.status, host: host) }
+        return try MaxpayResponse(json: response.body)
+    }
+
+    /// The charge's outcome from a final answer; the card is forgotten once the answer is definite.
+    func outcome(of response: MaxpayResponse, _ request: ChargeRequest) throws -> ChargeOutcome {
         let outcome: ChargeOutcome
         do {
-            outcome = try MaxpayResponse(json: response.body).outcome(of: request)
+            outcome = try response.outcome(of: request)
         } catch {
             if !error.isRetryable { forget(request.card.token) }
             throw error
@@ -124,9 +176,10 @@ public actor MaxpayProvider: PaymentProvider {
         return outcome
     }
 
-    private func forget(_ token: String) {
+    func forget(_ token: String) {
         cards[token] = nil
         tokens[token] = nil
+        used.insert(token)
     }
 
     public func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome {

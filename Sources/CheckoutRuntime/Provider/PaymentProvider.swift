@@ -27,6 +27,24 @@ public protocol PaymentProvider: Sendable {
     func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome
     /// Stores the shopper's chosen payment method (choosePayment).
     func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String
+
+    // Capabilities (ThreeDSInsideCharge.swift has the defaults).
+
+    /// True when the provider runs 3-D Secure inside its charge request (Maxpay's
+    /// `SALE3D`/`AUTH3D`): the `threeDS` step then only records that authentication is
+    /// requested, and the charge step calls `startCharge`, shows a challenge when the provider
+    /// asks for one, and calls `finishCharge`. `startThreeDS` and `submitFingerprint` are not called.
+    var threeDSInsideCharge: Bool { get }
+    /// False when the provider's tokens live only in this process's memory (Maxpay keeps the
+    /// typed card in the adapter until its charge): a run resumed from its journal tokenizes
+    /// the card from its answers again instead of restoring the tokenized card.
+    var tokensOutliveProcess: Bool { get }
+    /// Sends the charge of a provider with `threeDSInsideCharge`; idempotent per
+    /// `request.idempotencyKey` like `charge`.
+    func startCharge(_ request: ChargeRequest) async throws -> ChargeProgress
+    /// How a charge that asked for a challenge ended, once `completeChallenge` has the
+    /// shopper's answer; idempotent per `request.idempotencyKey`.
+    func finishCharge(_ request: ChargeRequest, session: String) async throws -> ChargeOutcome
 }
 
 /// A checkout token and when it stops working.
@@ -94,9 +112,12 @@ public struct ChargeRequest: Sendable, Hashable {
     public var threeDSResult: ThreeDSResult?
     /// The signed fields and their signature, when the step has the `signature` hook (Maxpay).
     public var signed: SignedFields?
+    /// True when the flow's `threeDS` step asked for 3-D Secure and the provider runs it inside
+    /// the charge (`PaymentProvider.threeDSInsideCharge`); `threeDSResult` is then nil.
+    public var threeDSRequested: Bool
     public init(
         kind: Kind, card: TokenizedCard, amount: Money?, idempotencyKey: String, threeDSResult: ThreeDSResult?,
-        signed: SignedFields? = nil
+        signed: SignedFields? = nil, threeDSRequested: Bool = false
     ) {
         self.kind = kind
         self.card = card
@@ -104,6 +125,7 @@ public struct ChargeRequest: Sendable, Hashable {
         self.idempotencyKey = idempotencyKey
         self.threeDSResult = threeDSResult
         self.signed = signed
+        self.threeDSRequested = threeDSRequested
     }
 }
 

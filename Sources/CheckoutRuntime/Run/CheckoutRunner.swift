@@ -136,6 +136,8 @@ final class RunSession {
     var token: CheckoutToken?
     var tokenized: TokenizedCard?
     var threeDS: ThreeDSResult?
+    /// The `threeDS` step asked for 3-D Secure and the provider runs it inside the charge.
+    var threeDSRequested = false
     var transaction: Transaction?
     var invoiceId: String?
     var declineCode: String?

@@ -27,6 +27,9 @@ extension RunSession {
             token = t
             (result, outcome) = (.next, "success")
         case .tokenize:
+            // A provider whose tokens die with the process (Maxpay keeps the card in memory
+            // until the charge): the card, asked again from the answers, is tokenized again.
+            guard runner.provider.tokensOutliveProcess else { return nil }
             guard let e = journal.entry("step.done", stage: stage.id, visit: visit), let c = Self.tokenizedCard(e.fields) else {
                 return nil
             }
@@ -46,18 +49,32 @@ extension RunSession {
             emitInputSubmitted()
             (result, outcome) = (.next, "success")
         case .threeDS:
-            guard let e = journal.entry("step.done", stage: stage.id, visit: visit),
-                let r = e.fields["outcome"].flatMap(ThreeDSResult.init(rawValue:))
-            else { return nil }
-            threeDS = r
-            (result, outcome) = (threeDSPolicy(r), r.rawValue)
-        case .sale, .authorize, .subscribe:
-            guard let e = journal.entry("charge.done", stage: stage.id, visit: visit), let t = Self.transaction(e.fields) else {
+            guard let e = journal.entry("step.done", stage: stage.id, visit: visit), let recorded = e.fields["outcome"] else {
                 return nil
             }
-            transaction = t
-            declineCode = e.fields["declineCode"]
-            (result, outcome) = declineCode == nil ? (.next, "approved") : (.end(.declined), "declined")
+            if recorded == Self.threeDSRequestedOutcome {
+                threeDSRequested = true
+                (result, outcome) = (.next, recorded)
+            } else {
+                guard let r = ThreeDSResult(rawValue: recorded) else { return nil }
+                threeDS = r
+                (result, outcome) = (threeDSPolicy(r), r.rawValue)
+            }
+        case .sale, .authorize, .subscribe:
+            if let e = journal.entry("charge.done", stage: stage.id, visit: visit), let t = Self.transaction(e.fields) {
+                transaction = t
+                declineCode = e.fields["declineCode"]
+                if let r = e.fields["threeDS"].flatMap(ThreeDSResult.init(rawValue:)) { threeDS = r }
+                (result, outcome) = declineCode == nil ? (.next, "approved") : (.end(.declined), "declined")
+            } else if let e = journal.entry("threeDS.done", stage: stage.id, visit: visit),
+                let r = e.fields["outcome"].flatMap(ThreeDSResult.init(rawValue:))
+            {
+                // 3-D Secure inside the charge ended the run before money moved.
+                threeDS = r
+                (result, outcome) = (threeDSPolicy(r), r.rawValue)
+            } else {
+                return nil
+            }
         case .walletPayment:
             guard let e = journal.entry("step.done", stage: stage.id, visit: visit), let t = Self.transaction(e.fields) else {
                 return nil

@@ -170,6 +170,7 @@ extension RunSession {
     /// 3-D Secure: fingerprint and challenge as the provider asks, then SPEC §8's policy.
     nonisolated(nonsending) private func authenticate(stage: PipelineStage, visit: Int) async throws -> StageResult {
         guard let card = tokenized else { throw ProviderError(.rejected, "no tokenized card for 3-D Secure") }
+        if runner.provider.threeDSInsideCharge { return try requestThreeDSInCharge(stage: stage, visit: visit) }
         let amount = price.total ?? Money(amount: 0, currency: price.currency)
         var progress = try await withRetry(stage, (card, amount)) { p, a in try await p.startThreeDS(a.0, amount: a.1) }
         var result: ThreeDSResult
@@ -207,14 +208,14 @@ extension RunSession {
         return result.proceeds(processFailed3DS: request.processFailed3DS) ? .next : .end(.failed)
     }
 
-    private func emitPending(_ action: String, stage: String) {
+    func emitPending(_ action: String, stage: String) {
         emit(
             "threeDS.pending", stage: stage,
             attributes: [JSONMember("state", .string("pending")), JSONMember("requiredAction", .string(action))])
     }
 
     /// Shows the challenge screen; nil when the answer is missing and the front end does not retry.
-    nonisolated(nonsending) private func askChallenge(stage: PipelineStage) async -> ChallengeResponse? {
+    nonisolated(nonsending) func askChallenge(stage: PipelineStage) async -> ChallengeResponse? {
         let p = prompt(.threeDSChallenge, stage: "threeDSChallenge")
         if let d = dwellTime(p) { await dwell(d, stage: p.stageId) }
         while true {
@@ -246,7 +247,8 @@ extension RunSession {
         let chargeKind: ChargeRequest.Kind = kind == .sale ? .sale : kind == .authorize ? .authorization : .subscription
         let sent = runner.journal?.entry("charge.sent", stage: stage, visit: visit)?.fields["idempotencyKey"]
         var request = ChargeRequest(
-            kind: chargeKind, card: card, amount: price.total, idempotencyKey: sent ?? runner.random.hex(32), threeDSResult: threeDS)
+            kind: chargeKind, card: card, amount: price.total, idempotencyKey: sent ?? runner.random.hex(32), threeDSResult: threeDS,
+            threeDSRequested: threeDSRequested)
         if step.hooks.contains(.signature), let signing = runner.flow.definition.provider.signature {
             request.signed = try await sign(request, with: signing, stage: stage)
         }
@@ -258,12 +260,20 @@ extension RunSession {
                     "charge.sent", stage: stage, visit: visit,
                     fields: ["idempotencyKey": request.idempotencyKey, "kind": chargeKind.rawValue]))
         }
-        let outcome = try await withRetry(step, request) { p, r in try await p.charge(r) }
+        let outcome: ChargeOutcome
+        if runner.provider.threeDSInsideCharge {
+            switch try await chargeAuthenticatingInside(request, stage: step, visit: visit) {
+            case .charged(let o): outcome = o
+            case .stopped(let result): return result
+            }
+        } else {
+            outcome = try await withRetry(step, request) { p, r in try await p.charge(r) }
+        }
         switch outcome {
         case .approved(let t):
             transaction = t
             declineCode = nil
-            try journal(JournalEntry("charge.done", stage: stage, visit: visit, fields: Self.fields(of: t, outcome: "approved")))
+            try journal(JournalEntry("charge.done", stage: stage, visit: visit, fields: chargeDoneFields(t, outcome: "approved")))
             emit(
                 "step.end", stage: stage,
                 attributes: [JSONMember("outcome", .string("approved")), JSONMember("transaction", .string(t.id))])
@@ -274,7 +284,7 @@ extension RunSession {
             try journal(
                 JournalEntry(
                     "charge.done", stage: stage, visit: visit,
-                    fields: Self.fields(of: t, outcome: "declined").merging(["declineCode": code]) { a, _ in a }))
+                    fields: chargeDoneFields(t, outcome: "declined").merging(["declineCode": code]) { a, _ in a }))
             emit(
                 "step.end", stage: stage,
                 attributes: [JSONMember("outcome", .string("declined")), JSONMember("declineCode", .string(code))])

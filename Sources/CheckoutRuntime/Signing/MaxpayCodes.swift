@@ -17,6 +17,11 @@ public enum MaxpayCodes {
     /// The decline Maxpay answers when it has no closer code.
     public static let cardDeclined = Entry(code: 3005, name: "card_declined", message: "Card declined by the issuer")
 
+    /// The decline of a `SALE3D`/`AUTH3D` whose 3-D Secure authentication did not pass (failed,
+    /// unavailable, canceled, …): nothing is charged. The fake Maxpay's code, not a published one.
+    public static let authenticationFailed = Entry(
+        code: 3006, name: "three_ds_authentication_failed", message: "3-D Secure authentication did not pass")
+
     /// Declines: `status: decline` with these codes; `name` is the result's `declineCode`.
     public static let declines: [Entry] = [
         Entry(code: 3001, name: "insufficient_funds", message: "Insufficient funds"),
@@ -24,6 +29,7 @@ public enum MaxpayCodes {
         Entry(code: 3003, name: "expired_card", message: "Expired card"),
         Entry(code: 3004, name: "incorrect_cvc", message: "Incorrect CVV"),
         cardDeclined,
+        authenticationFailed,
     ]
 
     /// The error Maxpay answers for a request it refuses without a closer code.

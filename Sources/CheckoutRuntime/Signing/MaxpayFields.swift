@@ -30,7 +30,8 @@ public enum MaxpayFields {
         return f
     }
 
-    /// `SALE`, `AUTH`, `SALE3D` or `AUTH3D`: the 3-D Secure variants when 3DS ran before the charge.
+    /// `SALE`, `AUTH`, `SALE3D` or `AUTH3D`: the 3-D Secure variants when 3DS ran before the
+    /// charge, or runs inside it (`ChargeRequest.threeDSRequested`).
     public static func type(_ kind: ChargeRequest.Kind, threeDS: Bool) -> String {
         let base = kind == .authorization ? "AUTH" : "SALE"
         return threeDS ? base + "3D" : base

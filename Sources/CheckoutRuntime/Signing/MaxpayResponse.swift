@@ -19,11 +19,22 @@ public struct MaxpayResponse: Sendable, Hashable {
     public var transactionUniqueId: String?
     /// The issuer's authorization code, on success.
     public var authCode: String?
+    /// The issuer's 3-D Secure page (`SALE3D`/`AUTH3D`): the shopper's browser must post
+    /// `PaReq`, `MD` (the `reference`) and `TermUrl` there; the answer is not final until then.
+    public var acsURL: String?
+    /// The 3-D Secure request to post to `acsURL` as `PaReq`.
+    public var pareq: String?
+    /// How 3-D Secure went, by SPEC §8's names (`AUTHENTICATION_SUCCEEDED`, …). Not one of
+    /// Maxpay's documented fields: the fake Maxpay sends it; real Maxpay answers without it.
+    public var threeDSResult: String?
+
+    /// True when the answer sends the shopper to the issuer's 3-D Secure page.
+    public var requiresAuthentication: Bool { !(acsURL ?? "").isEmpty && !(pareq ?? "").isEmpty }
 
     /// Creates a response.
     public init(
         status: String, code: Int, message: String, reference: String? = nil, transactionUniqueId: String? = nil,
-        authCode: String? = nil
+        authCode: String? = nil, acsURL: String? = nil, pareq: String? = nil, threeDSResult: String? = nil
     ) {
         self.status = status
         self.code = code
@@ -31,6 +42,9 @@ public struct MaxpayResponse: Sendable, Hashable {
         self.reference = reference
         self.transactionUniqueId = transactionUniqueId
         self.authCode = authCode
+        self.acsURL = acsURL
+        self.pareq = pareq
+        self.threeDSResult = threeDSResult
     }
 
     /// Reads a response body. A body that is not a JSON object with a `status` and a numeric
@@ -45,17 +59,21 @@ public struct MaxpayResponse: Sendable, Hashable {
         }
         self.init(
             status: status, code: code, message: object["message"]?.string ?? "", reference: object["reference"]?.text,
-            transactionUniqueId: object["transaction_unique_id"]?.text, authCode: object["authcode"]?.text)
+            transactionUniqueId: object["transaction_unique_id"]?.text, authCode: object["authcode"]?.text,
+            acsURL: object["acs_url"]?.string, pareq: object["pareq"]?.string, threeDSResult: object["three_ds_result"]?.string)
     }
 
     /// The response as Maxpay sends it (keys in byte order, so the bytes are stable).
     public func json() -> Data {
         var o = JSONObjectBuilder()
+        o.add("acs_url", acsURL)
         o.add("authcode", authCode)
         o.add("code", code)
         o.add("message", message)
+        o.add("pareq", pareq)
         o.add("reference", reference)
         o.add("status", status)
+        o.add("three_ds_result", threeDSResult)
         o.add("transaction_unique_id", transactionUniqueId)
         return o.value.data
     }
