@@ -52,7 +52,12 @@ enum Fact: Hashable, Comparable {
 struct PipelineGraphAnalysis: Sendable {
     /// Successors, all stages' in one list: stage `i`'s are `edgeTo[edgeStart[i]..<edgeStart[i + 1]]`,
     /// a stage index or -1 for the end; `edgeProvides` says whether the edge carries the facts
-    /// the stage provides (a skipped stage provides nothing, nor a card scan that ended with an error).
+    /// the stage provides (a card scan that ended with an error provides nothing).
+    ///
+    /// A stage with a `when` counts as run: the analysis does not relate conditions to each
+    /// other, so a skip edge would make `createToken`, `tokenize` and `sale` all behind
+    /// `when: price.total > 0` an error. At run time a name whose stage was skipped is unset
+    /// (docs/language.md), which conditions handle (`outcome.verify != failed`).
     private var edgeStart: [Int] = [0]
     private var edgeTo: [Int] = []
     private var edgeProvides: [Bool] = []
@@ -93,10 +98,6 @@ struct PipelineGraphAnalysis: Sendable {
                 }
                 edgeTo.append(to ?? -1)
                 edgeProvides.append(outcome == .success || !isScan)
-            }
-            if d.when != nil {
-                edgeTo.append(i + 1 < n ? i + 1 : -1)
-                edgeProvides.append(false)
             }
             edgeStart.append(edgeTo.count)
         }
