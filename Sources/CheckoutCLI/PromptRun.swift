@@ -28,6 +28,7 @@ struct PromptRun {
         let clock: any CheckoutClock = now.map { ManualClock(start: $0) } ?? SystemClock()
         let today = YearMonth(containing: clock.now())
         let provider = self.provider.make(flow, clock, random)
+        let keys = self.provider.idempotencyKeys(flow, random)
         if drawsForm {
             let drawn = FrontendSlot()
             let device = POSIXTerminal { signal in
@@ -47,7 +48,7 @@ struct PromptRun {
             drawn.frontend = frontend
             let runner = CheckoutRunner(
                 flow: flow, provider: provider, frontend: frontend, clock: clock, random: random,
-                trace: frontend.traceSink(forwardingTo: traceFile))
+                trace: frontend.traceSink(forwardingTo: traceFile), idempotencyKeys: keys)
             let result = await runner.run()
             device.restore()
             if let at = frontend.inputEndedAt { Self.reportInputEnded(at, result) }
@@ -65,7 +66,8 @@ struct PromptRun {
         }
         let frontend = LineFrontend(
             flow: flow, today: today, echo: isatty(STDIN_FILENO) == 0, readLine: { await LineInput.standard(secret: $0) }, write: write)
-        let runner = CheckoutRunner(flow: flow, provider: provider, frontend: frontend, clock: clock, random: random, trace: traceFile)
+        let runner = CheckoutRunner(
+            flow: flow, provider: provider, frontend: frontend, clock: clock, random: random, trace: traceFile, idempotencyKeys: keys)
         let result = await runner.run()
         if let at = frontend.inputEndedAt { Self.reportInputEnded(at, result) }
         return result

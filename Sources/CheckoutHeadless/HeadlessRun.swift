@@ -29,7 +29,7 @@ public enum HeadlessRun {
         }
         let runner = CheckoutRunner(
             flow: flow, provider: provider.make(flow, clock, random), frontend: HeadlessFrontend(answers: answers),
-            clock: clock, random: random, trace: trace, journal: journal)
+            clock: clock, random: random, trace: trace, journal: journal, idempotencyKeys: provider.idempotencyKeys(flow, random))
         return await runner.run()
     }
 

@@ -49,7 +49,12 @@ public struct ProviderFactory: Sendable {
     public func source(for flows: [CompiledFlow]) throws(ProviderSetupError) -> ProviderSource {
         for flow in flows { _ = try configuration(for: flow.definition.provider) }
         let factory = self
-        return ProviderSource { flow, clock, random in
+        // A server outlives the run: seeded runs must not send it an earlier run's keys.
+        let keys: @Sendable (CompiledFlow, any RandomSource) -> any RandomSource = { flow, random in
+            if case .sandbox? = try? factory.configuration(for: flow.definition.provider) { return random }
+            return SystemRandom()
+        }
+        return ProviderSource(idempotencyKeys: keys) { flow, clock, random in
             do throws(ProviderSetupError) {
                 return try factory.make(flow.definition.provider, clock: clock, random: random)
             } catch {

@@ -24,13 +24,16 @@ public struct CheckoutRunner: Sendable {
     public var maxVisits: Int
     /// Environment variables and child processes for the `signature` hook.
     public var signing: SigningEnvironment
+    /// Where charge and wallet idempotency keys are drawn (`ProviderSource.idempotencyKeys`);
+    /// nil: `random`.
+    public var idempotencyKeys: (any RandomSource)?
 
     /// Creates a runner.
     public init(
         flow: CompiledFlow, provider: any PaymentProvider, frontend: any CheckoutFrontend,
         clock: any CheckoutClock, random: any RandomSource, trace: (any TraceSink)? = nil,
         retry: StepRetry = StepRetry(), maxVisits: Int = 5, signing: SigningEnvironment = .system, timeout: Duration? = nil,
-        journal: RunJournal? = nil
+        journal: RunJournal? = nil, idempotencyKeys: (any RandomSource)? = nil
     ) {
         self.flow = flow
         self.provider = provider
@@ -43,6 +46,7 @@ public struct CheckoutRunner: Sendable {
         self.signing = signing
         self.timeout = timeout
         self.journal = journal
+        self.idempotencyKeys = idempotencyKeys
     }
 
     /// Runs the flow to its end. Never throws: every failure is a result with a status.

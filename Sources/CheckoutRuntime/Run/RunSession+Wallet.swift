@@ -11,7 +11,7 @@ extension RunSession {
     nonisolated(nonsending) func payWithWallet(stage: PipelineStage, visit: Int) async throws -> StageResult {
         guard let method = paymentMethod, let total = price.total else { return .next }
         let sent = runner.journal?.entry("wallet.sent", stage: stage.id, visit: visit)?.fields["idempotencyKey"]
-        let key = sent ?? runner.random.hex(32)
+        let key = sent ?? (runner.idempotencyKeys ?? runner.random).hex(32)
         if let sent {
             emit("wallet.resent", stage: stage.id, attributes: [JSONMember("idempotencyKey", .string(sent))])
         } else {
