@@ -247,7 +247,8 @@ extension RunSession {
         let chargeKind: ChargeRequest.Kind = kind == .sale ? .sale : kind == .authorize ? .authorization : .subscription
         let sent = runner.journal?.entry("charge.sent", stage: stage, visit: visit)?.fields["idempotencyKey"]
         var request = ChargeRequest(
-            kind: chargeKind, card: card, amount: price.total, idempotencyKey: sent ?? (runner.idempotencyKeys ?? runner.random).hex(32), threeDSResult: threeDS,
+            kind: chargeKind, card: card, amount: price.total, idempotencyKey: sent ?? (runner.idempotencyKeys ?? runner.random).hex(32),
+            threeDSResult: threeDS,
             threeDSRequested: threeDSRequested)
         if step.hooks.contains(.signature), let signing = runner.flow.definition.provider.signature {
             request.signed = try await sign(request, with: signing, stage: stage)
