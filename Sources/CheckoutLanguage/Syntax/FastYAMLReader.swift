@@ -1,0 +1,214 @@
+/// A fast path for the YAML reader: the common subset of YAML that flow files use, read
+/// straight from the bytes into the same `YAMLNode` tree (ranges included) that the libyaml
+/// path builds.
+///
+/// The subset: block mappings and sequences (compact `- key: v` and indentless sequences
+/// included), plain and quoted scalars on one line, flow mappings and sequences on one line,
+/// comments, blank lines and a leading `---`. On anything else — tabs, CR line breaks,
+/// anchors, aliases, tags, block scalars, multi-line scalars, complex keys, directives, a
+/// second document, duplicate keys, any syntax error, control characters or invalid UTF-8 —
+/// the reader bails out (`read` returns `nil`) and the caller reads the file with libyaml.
+/// So every diagnostic still comes from the libyaml path: the fast path only ever returns a
+/// tree without findings.
+///
+/// Positions follow libyaml's marks: a scalar starts at its first character (a quoted one at
+/// its quote) and ends after its last non-space character (after the closing quote); an empty
+/// value sits just after its `:` or `-`; a block collection starts at its first key or `-`
+/// and ends where the next token starts (after comments and blank lines), or at the end of
+/// the input; a flow collection ends after its closing bracket. Columns count Unicode
+/// scalars, offsets count bytes. `FastYAMLReaderTests` compares both paths on the shipped
+/// flows, the YAML test suite and thousands of mutations.
+struct FastYAMLReader {
+    /// Thrown when the input leaves the subset; the caller falls back to libyaml.
+    struct Bail: Error {}
+
+    /// Keys longer than this bail: libyaml rejects a simple key of more than 1024 characters.
+    static let maxKeyLength = 1000
+    /// Nesting deeper than this bails (the recursion stays shallow; libyaml reports limits).
+    static let maxNesting = 64
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Bytes before `bytes` in the file (a byte order mark).
+    let baseOffset: Int
+    /// The deepest nesting read here; deeper input bails.
+    let maxDepth: Int
+    /// The next byte to read.
+    var pos = 0
+    /// The current 1-based line and the offset where it starts.
+    var line = 1
+    var lineStart = 0
+    /// The last line seen to hold a non-ASCII character (0: none), whose columns are counted.
+    var nonASCIILine = 0
+    /// Collections open around the reader.
+    var depth = 0
+
+    /// Reads `bytes` (which start `baseOffset` bytes into the file) into a tree, or returns
+    /// `nil` when the input is outside the subset (the libyaml path must read it).
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, baseOffset: Int, limits: YAMLLimits) -> YAMLNode? {
+        var reader = FastYAMLReader(bytes: bytes, baseOffset: baseOffset, maxDepth: min(limits.maxDepth - 1, maxNesting))
+        do {
+            return try reader.document()
+        } catch {
+            return nil
+        }
+    }
+
+    // MARK: - Cursor
+
+    /// The byte `k` places ahead, or 0 past the end (a real NUL byte bails where it is read).
+    @inline(__always)
+    func peek(_ k: Int = 0) -> UInt8 {
+        let i = pos + k
+        return i < bytes.count ? bytes[i] : 0
+    }
+
+    /// True at the end of the input.
+    @inline(__always)
+    var atEnd: Bool { pos >= bytes.count }
+
+    /// The 0-based column of the current position, in bytes (equal to characters in indentation).
+    @inline(__always)
+    var indentation: Int { pos - lineStart }
+
+    /// The location of byte `p` on the current line.
+    @inline(__always)
+    func location(_ p: Int) -> SourceLocation {
+        guard nonASCIILine == line else {
+            return SourceLocation(line: line, column: p - lineStart + 1, offset: baseOffset + p)
+        }
+        var column = 1
+        var i = lineStart
+        while i < p {
+            if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return SourceLocation(line: line, column: column, offset: baseOffset + p)
+    }
+
+    /// Steps over the line break at `pos`.
+    @inline(__always)
+    mutating func newLine() {
+        pos += 1
+        line += 1
+        lineStart = pos
+    }
+
+    /// Skips spaces; returns how many.
+    @inline(__always)
+    mutating func skipSpaces() -> Int {
+        let start = pos
+        while pos < bytes.count, bytes[pos] == 0x20 { pos += 1 }
+        return pos - start
+    }
+
+    /// Ends the line after a complete value: spaces, an optional comment (after a space),
+    /// then a line break or the end of the input; then skips blank and comment lines.
+    @inline(__always)
+    mutating func finishLine() throws(Bail) {
+        let spaces = skipSpaces()
+        let b = peek()
+        if b == 0x23 {  // '#'
+            guard spaces > 0 else { throw Bail() }
+            try skipComment()
+        } else if b != 0x0A {
+            guard atEnd else { throw Bail() }
+        }
+        try skipBlankLines()
+    }
+
+    /// From a line break (or the end), skips blank lines and comment lines, leaving `pos` at
+    /// the first significant character of a line, or at the end of the input.
+    mutating func skipBlankLines() throws(Bail) {
+        while pos < bytes.count {
+            let b = bytes[pos]
+            if b == 0x0A {
+                newLine()
+            } else if b == 0x20 {
+                pos += 1
+            } else if b == 0x23 {
+                guard pos == lineStart || bytes[pos - 1] == 0x20 else { throw Bail() }
+                try skipComment()
+            } else if b < 0x20 || b == 0x7F {
+                throw Bail()  // a tab, CR or another control character
+            } else {
+                // Document markers at column 0 end the document: leave those to libyaml.
+                if pos == lineStart, b == 0x2D || b == 0x2E, peek(1) == b, peek(2) == b {
+                    let after = peek(3)
+                    if after == 0x20 || after == 0x0A || after == 0 { throw Bail() }
+                }
+                return
+            }
+        }
+    }
+
+    /// Skips a comment up to (not over) its line break, checking its characters.
+    mutating func skipComment() throws(Bail) {
+        while pos < bytes.count {
+            let b = bytes[pos]
+            if b == 0x0A { return }
+            if b >= 0x20, b < 0x7F {
+                pos += 1
+            } else {
+                try skipNonASCII()
+            }
+        }
+    }
+
+    /// Steps over one non-ASCII character at `pos`, or bails on a byte libyaml would reject
+    /// or treat specially: control characters, tabs, CR, invalid UTF-8, the NEL/LS/PS line
+    /// breaks, byte order marks, non-characters.
+    mutating func skipNonASCII() throws(Bail) {
+        let lead = bytes[pos]
+        let scalar: UInt32
+        let length: Int
+        switch lead {
+        case 0xC2...0xDF:
+            length = 2
+            scalar = UInt32(lead & 0x1F)
+        case 0xE0...0xEF:
+            length = 3
+            scalar = UInt32(lead & 0x0F)
+        case 0xF0...0xF4:
+            length = 4
+            scalar = UInt32(lead & 0x07)
+        default:
+            throw Bail()
+        }
+        guard pos + length <= bytes.count else { throw Bail() }
+        var value = scalar
+        for k in 1..<length {
+            let b = bytes[pos + k]
+            guard b & 0xC0 == 0x80 else { throw Bail() }
+            value = value << 6 | UInt32(b & 0x3F)
+        }
+        let smallest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard value >= smallest, value >= 0xA0, value <= 0x10FFFF else { throw Bail() }
+        guard !(0xD800...0xDFFF).contains(value), value != 0x2028, value != 0x2029 else { throw Bail() }
+        guard value != 0xFEFF, value != 0xFFFE, value != 0xFFFF else { throw Bail() }
+        pos += length
+        nonASCIILine = line
+    }
+
+    // MARK: - Document
+
+    /// The whole input: an optional `---` line, one block mapping or sequence (or a flow
+    /// collection), and nothing after it but blank lines and comments.
+    mutating func document() throws(Bail) -> YAMLNode {
+        try skipBlankLines()
+        if pos == lineStart, peek() == 0x2D, peek(1) == 0x2D, peek(2) == 0x2D, [0x20, 0x0A, 0].contains(peek(3)) {
+            pos += 3
+            try finishLine()
+        }
+        guard !atEnd else { throw Bail() }
+        let root: YAMLNode
+        switch peek() {
+        case 0x5B, 0x7B:  // '[', '{'
+            root = try flowCollection()
+            try finishLine()
+        default:
+            root = try blockNode(parentIndent: -1)
+        }
+        guard atEnd else { throw Bail() }
+        return root
+    }
+}
