@@ -80,8 +80,8 @@ struct FastYAMLReaderTests {
     }
 
     @Test func seededMutationsOfTheShippedFlowsMatchLibYAML() throws {
-        let flows = Self.yamlFiles(under: "flows").filter { !$0.path.contains("/signers/") }.map(\.bytes)
-        try #require(!flows.isEmpty)
+        let flows = Self.yamlFiles(under: "flows").filter { !$0.path.contains("/signers/") }.map(\.bytes) + Self.blockScalarSeeds
+        try #require(flows.count > Self.blockScalarSeeds.count)
         var random = SplitMix(seed: 0x5EED_F1A5)
         var fast = 0
         let count = 4000
@@ -94,6 +94,12 @@ struct FastYAMLReaderTests {
         print("fast YAML reader: mutations: \(fast) of \(count) on the fast path")
     }
 
+    /// Flows with block scalars (the shipped ones have none), so mutations reach them too.
+    static let blockScalarSeeds: [[UInt8]] = [
+        "flow: a\ndescription: >\n  Full billing, shipping and a theme,\n  on two lines.\n\n  And a paragraph.\nnotes: |-\n  one\n    two\n# end\n",
+        "steps:\n  - kind: form\n    text: |+\n      kept\n\n  - kind: review\n    text: >\n      folded\n      text\n",
+    ].map { Array($0.utf8) }
+
     @Test func smallDepthLimitsMakeTheFastPathBail() {
         let text = Array("a:\n  b:\n    c: [1, {d: 2}]\n".utf8)
         #expect(YAMLParser.parseWithFastPath(text, file: nil) != nil)
@@ -104,8 +110,24 @@ struct FastYAMLReaderTests {
         }
     }
 
+    /// Shapes whose positions follow libyaml's quirks: ends after comments, empty values,
+    /// block scalars, the end of the input with and without a final line break, a byte order
+    /// mark, non-ASCII columns.
     @Test(arguments: [
-        "a: 1\nb: 1\na: 2\n", "a: &x 1\nb: *x\n", "a: !!str 1\n", "a: |\n  text\n", "a: b\n  c\n", "a:\tb\n",
+        "a:\n  b: 1\n  # c\n\nd:\n- x\n-\n- y # c\n  \ne: [a, b]\nf: {}\ng:  \nh: \"q\"\n", "a: 1\nb:", "a: 1\nb: 2",
+        "- a: 1\n  b:\n- c\n", "d: >\n  text\n  more\n\ne: 1\n", "d: >\n  text\n\n# c\ne: 1\n", "a:\n  d: |\n    text\n  e: 1\n",
+        "d: >\n  text", "d: >-\n  a\n  b\n\n  c\n", "d: |+\n  a\n\n\n", "- >\n  a\n  b\n- c\n", "d: |\n  a\n    b\n\n  c\n",
+        "\u{FEFF}a: 1\n", "---\na: 1\n", "--- # c\na: 1\n", "a: é\nb: ü x # ö\n", "# — comment\na: [São Paulo, x]\nb: 'ç'\n",
+        "a : b\n", "'a': \"b\"\n", "a: 'it''s'\n", "a: \"x\\\"y\\\\z\\n\"\n", "a: [[1, 2], {b: c}]\n", "- - a\n  - b\n- c\n",
+        "a: http://x.y/z\n", "a: b#c\n", "a: -5\n", "  a: 1\n  b: 2\n", "a:\n  - b\n  -\n    c: d\ne: 1\n  # c\n   \n",
+        "a:\n- b: 1\n  c:\n  - d\ne: 1\n", "[a, {b: c}]\n", "{a: 1}", "a: x  y  \n",
+    ])
+    func trickyShapesTakeTheFastPathAndMatchLibYAML(_ text: String) {
+        #expect(Self.compare(Array(text.utf8), name: "tricky.yaml"), "bailed on \(text.debugDescription)")
+    }
+
+    @Test(arguments: [
+        "a: 1\nb: 1\na: 2\n", "a: &x 1\nb: *x\n", "a: !!str 1\n", "a: |2\n  text\n", "a: >\n  text\n    more\n", "a: |\n\n  text\n", "a: b\n  c\n", "a:\tb\n",
         "a: 1\r\nb: 2\r\n", "a: 1\n---\nb: 2\n", "%YAML 1.1\n---\na: 1\n", "? a\n: b\n", "a: \"x\\u0041\"\n",
         "", "# only a comment\n", "a: [1,\n  2]\n", "a: 'x\n  y'\n", "a: b: c\n", "- a\nb: c\n",
     ])

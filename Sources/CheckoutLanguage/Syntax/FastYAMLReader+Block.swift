@@ -70,10 +70,9 @@ extension FastYAMLReader {
     /// The value after a key's `:` (at `pos`), on the same line or indented on the next ones;
     /// an empty scalar at `empty` when there is none. `indent` is the mapping's column.
     mutating func blockValue(indent: Int, emptyAt empty: SourceLocation) throws(Bail) -> YAMLNode {
-        let spaces = skipSpaces()
+        _ = skipSpaces()
         let b = peek()
         if b == 0x0A || atEnd || b == 0x23 {
-            guard b != 0x23 || spaces > 0 else { throw Bail() }
             try finishLine()
             if !atEnd {
                 let next = indentation
@@ -87,6 +86,10 @@ extension FastYAMLReader {
         switch b {
         case 0x5B, 0x7B:  // '[', '{'
             value = try flowCollection()
+        case 0x7C, 0x3E:  // '|', '>'
+            let scalar = try literalOrFolded(parentIndent: indent)
+            try skipBlankLines()
+            return scalar
         default:
             value = try blockScalar()
         }
@@ -116,10 +119,9 @@ extension FastYAMLReader {
     /// The entry after a `-` (at `pos`): a nested sequence, a compact mapping, a scalar or a
     /// flow collection on the same line, a block node indented on the next lines, or empty.
     mutating func sequenceItem(indent: Int, emptyAt empty: SourceLocation) throws(Bail) -> YAMLNode {
-        let spaces = skipSpaces()
+        _ = skipSpaces()
         let b = peek()
         if b == 0x0A || atEnd || b == 0x23 {
-            guard b != 0x23 || spaces > 0 else { throw Bail() }
             try finishLine()
             if !atEnd, indentation > indent { return try blockNode(parentIndent: indent) }
             return Self.emptyScalar(at: empty)
@@ -131,14 +133,21 @@ extension FastYAMLReader {
             try finishLine()
             return value
         }
+        if b == 0x7C || b == 0x3E {
+            let scalar = try literalOrFolded(parentIndent: indent)
+            try skipBlankLines()
+            return scalar
+        }
         // A scalar, or the first key of a compact mapping: read it, then look for a `:`.
         let scalarStart = pos
         let scalar = try blockScalar()
+        let scalarEnd = pos
         _ = skipSpaces()
         if peek() == 0x3A {
             pos = scalarStart
             return try blockMapping(column: column)
         }
+        pos = scalarEnd
         try finishLine()
         return scalar
     }

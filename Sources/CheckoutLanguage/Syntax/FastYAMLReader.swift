@@ -3,9 +3,9 @@
 /// path builds.
 ///
 /// The subset: block mappings and sequences (compact `- key: v` and indentless sequences
-/// included), plain and quoted scalars on one line, flow mappings and sequences on one line,
-/// comments, blank lines and a leading `---`. On anything else — tabs, CR line breaks,
-/// anchors, aliases, tags, block scalars, multi-line scalars, complex keys, directives, a
+/// included), plain and quoted scalars on one line, simple literal and folded block scalars,
+/// flow mappings and sequences on one line, comments, blank lines and a leading `---`. On anything else — tabs, CR line breaks,
+/// anchors, aliases, tags, multi-line plain or quoted scalars, complex keys, directives, a
 /// second document, duplicate keys, any syntax error, control characters or invalid UTF-8 —
 /// the reader bails out (`read` returns `nil`) and the caller reads the file with libyaml.
 /// So every diagnostic still comes from the libyaml path: the fast path only ever returns a
@@ -41,6 +41,8 @@ struct FastYAMLReader {
     var nonASCIILine = 0
     /// Collections open around the reader.
     var depth = 0
+    /// Set once past the document's optional `---`: a later `---` or `...` bails.
+    var started = false
 
     /// Reads `bytes` (which start `baseOffset` bytes into the file) into a tree, or returns
     /// `nil` when the input is outside the subset (the libyaml path must read it).
@@ -105,10 +107,9 @@ struct FastYAMLReader {
     /// then a line break or the end of the input; then skips blank and comment lines.
     @inline(__always)
     mutating func finishLine() throws(Bail) {
-        let spaces = skipSpaces()
+        _ = skipSpaces()
         let b = peek()
         if b == 0x23 {  // '#'
-            guard spaces > 0 else { throw Bail() }
             try skipComment()
         } else if b != 0x0A {
             guard atEnd else { throw Bail() }
@@ -126,23 +127,27 @@ struct FastYAMLReader {
             } else if b == 0x20 {
                 pos += 1
             } else if b == 0x23 {
-                guard pos == lineStart || bytes[pos - 1] == 0x20 else { throw Bail() }
                 try skipComment()
             } else if b < 0x20 || b == 0x7F {
                 throw Bail()  // a tab, CR or another control character
             } else {
                 // Document markers at column 0 end the document: leave those to libyaml.
+                // (`document()` reads a `---` before the first node.)
                 if pos == lineStart, b == 0x2D || b == 0x2E, peek(1) == b, peek(2) == b {
                     let after = peek(3)
-                    if after == 0x20 || after == 0x0A || after == 0 { throw Bail() }
+                    if after == 0x20 || after == 0x0A || after == 0 {
+                        guard !started, b == 0x2D else { throw Bail() }
+                    }
                 }
                 return
             }
         }
     }
 
-    /// Skips a comment up to (not over) its line break, checking its characters.
+    /// Skips a comment (a `#` at a line's start or after a space) up to, not over, its line
+    /// break, checking its characters.
     mutating func skipComment() throws(Bail) {
+        guard pos == lineStart || bytes[pos - 1] == 0x20 else { throw Bail() }
         while pos < bytes.count {
             let b = bytes[pos]
             if b == 0x0A { return }
@@ -199,6 +204,7 @@ struct FastYAMLReader {
             pos += 3
             try finishLine()
         }
+        started = true
         guard !atEnd else { throw Bail() }
         let root: YAMLNode
         switch peek() {
