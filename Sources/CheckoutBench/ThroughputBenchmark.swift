@@ -68,7 +68,8 @@ enum ThroughputBenchmark {
             print(String(format: "  %@ (%d bytes)", name, bytes.count))
             for m in [raw, libYAMLTree, fastTree, tree, compile] {
                 let micros = m.seconds / Double(m.iterations) * 1e6
-                print(String(format: "    %-12@ %9.2f MB/s  %10.1f µs  (%d iterations)", m.name, m.mbPerSecond, micros, m.iterations))
+                let name = m.name.padding(toLength: 13, withPad: " ", startingAt: 0)
+                print(String(format: "    %@ %9.2f MB/s  %10.1f µs  (%d iterations)", name, m.mbPerSecond, micros, m.iterations))
             }
             func ratio(_ m: Measurement) -> Double { m.mbPerSecond / raw.mbPerSecond }
             print(
