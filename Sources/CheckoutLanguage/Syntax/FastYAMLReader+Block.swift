@@ -3,9 +3,14 @@
 /// character of a later line (or the end); its indentation says whether the collection goes
 /// on, ends, or — deeper than a complete value allows — the input leaves the subset.
 extension FastYAMLReader {
-    /// A block mapping or sequence starting at `pos`, the first significant character of a
-    /// line, indented more than `parentIndent`.
+    /// A block mapping or sequence (or a flow collection) starting at `pos`, the first
+    /// significant character of a line, indented more than `parentIndent`.
     mutating func blockNode(parentIndent: Int) throws(Bail) -> YAMLNode {
+        if peek() == 0x5B || peek() == 0x7B {
+            let value = try flowCollection()
+            try finishLine()
+            return value
+        }
         if isBlockEntry {
             return try blockSequence(column: indentation, indentless: false)
         }

@@ -20,7 +20,11 @@
 /// flows, the YAML test suite and thousands of mutations.
 struct FastYAMLReader {
     /// Thrown when the input leaves the subset; the caller falls back to libyaml.
-    struct Bail: Error {}
+    struct Bail: Error {
+        /// The reader's source that bailed, to tell why (`bailOut(_:limits:)`).
+        var source: String
+        init(file: StaticString = #fileID, line: UInt = #line) { source = "\(file):\(line)" }
+    }
 
     /// Keys longer than this bail: libyaml rejects a simple key of more than 1024 characters.
     static let maxKeyLength = 1000
@@ -52,6 +56,22 @@ struct FastYAMLReader {
             return try reader.document()
         } catch {
             return nil
+        }
+    }
+
+    /// Where and why the reader bails out on `bytes` (the input's line and column, and the
+    /// line of this reader's source that gave up), or `nil` when it reads them: for tests and
+    /// for finding what keeps a file off the fast path.
+    static func bailOut(_ bytes: [UInt8], limits: YAMLLimits) -> String? {
+        bytes.withUnsafeBufferPointer { input -> String? in
+            var reader = FastYAMLReader(bytes: input, baseOffset: 0, maxDepth: min(limits.maxDepth - 1, maxNesting))
+            do throws(Bail) {
+                _ = try reader.document()
+                return nil
+            } catch {
+                let at = reader.location(min(reader.pos, input.count))
+                return "at \(at) (\(error.source))"
+            }
         }
     }
 
@@ -206,14 +226,7 @@ struct FastYAMLReader {
         }
         started = true
         guard !atEnd else { throw Bail() }
-        let root: YAMLNode
-        switch peek() {
-        case 0x5B, 0x7B:  // '[', '{'
-            root = try flowCollection()
-            try finishLine()
-        default:
-            root = try blockNode(parentIndent: -1)
-        }
+        let root = try blockNode(parentIndent: -1)
         guard atEnd else { throw Bail() }
         return root
     }

@@ -29,6 +29,13 @@ public enum YAMLParser {
         read(bytes, file: file, limits: limits, fastPath: true, libYAML: false)
     }
 
+    /// Where and why the fast path bails out on `bytes`, or `nil` when it reads them (to find
+    /// what keeps a file off the fast path).
+    package static func fastPathBailOut(_ bytes: [UInt8], limits: YAMLLimits = .default) -> String? {
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        return FastYAMLReader.bailOut(Array(bytes[bom...]), limits: limits)
+    }
+
     private static func read(_ bytes: [UInt8], file: String?, limits: YAMLLimits, fastPath: Bool, libYAML: Bool) -> YAMLDocument? {
         guard bytes.count <= limits.maxBytes else {
             let diagnostic = Diagnostic(
