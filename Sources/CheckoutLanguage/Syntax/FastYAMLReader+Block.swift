@@ -44,6 +44,10 @@ extension FastYAMLReader {
             let empty = location(pos)
             let value = try blockValue(indent: column, emptyAt: empty)
             pairs.append(YAMLPair(key: key, value: value))
+            if pairs.count == YAMLTreeBuilder.largeCollection {
+                reserve(&pairs, from: start.offset - baseOffset)
+                keys.reserve(pairs.capacity)
+            }
             if atEnd { break }
             let next = indentation
             if next == column { continue }
@@ -51,7 +55,19 @@ extension FastYAMLReader {
             break
         }
         depth -= 1
-        return YAMLNode(kind: .mapping(pairs), range: SourceRange(start: start, end: location(pos)))
+        return YAMLNode(kind: .mapping(YAMLTreeBuilder.trimmed(pairs)), range: SourceRange(start: start, end: location(pos)))
+    }
+
+    /// Reserves room in a collection that just reached `YAMLTreeBuilder.largeCollection`
+    /// elements, started at byte `start`, for the length the rest of the input suggests (as
+    /// the tree builder does: grown by doubling, a 100 000-pair table costs more in copies and
+    /// page faults than in reading).
+    mutating func reserve<Element>(_ elements: inout [Element], from start: Int) {
+        let count = elements.count
+        let used = max(pos - start, 1)
+        let remaining = max(bytes.count - pos, 0)
+        let more = Double(remaining) * Double(count) / Double(used)
+        elements.reserveCapacity(count + Int(min(more * 1.125, Double(count * 63))))
     }
 
     /// A key and its `:` (spaces may come between). Leaves `pos` just after the `:`.
@@ -111,6 +127,7 @@ extension FastYAMLReader {
         while true {
             pos += 1  // the '-'
             items.append(try sequenceItem(indent: column, emptyAt: location(pos)))
+            if items.count == YAMLTreeBuilder.largeCollection { reserve(&items, from: start.offset - baseOffset) }
             if atEnd { break }
             let next = indentation
             if next == column, isBlockEntry { continue }
@@ -118,7 +135,7 @@ extension FastYAMLReader {
             break
         }
         depth -= 1
-        return YAMLNode(kind: .sequence(items), range: SourceRange(start: start, end: location(pos)))
+        return YAMLNode(kind: .sequence(YAMLTreeBuilder.trimmed(items)), range: SourceRange(start: start, end: location(pos)))
     }
 
     /// The entry after a `-` (at `pos`): a nested sequence, a compact mapping, a scalar or a

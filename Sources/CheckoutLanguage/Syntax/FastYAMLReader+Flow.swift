@@ -25,8 +25,13 @@ extension FastYAMLReader {
                     _ = skipSpaces()
                     try keys.insert(key, into: pairs)
                     pairs.append(YAMLPair(key: key, value: try flowNode()))
+                    if pairs.count == YAMLTreeBuilder.largeCollection {
+                        reserve(&pairs, from: start.offset - baseOffset)
+                        keys.reserve(pairs.capacity)
+                    }
                 } else {
                     items.append(try flowNode())
+                    if items.count == YAMLTreeBuilder.largeCollection { reserve(&items, from: start.offset - baseOffset) }
                 }
                 _ = skipSpaces()
                 let b = peek()
@@ -43,7 +48,8 @@ extension FastYAMLReader {
         }
         depth -= 1
         let range = SourceRange(start: start, end: location(pos))
-        return YAMLNode(kind: isMapping ? .mapping(pairs) : .sequence(items), range: range)
+        let kind: YAMLNode.Kind = isMapping ? .mapping(YAMLTreeBuilder.trimmed(pairs)) : .sequence(YAMLTreeBuilder.trimmed(items))
+        return YAMLNode(kind: kind, range: range)
     }
 
     /// An entry of a flow collection: a nested collection or a scalar.
@@ -60,6 +66,11 @@ extension FastYAMLReader {
 /// hash table the tree builder uses.
 struct FastKeySet {
     private var table: YAMLKeyTable?
+
+    /// Makes room for `capacity` keys in all.
+    mutating func reserve(_ capacity: Int) {
+        table?.reserve(capacity)
+    }
 
     /// Bails when `key` is already a key of `pairs` (the mapping's pairs so far); otherwise
     /// remembers it as the key of the pair about to be appended.
