@@ -1,6 +1,7 @@
 /// Literal (`|`) and folded (`>`) block scalars in their plain form: an optional chomping
-/// indicator (`-`, `+`), the indentation taken from the first line, no leading or
-/// whitespace-only empty lines, and for folded scalars no more-indented lines. Anything else
+/// indicator (`-`, `+`), the indentation taken from the first line, no empty lines before
+/// it, no lines of only spaces as long as the indentation or longer, and for folded scalars
+/// no more-indented lines. Anything else
 /// (an explicit indentation indicator, an empty scalar, a tab) bails.
 ///
 /// The scalar starts at its indicator and, as libyaml marks it, ends at the start of the line
@@ -33,14 +34,17 @@ extension FastYAMLReader {
         var isFirst = true
         var endsWithBreak = false
         while true {
+            // A line of fewer spaces than the indentation is empty (one of as many or more
+            // would be content); at the end of the input, it ends the scalar at its start.
             let n = spacesAhead()
             if pos + n >= bytes.count {
-                guard n == 0 else { throw Bail() }
+                guard n < indent else { throw Bail() }
                 break
             }
             if bytes[pos + n] == 0x0A {
-                guard n == 0 else { throw Bail() }  // a whitespace-only line
+                guard n < indent else { throw Bail() }
                 emptyLines += 1
+                pos += n
                 newLine()
                 continue
             }
