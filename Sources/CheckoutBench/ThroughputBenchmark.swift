@@ -46,13 +46,8 @@ enum ThroughputBenchmark {
                 continue
             }
             // The fast path must read the benchmark flows, and read them as libyaml does.
-            guard let fast = YAMLParser.parseWithFastPath(bytes, file: name) else {
-                print("  \(name): the fast YAML reader bails out on it")
-                failed = true
-                continue
-            }
-            if let difference = fast.firstDifference(from: YAMLParser.parseWithLibYAML(bytes, file: name)) {
-                print("  \(name): the fast YAML reader differs from libyaml: \(difference)")
+            if let problem = fastPathProblem(bytes, name: name) {
+                print("  \(problem)")
                 failed = true
                 continue
             }
@@ -78,5 +73,34 @@ enum ThroughputBenchmark {
                     ratio(compile), ratio(tree), ratio(libYAMLTree), ratio(fastTree)))
         }
         return !failed
+    }
+
+    /// Why the YAML reader's fast path fails on `bytes` (it bails out, or its tree differs
+    /// from libyaml's), or `nil` when it reads them exactly.
+    static func fastPathProblem(_ bytes: [UInt8], name: String) -> String? {
+        guard let fast = YAMLParser.parseWithFastPath(bytes, file: name) else {
+            return "\(name): the fast YAML reader bails out on it \(YAMLParser.fastPathBailOut(bytes) ?? "")"
+        }
+        if let difference = fast.firstDifference(from: YAMLParser.parseWithLibYAML(bytes, file: name)) {
+            return "\(name): the fast YAML reader differs from libyaml: \(difference)"
+        }
+        return nil
+    }
+
+    /// `--check-fast-path`: both benchmark flows through the fast path and libyaml, compared
+    /// (no timing; the end-to-end tests run it, so a change to the flows that leaves the fast
+    /// path's subset is caught before a benchmark run).
+    static func checkFastPath() -> Bool {
+        var ok = true
+        for (name, text) in [("small flow", BenchmarkFlows.small()), ("large flow", BenchmarkFlows.large(bytes: 2_000_000))] {
+            let bytes = Array(text.utf8)
+            if let problem = fastPathProblem(bytes, name: name) {
+                print("checkout-bench: \(problem)")
+                ok = false
+            } else {
+                print("checkout-bench: \(name) (\(bytes.count) bytes): the fast YAML reader reads it as libyaml does")
+            }
+        }
+        return ok
     }
 }

@@ -16,6 +16,8 @@ import Foundation
 /// - `--serve-fake-bluesnap`: just the fake BlueSnap on loopback, until stopped;
 /// - `--phases`: compile time of the small flow with parts of the language removed, to show
 ///   what each part costs;
+/// - `--check-fast-path`: both throughput flows through the YAML reader's fast path and
+///   libyaml, compared (the end-to-end tests run it);
 /// - `--count WHAT N`: one kind of work N times and nothing else, for instruction counts
 ///   under callgrind (`CountMode`).
 BenchEnvironment.warnIfDebug()
@@ -32,6 +34,8 @@ do {
             connections: argument("--connections").flatMap { Int($0) })
     } else if CommandLine.arguments.contains("--serve-fake-bluesnap") {
         try ProvidersBenchmark.serve()
+    } else if CommandLine.arguments.contains("--check-fast-path") {
+        ok = ThroughputBenchmark.checkFastPath()
     } else if CommandLine.arguments.contains("--phases") {
         Phases.run()
         ok = true
