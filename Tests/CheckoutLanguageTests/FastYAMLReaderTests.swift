@@ -94,6 +94,14 @@ struct FastYAMLReaderTests {
         print("fast YAML reader: mutations: \(fast) of \(count) on the fast path")
     }
 
+    @Test func longLinesWithNonASCIIAndEscapesMatchLibYAML() {
+        // Columns on a non-ASCII line and escapes are counted and copied in linear time.
+        let items = (0..<5_000).map { "é\($0)" }.joined(separator: ", ")
+        let escapes = String(repeating: "\\n\\\"ü", count: 5_000)
+        let text = "list: [\(items)]\ntext: \"\(escapes)\"\n"
+        #expect(Self.compare(Array(text.utf8), name: "long.yaml"))
+    }
+
     /// Flows with block scalars (the shipped ones have none), so mutations reach them too.
     static let blockScalarSeeds: [[UInt8]] = [
         "flow: a\ndescription: >\n  Full billing, shipping and a theme,\n  on two lines.\n\n  And a paragraph.\nnotes: |-\n  one\n    two\n# end\n",

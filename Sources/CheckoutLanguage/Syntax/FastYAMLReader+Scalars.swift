@@ -79,7 +79,7 @@ extension FastYAMLReader {
     }
 
     @inline(__always)
-    func makePlain(_ start: Int, _ end: Int) -> YAMLNode {
+    mutating func makePlain(_ start: Int, _ end: Int) -> YAMLNode {
         YAMLNode(
             kind: .scalar(YAMLScalar(value: text(start, end), style: .plain)),
             range: SourceRange(start: location(start), end: location(end))
@@ -129,7 +129,8 @@ extension FastYAMLReader {
     mutating func doubleQuoted() throws(Bail) -> YAMLNode {
         let start = pos
         pos += 1
-        var escaped: [UInt8]?
+        var escaped: [UInt8] = []
+        var hasEscape = false
         var copied = pos  // bytes before this are in `escaped` (once there is an escape)
         while true {
             guard pos < bytes.count else { throw Bail() }
@@ -146,10 +147,9 @@ extension FastYAMLReader {
                 case 0x72: replacement = 0x0D
                 default: throw Bail()
                 }
-                var buffer = escaped ?? []
-                buffer.append(contentsOf: bytes[copied..<pos])
-                buffer.append(replacement)
-                escaped = buffer
+                hasEscape = true
+                escaped.append(contentsOf: bytes[copied..<pos])
+                escaped.append(replacement)
                 pos += 2
                 copied = pos
                 continue
@@ -163,9 +163,9 @@ extension FastYAMLReader {
             }
         }
         let value: String
-        if var buffer = escaped {
-            buffer.append(contentsOf: bytes[copied..<pos])
-            value = String(decoding: buffer, as: UTF8.self)
+        if hasEscape {
+            escaped.append(contentsOf: bytes[copied..<pos])
+            value = String(decoding: escaped, as: UTF8.self)
         } else {
             value = text(start + 1, pos)
         }

@@ -45,6 +45,8 @@ struct FastYAMLReader {
     var nonASCIILine = 0
     /// Collections open around the reader.
     var depth = 0
+    /// A known column on a line with non-ASCII characters (see `nonASCIILocation`).
+    var columnCursor = (line: 0, byte: 0, column: 1)
     /// Set once past the document's optional `---`: a later `---` or `...` bails.
     var started = false
 
@@ -94,16 +96,26 @@ struct FastYAMLReader {
 
     /// The location of byte `p` on the current line.
     @inline(__always)
-    func location(_ p: Int) -> SourceLocation {
+    mutating func location(_ p: Int) -> SourceLocation {
         guard nonASCIILine == line else {
             return SourceLocation(line: line, column: p - lineStart + 1, offset: baseOffset + p)
         }
-        var column = 1
-        var i = lineStart
+        return nonASCIILocation(p)
+    }
+
+    /// The location of byte `p` on a line with non-ASCII characters: columns are counted
+    /// from a cursor that moves forward along the line (locations come almost in order), so
+    /// a long line costs linear time, not quadratic.
+    private mutating func nonASCIILocation(_ p: Int) -> SourceLocation {
+        if columnCursor.line != line || columnCursor.byte > p {
+            columnCursor = (line, lineStart, 1)
+        }
+        var (_, i, column) = columnCursor
         while i < p {
             if bytes[i] & 0xC0 != 0x80 { column += 1 }
             i += 1
         }
+        columnCursor = (line, p, column)
         return SourceLocation(line: line, column: column, offset: baseOffset + p)
     }
 
