@@ -46,6 +46,13 @@ extension FastYAMLReader {
         guard canStartPlain(peek()) else { throw Bail() }
         var end = pos
         scan: while pos < bytes.count {
+            // Most bytes are printable ASCII that cannot end the scalar: skip them in a tight loop.
+            let next = Self.skipOrdinary(bytes, from: pos, flow: flow)
+            if next > pos {
+                pos = next
+                end = next
+            }
+            guard pos < bytes.count else { break }
             let b = bytes[pos]
             switch b {
             case 0x20:
@@ -76,6 +83,36 @@ extension FastYAMLReader {
         }
         pos = end
         return makePlain(start, end)
+    }
+
+    /// The first byte at or after `start` that is not printable ASCII other than `:` (and
+    /// in flow context other than `,[]{}#?`).
+    @inline(__always)
+    static func skipOrdinary(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, flow: Bool) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let count = bytes.count
+        var i = start
+        if flow {
+            // , # ? : [ ] as bits of (byte - 0x20) for 0x20...0x5F; { } and DEL as bits of
+            // (byte - 0x60) for 0x60...0x7F.
+            let low: UInt64 =
+                1 << (0x2C - 0x20) | 1 << (0x23 - 0x20) | 1 << (0x3F - 0x20) | 1 << (0x3A - 0x20) | 1 << (0x5B - 0x20) | 1 << (0x5D - 0x20)
+            let high: UInt64 = 1 << (0x7B - 0x60) | 1 << (0x7D - 0x60) | 1 << (0x7F - 0x60)
+            while i < count {
+                let b = base[i]
+                guard b > 0x20, b < 0x80 else { break }
+                let bit = UInt64(b &- 0x20)
+                if (bit < 64 ? low >> bit : high >> (bit &- 64)) & 1 != 0 { break }
+                i += 1
+            }
+        } else {
+            while i < count {
+                let b = base[i]
+                guard b > 0x20, b < 0x7F, b != 0x3A else { break }
+                i += 1
+            }
+        }
+        return i
     }
 
     @inline(__always)
