@@ -139,7 +139,8 @@ struct FastYAMLReaderTests {
     @Test(arguments: [
         "a: 1\nb: 1\na: 2\n", "a: &x 1\nb: *x\n", "a: !!str 1\n", "a: |2\n  text\n", "a: >\n  text\n    more\n", "a: |\n\n  text\n",
         "a: b\n  c\n", "a:\tb\n",
-        "a: 1\r\nb: 2\r\n", "a: 1\n---\nb: 2\n", "%YAML 1.1\n---\na: 1\n", "? a\n: b\n", "a: \"x\\u0041\"\n",
+        "a: 1\r\nb: 2\r\n", "a: 1\n---\nb: 2\n", "---\n---\na: 1\n", "--- |\n  a\n", "%YAML 1.1\n---\na: 1\n", "? a\n: b\n",
+        "a: \"x\\u0041\"\n",
         "", "# only a comment\n", "a: [1,\n  2]\n", "a: 'x\n  y'\n", "a: b: c\n", "- a\nb: c\n",
     ])
     func inputsOutsideTheSubsetBail(_ text: String) {

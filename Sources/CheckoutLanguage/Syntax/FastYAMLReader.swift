@@ -3,27 +3,34 @@
 /// path builds.
 ///
 /// The subset: block mappings and sequences (compact `- key: v` and indentless sequences
-/// included), plain and quoted scalars on one line, simple literal and folded block scalars,
-/// flow mappings and sequences on one line, comments, blank lines and a leading `---`. On anything else — tabs, CR line breaks,
-/// anchors, aliases, tags, multi-line plain or quoted scalars, complex keys, directives, a
-/// second document, duplicate keys, any syntax error, control characters or invalid UTF-8 —
-/// the reader bails out (`read` returns `nil`) and the caller reads the file with libyaml.
-/// So every diagnostic still comes from the libyaml path: the fast path only ever returns a
-/// tree without findings.
+/// included), plain and quoted scalars on one line, literal and folded block scalars in their
+/// simple forms, flow mappings and sequences on one line, comments, blank lines and a leading
+/// `---`. On anything else — tabs, CR line breaks, anchors, aliases, tags, multi-line plain or
+/// quoted scalars, complex keys, directives, a second document, duplicate keys, any syntax
+/// error, control characters or invalid UTF-8, nesting near the depth limit — the reader
+/// bails out (`read` returns `nil`) and the caller reads the file with libyaml. So every
+/// diagnostic still comes from the libyaml path: the fast path only ever returns a tree
+/// without findings.
 ///
 /// Positions follow libyaml's marks: a scalar starts at its first character (a quoted one at
 /// its quote) and ends after its last non-space character (after the closing quote); an empty
 /// value sits just after its `:` or `-`; a block collection starts at its first key or `-`
 /// and ends where the next token starts (after comments and blank lines), or at the end of
-/// the input; a flow collection ends after its closing bracket. Columns count Unicode
-/// scalars, offsets count bytes. `FastYAMLReaderTests` compares both paths on the shipped
-/// flows, the YAML test suite and thousands of mutations.
+/// the input; a flow collection ends after its closing bracket; a block scalar ends at the
+/// start of the line after its last line break. Columns count Unicode scalars, offsets count
+/// bytes. `FastYAMLReaderTests` and `FastYAMLGeneratedTests` compare both paths on the
+/// shipped flows, fixtures, the YAML test suite, mutations and generated documents, and the
+/// fuzzer compares them on every input it makes (`fast-path-mismatch`).
 struct FastYAMLReader {
     /// Thrown when the input leaves the subset; the caller falls back to libyaml.
     struct Bail: Error {
-        /// The reader's source that bailed, to tell why (`bailOut(_:limits:)`).
-        var source: String
-        init(file: StaticString = #fileID, line: UInt = #line) { source = "\(file):\(line)" }
+        /// The reader's source line that bailed, to tell why (`bailOut(_:limits:)`).
+        let file: StaticString
+        let line: UInt
+        init(file: StaticString = #fileID, line: UInt = #line) {
+            self.file = file
+            self.line = line
+        }
     }
 
     /// Keys longer than this bail: libyaml rejects a simple key of more than 1024 characters.
@@ -72,7 +79,7 @@ struct FastYAMLReader {
                 return nil
             } catch {
                 let at = reader.location(min(reader.pos, input.count))
-                return "at \(at) (\(error.source))"
+                return "at \(at) (\(error.file):\(error.line))"
             }
         }
     }
@@ -234,6 +241,7 @@ struct FastYAMLReader {
         try skipBlankLines()
         if pos == lineStart, peek() == 0x2D, peek(1) == 0x2D, peek(2) == 0x2D, [0x20, 0x0A, 0].contains(peek(3)) {
             pos += 3
+            started = true
             try finishLine()
         }
         started = true
