@@ -150,7 +150,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CheckoutEndToEndTests",
-            dependencies: ["CheckoutCLI", "checkout-embedding-example", "CheckoutFakes"],
+            dependencies: ["CheckoutCLI", "checkout-embedding-example", "CheckoutFakes", "CheckoutBench"],
             // The schema test's Python validator.
             exclude: ["Support"],
             swiftSettings: swiftSettings

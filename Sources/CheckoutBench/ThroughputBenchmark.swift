@@ -26,7 +26,9 @@ func measure(_ name: String, bytes: [UInt8], budget: Double, _ body: ([UInt8]) -
 }
 
 /// Compile throughput of a small (~3 KB) and a large (~2 MB) flow, against libyaml's raw
-/// event parsing of the same bytes in the same run.
+/// event parsing of the same bytes in the same run; the syntax tree alone is measured through
+/// each reader (libyaml's events, the fast path) and through `YAMLParser.parse` (which tries
+/// the fast path first).
 enum ThroughputBenchmark {
     static func run(budget: Double, only: String?) -> Bool {
         let inputs: [(String, [UInt8])] = [
@@ -43,18 +45,62 @@ enum ThroughputBenchmark {
                 failed = true
                 continue
             }
+            // The fast path must read the benchmark flows, and read them as libyaml does.
+            if let problem = fastPathProblem(bytes, name: name) {
+                print("  \(problem)")
+                failed = true
+                continue
+            }
             let raw = measure("raw libyaml", bytes: bytes, budget: budget) { RawYAML.eventCount($0) }
+            let libYAMLTree = measure("libyaml tree", bytes: bytes, budget: budget) {
+                YAMLParser.parseWithLibYAML($0, file: nil).diagnostics.count
+            }
+            let fastTree = measure("fast tree", bytes: bytes, budget: budget) {
+                YAMLParser.parseWithFastPath($0, file: nil)?.diagnostics.count ?? -1
+            }
             let tree = measure("syntax tree", bytes: bytes, budget: budget) { YAMLParser.parse($0, file: nil).diagnostics.count }
             let compile = measure("compile", bytes: bytes, budget: budget) { FlowCompiler.compile($0, file: nil).diagnostics.count }
             print(String(format: "  %@ (%d bytes)", name, bytes.count))
-            for m in [raw, tree, compile] {
-                print(String(format: "    %-12@ %9.2f MB/s  (%d iterations)", m.name, m.mbPerSecond, m.iterations))
+            for m in [raw, libYAMLTree, fastTree, tree, compile] {
+                let micros = m.seconds / Double(m.iterations) * 1e6
+                let name = m.name.padding(toLength: 13, withPad: " ", startingAt: 0)
+                print(String(format: "    %@ %9.2f MB/s  %10.1f µs  (%d iterations)", name, m.mbPerSecond, micros, m.iterations))
             }
+            func ratio(_ m: Measurement) -> Double { m.mbPerSecond / raw.mbPerSecond }
             print(
                 String(
-                    format: "    ratio compile/raw = %.2f   tree/raw = %.2f", compile.mbPerSecond / raw.mbPerSecond,
-                    tree.mbPerSecond / raw.mbPerSecond))
+                    format: "    ratio compile/raw = %.2f   tree/raw = %.2f   (libyaml tree/raw = %.2f, fast tree/raw = %.2f)",
+                    ratio(compile), ratio(tree), ratio(libYAMLTree), ratio(fastTree)))
         }
         return !failed
+    }
+
+    /// Why the YAML reader's fast path fails on `bytes` (it bails out, or its tree differs
+    /// from libyaml's), or `nil` when it reads them exactly.
+    static func fastPathProblem(_ bytes: [UInt8], name: String) -> String? {
+        guard let fast = YAMLParser.parseWithFastPath(bytes, file: name) else {
+            return "\(name): the fast YAML reader bails out on it \(YAMLParser.fastPathBailOut(bytes) ?? "")"
+        }
+        if let difference = fast.firstDifference(from: YAMLParser.parseWithLibYAML(bytes, file: name)) {
+            return "\(name): the fast YAML reader differs from libyaml: \(difference)"
+        }
+        return nil
+    }
+
+    /// `--check-fast-path`: both benchmark flows through the fast path and libyaml, compared
+    /// (no timing; the end-to-end tests run it, so a change to the flows that leaves the fast
+    /// path's subset is caught before a benchmark run).
+    static func checkFastPath() -> Bool {
+        var ok = true
+        for (name, text) in [("small flow", BenchmarkFlows.small()), ("large flow", BenchmarkFlows.large(bytes: 2_000_000))] {
+            let bytes = Array(text.utf8)
+            if let problem = fastPathProblem(bytes, name: name) {
+                print("checkout-bench: \(problem)")
+                ok = false
+            } else {
+                print("checkout-bench: \(name) (\(bytes.count) bytes): the fast YAML reader reads it as libyaml does")
+            }
+        }
+        return ok
     }
 }

@@ -17,6 +17,8 @@ import Foundation
 /// - `--serve-fake-maxpay`: just the fake Maxpay on loopback (the shipped signer's key), until stopped;
 /// - `--phases`: compile time of the small flow with parts of the language removed, to show
 ///   what each part costs;
+/// - `--check-fast-path`: both throughput flows through the YAML reader's fast path and
+///   libyaml, compared (the end-to-end tests run it);
 /// - `--count WHAT N`: one kind of work N times and nothing else, for instruction counts
 ///   under callgrind (`CountMode`).
 BenchEnvironment.warnIfDebug()
@@ -35,6 +37,8 @@ do {
         try ProvidersBenchmark.serve()
     } else if CommandLine.arguments.contains("--serve-fake-maxpay") {
         try ProvidersBenchmark.serveMaxpay()
+    } else if CommandLine.arguments.contains("--check-fast-path") {
+        ok = ThroughputBenchmark.checkFastPath()
     } else if CommandLine.arguments.contains("--phases") {
         Phases.run()
         ok = true

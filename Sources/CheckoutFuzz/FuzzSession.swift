@@ -24,6 +24,8 @@ final class FuzzSession {
     private var coverage = Coverage()
     private var cases = 0
     private var failures = 0
+    /// Cases the YAML reader's fast path read (each compared with the libyaml path).
+    private var fastPathCases = 0
     private var failureKinds: Set<String> = []
     private var knownIssues: [String: Int] = [:]
     private var slowest: (nanoseconds: UInt64, number: Int) = (0, 0)
@@ -95,6 +97,7 @@ final class FuzzSession {
         let elapsed = monotonicNanoseconds() - begin
         watchdog.end()
         if elapsed > slowest.nanoseconds { slowest = (elapsed, number) }
+        if check.tookFastPath { fastPathCases += 1 }
         var problems = check.problems
         if Double(elapsed) / 1e9 > options.caseLimit {
             problems.append(
@@ -184,9 +187,9 @@ final class FuzzSession {
         standardOutput(
             String(
                 format:
-                    "checkout-fuzz: seed %llu: %d cases in %.1f s (%.0f/s), %d failures, rules %d/%d, %d signatures, slowest case %.0f ms (#%d)",
+                    "checkout-fuzz: seed %llu: %d cases in %.1f s (%.0f/s), %d failures, rules %d/%d, %d signatures, slowest case %.0f ms (#%d), %d on the YAML fast path",
                 options.seed, cases, seconds, Double(cases) / seconds, failures, coverage.rules.count, Coverage.reachableRuleCount,
-                coverage.signatures.count, Double(slowest.nanoseconds) / 1e6, slowest.number))
+                coverage.signatures.count, Double(slowest.nanoseconds) / 1e6, slowest.number, fastPathCases))
         let signatures = coverage.signatures.sorted().joined(separator: "\n") + "\n"
         write(Array(signatures.utf8), to: file("signatures.txt"))
         if !knownIssues.isEmpty {

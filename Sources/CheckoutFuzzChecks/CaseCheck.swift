@@ -39,6 +39,8 @@ public struct CaseCheck {
     public private(set) var diagnostics: [Diagnostic] = []
     /// Every broken invariant, known issues included.
     public private(set) var problems: [Problem] = []
+    /// True when the YAML reader's fast path read the input (and was compared with libyaml).
+    public private(set) var tookFastPath = false
 
     /// The problems that are not known issues.
     public var newProblems: [Problem] { problems.filter { !KnownIssue.all.contains($0.kind) } }
@@ -52,6 +54,7 @@ public struct CaseCheck {
         let lineStarts = Self.lineStartOffsets(bytes)
         checkPositions(bytes, lineStarts: lineStarts)
         checkRenderers(result, lineStarts: lineStarts)
+        checkFastPath(bytes, limits: limits)
         if recompile {
             let again = FlowCompiler.compile(bytes, file: Self.fileName, limits: limits)
             if again.diagnostics != result.diagnostics || (again.flow == nil) != (result.flow == nil) {
@@ -77,6 +80,16 @@ public struct CaseCheck {
             if d.severity == .error, d.range == nil, d.rule != .fileUnreadable {
                 fail("error-without-range", "\(describe(d)) has no position")
             }
+        }
+    }
+
+    /// When the YAML reader's fast path reads the input (does not bail out to libyaml), its
+    /// document is the libyaml path's exactly: same tree, same ranges, no findings.
+    private mutating func checkFastPath(_ bytes: [UInt8], limits: YAMLLimits) {
+        guard let fast = YAMLParser.parseWithFastPath(bytes, file: Self.fileName, limits: limits) else { return }
+        tookFastPath = true
+        if let difference = fast.firstDifference(from: YAMLParser.parseWithLibYAML(bytes, file: Self.fileName, limits: limits)) {
+            fail("fast-path-mismatch", "the fast YAML reader and libyaml disagree: \(difference)")
         }
     }
 

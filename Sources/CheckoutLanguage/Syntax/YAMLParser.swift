@@ -1,4 +1,5 @@
-/// Reads a flow file's YAML into a `YAMLNode` tree with positions, using libyaml's event stream.
+/// Reads a flow file's YAML into a `YAMLNode` tree with positions: the common subset of YAML
+/// directly from the bytes (`FastYAMLReader`), anything else with libyaml's event stream.
 ///
 /// Scalars stay text (the DSL types them); duplicate and complex keys, undefined aliases,
 /// multiple documents and empty files are reported; aliases, nesting and size are bounded by
@@ -12,6 +13,30 @@ public enum YAMLParser {
     ///   - file: the name put on every diagnostic, as the user wrote it.
     ///   - limits: size, depth and alias-expansion bounds.
     public static func parse(_ bytes: [UInt8], file: String?, limits: YAMLLimits = .default) -> YAMLDocument {
+        read(bytes, file: file, limits: limits, fastPath: true, libYAML: true) ?? YAMLDocument(root: nil)
+    }
+
+    /// `parse(_:file:limits:)` through libyaml alone, without trying the fast path (for the
+    /// differential tests, the fuzzer and the benchmark).
+    package static func parseWithLibYAML(_ bytes: [UInt8], file: String?, limits: YAMLLimits = .default) -> YAMLDocument {
+        read(bytes, file: file, limits: limits, fastPath: false, libYAML: true) ?? YAMLDocument(root: nil)
+    }
+
+    /// `parse(_:file:limits:)` through the fast path alone: `nil` when it bails out (the
+    /// input is outside its subset, see `FastYAMLReader`), otherwise the same document the
+    /// libyaml path builds.
+    package static func parseWithFastPath(_ bytes: [UInt8], file: String?, limits: YAMLLimits = .default) -> YAMLDocument? {
+        read(bytes, file: file, limits: limits, fastPath: true, libYAML: false)
+    }
+
+    /// Where and why the fast path bails out on `bytes`, or `nil` when it reads them (to find
+    /// what keeps a file off the fast path).
+    package static func fastPathBailOut(_ bytes: [UInt8], limits: YAMLLimits = .default) -> String? {
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        return FastYAMLReader.bailOut(Array(bytes[bom...]), limits: limits)
+    }
+
+    private static func read(_ bytes: [UInt8], file: String?, limits: YAMLLimits, fastPath: Bool, libYAML: Bool) -> YAMLDocument? {
         guard bytes.count <= limits.maxBytes else {
             let diagnostic = Diagnostic(
                 .error, rule: .sizeLimit,
@@ -23,6 +48,10 @@ public enum YAMLParser {
         return bytes.withUnsafeBufferPointer { all in
             let bom = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             let input = UnsafeBufferPointer(rebasing: all[bom...])
+            if fastPath, let root = FastYAMLReader.read(input, baseOffset: bom, limits: limits) {
+                return YAMLDocument(root: root)
+            }
+            guard libYAML else { return nil }
             let reader = LibYAMLParser(input: input)
             var builder = YAMLTreeBuilder(input: input, baseOffset: bom, file: file, limits: limits)
             return builder.build(reader)

@@ -1,0 +1,102 @@
+/// Flow collections on one line, `{ a: b, c: d }` and `[a, b]`, nested or not. Empty values,
+/// trailing commas, `[a: b]` pairs and collections over several lines bail.
+extension FastYAMLReader {
+    /// The flow mapping or sequence at `pos` (a `{` or `[`). Leaves `pos` after its bracket.
+    mutating func flowCollection() throws(Bail) -> YAMLNode {
+        try enter()
+        let start = location(pos)
+        let isMapping = peek() == 0x7B
+        let close: UInt8 = isMapping ? 0x7D : 0x5D
+        pos += 1
+        _ = skipSpaces()
+        var pairs: [YAMLPair] = []
+        var items: [YAMLNode] = []
+        if peek() == close {
+            pos += 1
+        } else {
+            var keys = FastKeySet()
+            while true {
+                if isMapping {
+                    let keyStart = pos
+                    let key = try flowScalar()
+                    _ = skipSpaces()
+                    guard peek() == 0x3A, peek(1) == 0x20, pos - keyStart <= Self.maxKeyLength else { throw Bail() }
+                    pos += 2
+                    _ = skipSpaces()
+                    try keys.insert(key, into: pairs)
+                    pairs.append(YAMLPair(key: key, value: try flowNode()))
+                    if pairs.count == YAMLTreeBuilder.largeCollection {
+                        reserve(&pairs, from: start.offset - baseOffset)
+                        keys.reserve(pairs.capacity)
+                    }
+                } else {
+                    items.append(try flowNode())
+                    if items.count == YAMLTreeBuilder.largeCollection { reserve(&items, from: start.offset - baseOffset) }
+                }
+                _ = skipSpaces()
+                let b = peek()
+                if b == 0x2C {
+                    pos += 1
+                    _ = skipSpaces()
+                    guard peek() != close else { throw Bail() }
+                    continue
+                }
+                guard b == close else { throw Bail() }
+                pos += 1
+                break
+            }
+        }
+        depth -= 1
+        let range = SourceRange(start: start, end: location(pos))
+        let kind: YAMLNode.Kind = isMapping ? .mapping(YAMLTreeBuilder.trimmed(pairs)) : .sequence(YAMLTreeBuilder.trimmed(items))
+        return YAMLNode(kind: kind, range: range)
+    }
+
+    /// An entry of a flow collection: a nested collection or a scalar.
+    @inline(__always)
+    mutating func flowNode() throws(Bail) -> YAMLNode {
+        let b = peek()
+        if b == 0x5B || b == 0x7B { return try flowCollection() }
+        return try flowScalar()
+    }
+}
+
+/// The keys of one mapping being read, to bail on a duplicate (the libyaml path reports it).
+/// A linear scan for small mappings; past `YAMLTreeBuilder.linearScanLimit` keys, the same
+/// hash table the tree builder uses.
+struct FastKeySet {
+    private var table: YAMLKeyTable?
+
+    /// Makes room for `capacity` keys in all.
+    mutating func reserve(_ capacity: Int) {
+        table?.reserve(capacity)
+    }
+
+    /// Bails when `key` is already a key of `pairs` (the mapping's pairs so far); otherwise
+    /// remembers it as the key of the pair about to be appended.
+    @inline(__always)
+    mutating func insert(_ key: YAMLNode, into pairs: [YAMLPair]) throws(FastYAMLReader.Bail) {
+        guard case .scalar(let scalar) = key.kind else { throw FastYAMLReader.Bail() }
+        let text = scalar.value
+        if var keys = table.take() {
+            let found = keys.firstIndex(orInsert: text) { YAMLTreeBuilder.keyText(pairs[$0]) }
+            table = keys
+            guard found == nil else { throw FastYAMLReader.Bail() }
+            return
+        }
+        let length = text.utf8.count
+        for pair in pairs {
+            if case .scalar(let other) = pair.key.kind, other.value.utf8.count == length, YAMLKeyTable.sameText(other.value, text) {
+                throw FastYAMLReader.Bail()
+            }
+        }
+        if pairs.count >= YAMLTreeBuilder.linearScanLimit {
+            var keys = YAMLKeyTable(capacity: YAMLTreeBuilder.linearScanLimit * 8)
+            for pair in pairs {
+                _ = keys.firstIndex(orInsert: YAMLTreeBuilder.keyText(pair)) { YAMLTreeBuilder.keyText(pairs[$0]) }
+            }
+            _ = keys.firstIndex(orInsert: text) { YAMLTreeBuilder.keyText(pairs[$0]) }
+            table = keys
+        }
+    }
+}
