@@ -19,7 +19,8 @@ import Testing
 
     /// A headless standard checkout paid with `method`; `fake` nil runs against the sandbox.
     static func run(
-        _ method: PaymentMethodKind, against fake: FakeSpreedly?, retry: StepRetry = StepRetry(), seed: UInt64 = 11
+        _ method: PaymentMethodKind, against fake: FakeSpreedly?, retry: StepRetry = StepRetry(), seed: UInt64 = 11,
+        transport: any HTTPTransport = sharedTransport
     )
         async throws -> Run
     {
@@ -31,7 +32,7 @@ import Testing
         let provider: any PaymentProvider
         if let fake {
             let factory = ProviderFactory(
-                environment: fake.environment, transport: sharedTransport,
+                environment: fake.environment, transport: transport,
                 override: ProviderOverride(name: .spreedly, baseURL: fake.baseURL.absoluteString))
             provider = try factory.make(compiled.definition.provider, clock: clock, random: random)
         } else {
@@ -43,6 +44,10 @@ import Testing
             trace: trace, retry: retry)
         return Run(result: await runner.run(), events: trace.events)
     }
+
+    /// A transport of its own for a test that breaks connections: the broken ones must not
+    /// churn the pool the other suites share (as in HTTPFaultSuiteTests).
+    static func ownTransport() -> URLSessionTransport { URLSessionTransport(maxConnectionsPerHost: 4) }
 
     static func outputs(_ r: Run) -> String {
         r.result.json.serialized() + r.events.map(\.jsonLine).joined() + r.result.errors.map(\.message).joined()
@@ -121,7 +126,7 @@ import Testing
                 }
                 return fire(request)
             }
-            let r = try await Self.run(method, against: fake)
+            let r = try await Self.run(method, against: fake, transport: Self.ownTransport())
             #expect(r.result.status == .success, "\(method): \(r.result.errors)")
             #expect(fake.ledger.count == 1, "\(method)")
             let sent = orderIds.withLock { $0 }
@@ -136,18 +141,20 @@ import Testing
         let fake = try FakeSpreedly()
         defer { fake.stop() }
         fake.server.setFaultHook(FaultTests.once("GET", ".json", fault))
-        let r = try await Self.run(.paypal, against: fake)
+        let r = try await Self.run(.paypal, against: fake, transport: Self.ownTransport())
         #expect(r.result.status == .success, "\(r.result.errors)")
         #expect(fake.ledger.count == 1)
         #expect(r.result.payPalInvoiceId != nil)
-        #expect(r.events.contains { $0.event == "step.retry" })
+        // A reset GET on a kept-alive connection may be sent again by libcurl itself (no body,
+        // nothing answered), so the step does not always see it.
+        if fault != .reset { #expect(r.events.contains { $0.event == "step.retry" }) }
     }
 
     @Test func aBrokenPaymentMethodAnswerVaultsAgainButPaysOnce() async throws {
         let fake = try FakeSpreedly()
         defer { fake.stop() }
         fake.server.setFaultHook(FaultTests.once("POST", "/payment_methods.json", .truncatedBody))
-        let r = try await Self.run(.applePay, against: fake)
+        let r = try await Self.run(.applePay, against: fake, transport: Self.ownTransport())
         #expect(r.result.status == .success, "\(r.result.errors)")
         #expect(fake.ledger.count == 1)
     }
@@ -195,12 +202,15 @@ import Testing
             return faults[Int(random.next() % UInt64(faults.count))]
         }
         let policy = StepRetry(attempts: 10, backoff: .exponential, delay: .milliseconds(1), maxDelay: .milliseconds(8), jitter: false)
+        let transport = Self.ownTransport()
         var results: [CheckoutResult] = []
         for batch in stride(from: 0, to: 200, by: 8) {
             await withTaskGroup(of: CheckoutResult?.self) { group in
                 for n in batch..<batch + 8 {
                     group.addTask {
-                        try? await Self.run(n % 2 == 0 ? .applePay : .paypal, against: fake, retry: policy, seed: UInt64(n) + 100).result
+                        try? await Self.run(
+                            n % 2 == 0 ? .applePay : .paypal, against: fake, retry: policy, seed: UInt64(n) + 100, transport: transport
+                        ).result
                     }
                 }
                 for await r in group { results.append(r ?? CheckoutResult(status: .error, flow: "", fraudSessionId: "")) }
