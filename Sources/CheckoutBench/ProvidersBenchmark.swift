@@ -81,6 +81,23 @@ enum ProvidersBenchmark {
         }
     }
 
+    /// `--serve-fake-spreedly`: the fake Spreedly on loopback until the process is stopped,
+    /// printing the environment the adapter needs and its ledger as it grows.
+    static func serveSpreedly() throws -> Never {
+        let fake = try FakeSpreedly()
+        func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        say("fake Spreedly listening on \(fake.baseURL.absoluteString)")
+        say("export " + fake.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+        var last = -1
+        while true {
+            Thread.sleep(forTimeInterval: 1)
+            guard fake.server.requestCount != last else { continue }
+            last = fake.server.requestCount
+            let wallets = fake.ledger.filter { $0.paymentMethodType != "credit_card" }.count
+            say("  \(last) requests, \(fake.ledger.count) charges (\(wallets) wallet payments)")
+        }
+    }
+
     static func serve() throws -> Never {
         let fake = try FakeBlueSnap()
         func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }

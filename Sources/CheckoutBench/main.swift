@@ -15,6 +15,7 @@ import Foundation
 ///   connections accepted per job count;
 /// - `--serve-fake-bluesnap`: just the fake BlueSnap on loopback, until stopped;
 /// - `--serve-fake-maxpay`: just the fake Maxpay on loopback (the shipped signer's key), until stopped;
+/// - `--serve-fake-spreedly`: just the fake Spreedly on loopback, until stopped;
 /// - `--phases`: compile time of the small flow with parts of the language removed, to show
 ///   what each part costs;
 /// - `--check-fast-path`: both throughput flows through the YAML reader's fast path and
@@ -39,6 +40,8 @@ do {
         try ProvidersBenchmark.serveMaxpay()
     } else if CommandLine.arguments.contains("--check-fast-path") {
         ok = ThroughputBenchmark.checkFastPath()
+    } else if CommandLine.arguments.contains("--serve-fake-spreedly") {
+        try ProvidersBenchmark.serveSpreedly()
     } else if CommandLine.arguments.contains("--phases") {
         Phases.run()
         ok = true

@@ -15,6 +15,9 @@ extension FakeSpreedly {
         }
         let threeDS = t["attempt_3dsecure"] == .bool(true)
         return state.withLock { s -> ServerResponse in
+            if let wallet = s.walletMethods[pm] {
+                return walletPurchase(t, wallet: wallet, authorize: authorize, in: &s)
+            }
             guard let method = s.methods[pm] else { return Self.errors(422, "errors.payment_method_not_found") }
             if let known = s.byOrder[orderId], let tx = s.transactions[known] { return Self.render(tx) }
             s.attempts[orderId, default: 0] += 1
@@ -113,8 +116,9 @@ extension FakeSpreedly {
         }
     }
 
-    /// A transaction as Spreedly answers it: 200 when succeeded or pending, 422 otherwise.
-    static func render(_ tx: Tx) -> ServerResponse {
+    /// A transaction as Spreedly answers it: 200 when succeeded or pending, 422 otherwise
+    /// (`status` overrides: reading a transaction back is 200 whatever its state).
+    static func render(_ tx: Tx, status: Int? = nil) -> ServerResponse {
         var t = JSONObjectBuilder()
         t.add("token", tx.token)
         t.add("transaction_type", tx.type)
@@ -125,6 +129,7 @@ extension FakeSpreedly {
         t.add("order_id", tx.orderId)
         var pm = JSONObjectBuilder()
         pm.add("token", tx.paymentMethod)
+        pm.add("payment_method_type", tx.paymentMethodType)
         t.add("payment_method", pm.value)
         var response = JSONObjectBuilder()
         response.add("success", tx.state == "succeeded")
@@ -137,6 +142,8 @@ extension FakeSpreedly {
         }
         if tx.stage != nil { t.add("three_ds_context", "ctx-" + tx.token) }
         t.add("three_ds_result", tx.threeDS?.rawValue)
-        return wrap(tx.state == "succeeded" || tx.state == "pending" ? 200 : 422, t)
+        t.add("gateway_transaction_id", tx.gatewayTransactionId)
+        t.add("checkout_url", tx.checkoutURL)
+        return wrap(status ?? (tx.state == "succeeded" || tx.state == "pending" ? 200 : 422), t)
     }
 }

@@ -9,7 +9,9 @@ import Synchronization
 /// environment key and access secret, one gateway token, payment methods vaulted without
 /// keeping the card number or CVV (only the sandbox behaviour of the card, its type, last four
 /// and expiry), purchases, authorizations, captures and the 3DS2 lifecycle (`continue.json`),
-/// each test card behaving as in the sandbox (SPEC §7). An `order_id` seen before gets its
+/// each test card behaving as in the sandbox (SPEC §7), and wallet payments (an `apple_pay`
+/// payment method purchased, a `paypal` one as an offsite purchase the shopper approves at once,
+/// read back with `GET v1/transactions/{token}.json`). An `order_id` seen before gets its
 /// transaction back (a `gateway_processing_failed` answer excepted), so a retried charge never
 /// moves money twice. Simplifications (docs/providers.md): the 3-D Secure result rides on the
 /// transaction as `three_ds_result`, and a second capture of one authorization answers the first.
@@ -36,6 +38,8 @@ public final class FakeSpreedly: Sendable {
         public var currency: String
         /// The capture's token once an authorization is captured.
         public var captureToken: String?
+        /// The payment method's type: `credit_card`, `apple_pay` or `paypal`.
+        public var paymentMethodType = "credit_card"
     }
 
     struct PaymentMethod {
@@ -58,16 +62,26 @@ public final class FakeSpreedly: Sendable {
         var errorCode: String?
         var stage: Stage?
         var threeDS: ThreeDSResult?
+        /// PayPal's page for an offsite purchase (the shopper approves there).
+        var checkoutURL: String?
+        /// The gateway's id of a wallet payment (PayPal's, 12 digits).
+        var gatewayTransactionId: String?
+        /// `credit_card`, `apple_pay` or `paypal`.
+        var paymentMethodType = "credit_card"
     }
 
     struct State {
         var next = 1000
         var methods: [String: PaymentMethod] = [:]
+        /// Wallet payment methods: token → `apple_pay` or `paypal`.
+        var walletMethods: [String: String] = [:]
         var transactions: [String: Tx] = [:]
         var byOrder: [String: String] = [:]
         var attempts: [String: Int] = [:]
         var captures: [String: String] = [:]
         var ledger: [Charge] = []
+        var payPalShopperApproves = true
+        var applePayNeedsPaymentData = false
 
         /// A fresh token: `prefix` and a counter, padded to Spreedly's 29 characters.
         mutating func token(_ prefix: String) -> String {
@@ -105,6 +119,15 @@ public final class FakeSpreedly: Sendable {
         ]
     }
 
+    /// Whether the fake's PayPal shopper approves at `checkout_url` at once (the default, as the
+    /// sandbox approves). False leaves PayPal purchases `pending` and charges nothing, as with a
+    /// real shopper no headless run can send to PayPal.
+    public func setPayPalShopperApproves(_ approves: Bool) { state.withLock { $0.payPalShopperApproves = approves } }
+
+    /// When true, an `apple_pay` payment method without the device's `payment_data` is refused
+    /// (422, `payment_data errors.blank`), as real Spreedly refuses one it cannot decrypt.
+    public func setApplePayNeedsPaymentData(_ needs: Bool) { state.withLock { $0.applePayNeedsPaymentData = needs } }
+
     /// Stops the server.
     public func stop() { server.stop() }
 
@@ -121,10 +144,17 @@ public final class FakeSpreedly: Sendable {
             return Self.errors(401, "errors.invalid_credentials")
         }
         let path = request.components
-        guard request.method == "POST", path.first == "v1" else { return Self.errors(404, "errors.not_found") }
+        guard path.first == "v1" else { return Self.errors(404, "errors.not_found") }
+        if request.method == "GET" {
+            let p = Array(path.dropFirst())
+            guard p.count == 2, p[0] == "transactions", p[1].hasSuffix(".json") else { return Self.errors(404, "errors.not_found") }
+            return show(String(p[1].dropLast(".json".count)))
+        }
+        guard request.method == "POST" else { return Self.errors(404, "errors.not_found") }
         guard let body = JSONParser.parse(request.body) else { return Self.errors(422, "errors.invalid_json") }
         switch Array(path.dropFirst()) {
         case ["payment_methods.json"]:
+            if let wallet = Self.walletType(body["payment_method"]) { return vaultWallet(wallet, body["payment_method"]) }
             return vault(body)
         case let p where p.count == 3 && p[0] == "gateways" && (p[2] == "purchase.json" || p[2] == "authorize.json"):
             guard p[1] == gatewayToken else { return Self.errors(404, "errors.gateway_not_found") }

@@ -15,14 +15,21 @@ struct SpreedlyAPI: Sendable {
     /// POSTs `body` to `v1/PATH` and returns the response; a 5xx is thrown as `unavailable`
     /// (retryable), any other status is returned for the caller to read.
     func post(_ path: String, body: JSONValue) async throws -> HTTPResponse {
+        try await send("POST", path, body: body)
+    }
+
+    /// GETs `v1/PATH` (a transaction read back), with the same handling as `post`.
+    func get(_ path: String) async throws -> HTTPResponse {
+        try await send("GET", path, body: nil)
+    }
+
+    private func send(_ method: String, _ path: String, body: JSONValue?) async throws -> HTTPResponse {
         guard let url = URL(string: HTTPFailure.joined(configuration.baseURL, "v1/" + path)) else {
             throw ProviderError(.rejected, "the Spreedly base URL is not a URL")
         }
-        let headers: HTTPHeaders = [
-            "Accept": "application/json", "Content-Type": "application/json",
-            "Authorization": configuration.credentials.authorization,
-        ]
-        let request = HTTPRequest(method: "POST", url: url, headers: headers, body: body.data)
+        var headers: HTTPHeaders = ["Accept": "application/json", "Authorization": configuration.credentials.authorization]
+        if body != nil { headers.set("Content-Type", "application/json") }
+        let request = HTTPRequest(method: method, url: url, headers: headers, body: body?.data)
         let response = try await transport.send(request, timeout: configuration.requestTimeout)
         if response.status >= 500 { throw HTTPFailure.serverFailure(status: response.status, host: host) }
         return response
@@ -99,6 +106,12 @@ struct SpreedlyTransaction: Sendable {
     var errorCode: String? {
         guard let code = json["response"]?["error_code"]?.text, SpreedlyAPI.isWord(code) else { return nil }
         return code.lowercased()
+    }
+
+    /// The gateway's own id of the transaction (`gateway_transaction_id`; for PayPal, PayPal's).
+    var gatewayTransactionId: String? {
+        guard let id = json["gateway_transaction_id"]?.text, SpreedlyAPI.isWord(id) else { return nil }
+        return id
     }
 
     /// The 3-D Secure result the transaction carries (`three_ds_result`, the fake's field; see

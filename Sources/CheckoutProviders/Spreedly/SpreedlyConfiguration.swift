@@ -18,16 +18,24 @@ public struct SpreedlyConfiguration: Sendable {
     public var gatewayToken: String
     /// How long one HTTP request may take.
     public var requestTimeout: Duration
+    /// Where an offsite (PayPal) purchase sends the shopper back and Spreedly posts its
+    /// callback: the purchase's `redirect_url` and `callback_url`. A headless run serves no
+    /// page, so the default is a placeholder on a reserved domain (docs/providers.md).
+    public var offsiteReturnURL: URL
+
+    /// The default `offsiteReturnURL`: `.invalid` never resolves (RFC 2606).
+    public static let defaultOffsiteReturnURL = URL(string: "https://checkout.invalid/spreedly/offsite")!
 
     /// Creates a configuration.
     public init(
         baseURL: URL = SpreedlyConfiguration.defaultURL, credentials: BasicCredentials, gatewayToken: String,
-        requestTimeout: Duration = .seconds(30)
+        requestTimeout: Duration = .seconds(30), offsiteReturnURL: URL = SpreedlyConfiguration.defaultOffsiteReturnURL
     ) {
         self.baseURL = baseURL
         self.credentials = credentials
         self.gatewayToken = gatewayToken
         self.requestTimeout = requestTimeout
+        self.offsiteReturnURL = offsiteReturnURL
     }
 }
 

@@ -16,7 +16,10 @@ import Foundation
 ///   the authorization that 3DS made instead;
 /// - 3-D Secure is Spreedly's 3DS2 lifecycle: an authorization with `attempt_3dsecure`, then
 ///   `v1/transactions/{token}/continue.json` for the device fingerprint and the challenge;
-/// - stored cards, shoppers, wallets, rates and stored methods are refused with a reason.
+/// - wallets: Apple Pay is an `apple_pay` payment method purchased through the gateway, PayPal an
+///   offsite purchase read back with `GET v1/transactions/{token}.json`, both under an
+///   `order_id` made from the run's idempotency key (SpreedlyProvider+Wallets.swift);
+/// - stored cards, shoppers, rates and stored methods are refused with a reason.
 ///
 /// One instance per run; the transport, and with it the connection pool, is shared.
 /// docs/providers.md has the whole mapping.
@@ -34,6 +37,12 @@ public actor SpreedlyProvider: PaymentProvider {
     var sessions: [String: String] = [:]
     /// Approved charges by idempotency key: a repeated key gets its answer without a request.
     var approved: [String: ChargeOutcome] = [:]
+    /// Finished wallet payments by idempotency key, answered again without a request.
+    var wallets: [String: WalletOutcome] = [:]
+    /// The payment method vaulted for each wallet payment's idempotency key, reused by its retries.
+    var walletMethods: [String: String] = [:]
+    /// PayPal purchases waiting for the shopper, by idempotency key: a retry reads them back.
+    var offsitePurchases: [String: String] = [:]
 
     /// What 3-D Secure's authorization left for the charge.
     enum Authentication {
@@ -112,10 +121,6 @@ public actor SpreedlyProvider: PaymentProvider {
         var body = JSONObjectBuilder()
         body.add("payment_method", m.value)
         return body.value
-    }
-
-    public func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome {
-        throw ProviderError(.rejected, "this Spreedly adapter takes no wallet payments (PayPal, Apple Pay)")
     }
 
     public func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String {
