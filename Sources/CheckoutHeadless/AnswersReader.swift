@@ -98,6 +98,9 @@ public enum AnswersReader {
             problems.append(AnswersProblem(issue: AnswerIssue(path: path, code: code, message: message), diagnostic: d))
         }
 
+        /// Keys answers have elsewhere, and where: an error that says so (`shipping.birthday`).
+        static let misplaced = ["shipping.birthday": "a shipping address has no date of birth; give it as billing.birthday"]
+
         mutating func pairs(_ node: YAMLNode, path: String, keys: [String]) -> [String: YAMLNode] {
             guard let pairs = node.mapping else {
                 problem(path, "invalid_type", "must be a mapping, found \(node.shapeDescription)", at: node.range)
@@ -108,6 +111,8 @@ public enum AnswersReader {
                 guard let k = p.key.scalar?.value else { continue }
                 if keys.contains(k) {
                     out[k] = p.value
+                } else if let why = Self.misplaced["\(path).\(k)"] {
+                    problem("\(path).\(k)", "unknown_key", why, at: p.key.range, rule: .unknownKey)
                 } else {
                     let suggestion = Suggestions.closest(to: k, in: keys)
                     let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; valid keys: \(keys.joined(separator: ", "))"
@@ -145,6 +150,7 @@ public enum AnswersReader {
             a.country = t("country")
             a.state = t("state")
             a.phone = t("phone")
+            a.birthday = t("birthday")
             return (a, f["sameAsBilling"])
         }
 
@@ -199,7 +205,7 @@ public enum AnswersReader {
                 return c
             }
             if let n = top["savedCard"] { a.savedCard = text(n, path: "savedCard") }
-            if let n = top["billing"] { a.billing = address(n, path: "billing").0 }
+            if let n = top["billing"] { a.billing = address(n, path: "billing", extra: ["birthday"]).0 }
             if let n = top["shipping"] {
                 let (s, same) = address(n, path: "shipping", extra: ["sameAsBilling"])
                 a.shipping = s

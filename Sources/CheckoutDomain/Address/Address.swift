@@ -4,7 +4,7 @@ import Foundation
 /// optional here; `AddressValidator` decides what a flow requires.
 ///
 /// Codable with the result keys of SPEC §10 (`name`, `email`, `address`, `city`, `zip`,
-/// `country`, `state`, `phone`); `nil` fields are omitted.
+/// `country`, `state`, `phone`, `birthday`); `nil` fields are omitted.
 public struct Address: Sendable, Hashable, Codable {
     /// Full name, "First Last".
     public var name: String?
@@ -22,11 +22,15 @@ public struct Address: Sendable, Hashable, Codable {
     public var state: String?
     /// Phone number (shipping).
     public var phone: String?
+    /// Date of birth, `YYYY-MM-DD` (billing only: the shopper's, Maxpay's `showBirthdayField`).
+    /// Personal data: results carry it, traces and messages never do.
+    public var birthday: String?
 
     /// Makes an address; all fields default to `nil`.
     public init(
         name: String? = nil, email: String? = nil, address: String? = nil, city: String? = nil,
-        zip: String? = nil, country: String? = nil, state: String? = nil, phone: String? = nil
+        zip: String? = nil, country: String? = nil, state: String? = nil, phone: String? = nil,
+        birthday: String? = nil
     ) {
         self.name = name
         self.email = email
@@ -36,6 +40,7 @@ public struct Address: Sendable, Hashable, Codable {
         self.country = country
         self.state = state
         self.phone = phone
+        self.birthday = birthday
     }
 
     /// This address as a person would mean it: fields trimmed, empty fields `nil`, country and
@@ -50,7 +55,7 @@ public struct Address: Sendable, Hashable, Codable {
         return Address(
             name: clean(name), email: clean(email), address: clean(address), city: clean(city),
             zip: clean(zip), country: clean(country)?.uppercased(), state: clean(state)?.uppercased(),
-            phone: clean(phone)
+            phone: clean(phone), birthday: clean(birthday)
         )
     }
 }

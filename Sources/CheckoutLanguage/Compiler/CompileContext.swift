@@ -63,6 +63,12 @@ struct CompileContext {
                 specIndices.append(s)
             } else {
                 if known == nil { known = Array(pairs[..<p]) }
+                if let misplaced = table.misplaced[key] {
+                    report(
+                        .unknownKey, "\(quoted("\(pathText()).\(key)")) is not allowed: \(misplaced.why)", at: pairs[p].key.range,
+                        notes: [misplaced.instead])
+                    continue
+                }
                 let names = table.names
                 let where_ = pathText().isEmpty ? "at the top level" : "in \(quoted(pathText()))"
                 let suggestion = Suggestions.closest(to: key, in: names)

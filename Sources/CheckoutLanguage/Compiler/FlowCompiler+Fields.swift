@@ -131,7 +131,7 @@ extension FlowCompiler {
             case .address, .city, .state:
                 rule = r.fullBilling ? "'request.fullBilling' is true" : nil
                 fix = "set 'request.fullBilling: false' to make it \(p.rawValue)"
-            case .phone:
+            case .phone, .birthday:
                 rule = nil
                 fix = ""
             }

@@ -21,7 +21,10 @@ extension FlowKeys {
     static let shippingPresence = presence(AddressField.shipping)
 
     static func presence(_ fields: [AddressField]) -> [KeySpec] {
-        fields.map { KeySpec($0.rawValue, .cases(FieldPresence.self), "presence of `\($0.rawValue)`") }
+        fields.map { field in
+            let what = field == .birthday ? " (the shopper's date of birth, `YYYY-MM-DD`; hidden by default)" : ""
+            return KeySpec(field.rawValue, .cases(FieldPresence.self), "presence of `\(field.rawValue)`\(what)")
+        }
     }
 
     /// `fields.custom[]` keys.

@@ -46,9 +46,13 @@ final class KeyTable: Sendable {
     /// The UTF-8 length of each name.
     let lengths: [Int]
     private let lookup: NameLookup
+    /// Keys the language has elsewhere but not here, with why and where they belong: an
+    /// error that explains instead of "unknown key" (`fields.shipping.birthday`).
+    let misplaced: [String: (why: String, instead: String)]
 
-    init(_ specs: [KeySpec]) {
+    init(_ specs: [KeySpec], misplaced: [String: (why: String, instead: String)] = [:]) {
         self.specs = specs
+        self.misplaced = misplaced
         names = specs.map(\.name)
         lookup = NameLookup(names)
         required = specs.indices.filter { specs[$0].required }
@@ -157,7 +161,14 @@ extension KeyTable {
     static let font = KeyTable(FlowKeys.font)
     static let fields = KeyTable(FlowKeys.fields)
     static let billingPresence = KeyTable(FlowKeys.billingPresence)
-    static let shippingPresence = KeyTable(FlowKeys.shippingPresence)
+    static let shippingPresence = KeyTable(
+        FlowKeys.shippingPresence,
+        misplaced: [
+            "birthday": (
+                "a shipping address has no date of birth: the birthday is the shopper's, asked with billing",
+                "use 'fields.billing.birthday'"
+            )
+        ])
     static let available = KeyTable(FlowKeys.available)
     static let customField = KeyTable(FlowKeys.customField)
     static let cards = KeyTable(FlowKeys.cards)

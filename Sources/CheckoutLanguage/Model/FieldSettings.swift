@@ -11,13 +11,15 @@ public enum FieldPresence: String, Sendable, CaseIterable, Hashable {
     case hidden
 }
 
-/// The fields of a billing or shipping address.
+/// The fields of a billing or shipping address, and the billing details asked with it
+/// (`birthday`: the shopper's date of birth).
 public enum AddressField: String, Sendable, CaseIterable, Hashable, Comparable {
-    case name, email, address, city, zip, country, state, phone
+    case name, email, address, city, zip, country, state, phone, birthday
 
     /// The fields a billing screen can ask.
     public static let billing: [AddressField] = allCases
-    /// The fields a shipping screen can ask (no email: the receipt goes to the billing email).
+    /// The fields a shipping screen can ask (no email: the receipt goes to the billing email;
+    /// no birthday: a parcel has none, the shopper's date of birth is a billing detail).
     public static let shipping: [AddressField] = [.name, .address, .city, .zip, .country, .state, .phone]
 
     /// The field's position in `allCases`.
@@ -31,6 +33,7 @@ public enum AddressField: String, Sendable, CaseIterable, Hashable, Comparable {
         case .country: 5
         case .state: 6
         case .phone: 7
+        case .birthday: 8
         }
     }
 
@@ -50,6 +53,7 @@ public enum AddressField: String, Sendable, CaseIterable, Hashable, Comparable {
         case .country: hasher.combine(5)
         case .state: hasher.combine(6)
         case .phone: hasher.combine(7)
+        case .birthday: hasher.combine(8)
         }
     }
 }
@@ -66,6 +70,7 @@ extension Address {
         case .country: country
         case .state: state
         case .phone: phone
+        case .birthday: birthday
         }
     }
 }
@@ -125,6 +130,7 @@ public struct FieldSettings: Sendable, Hashable {
         ("showBillingAddressLayout", [.address, .city, .zip, .state, .country]),
         ("showNameField", [.name]), ("showPhoneField", [.phone]), ("showAddressField", [.address]),
         ("showCityField", [.city]), ("showZipField", [.zip]), ("showCountryField", [.country]),
+        ("showBirthdayField", [.birthday]),
     ]
 
     /// Creates empty settings (the request decides every field).
@@ -138,7 +144,7 @@ public struct FieldSettings: Sendable, Hashable {
             .address: r.fullBilling ? .required : .hidden,
             .city: r.fullBilling ? .required : .hidden,
             .state: r.fullBilling ? .required : .hidden,
-            .phone: .hidden,
+            .phone: .hidden, .birthday: .hidden,
         ]
         for (field, shown) in available {
             p[field] = shown ? (p[field] == .required ? .required : .optional) : .hidden
@@ -150,8 +156,10 @@ public struct FieldSettings: Sendable, Hashable {
     /// `billingPresence(for:)` as a list by `AddressField.position`, without hashing.
     func billingPresenceByPosition(for r: CheckoutRequest) -> [FieldPresence?] {
         let full: FieldPresence = r.fullBilling ? .required : .hidden
-        // name, email, address, city, zip, country, state, phone
-        var p: [FieldPresence?] = [.required, r.withEmail ? .required : .hidden, full, full, .required, .required, full, .hidden]
+        // name, email, address, city, zip, country, state, phone, birthday
+        var p: [FieldPresence?] = [
+            .required, r.withEmail ? .required : .hidden, full, full, .required, .required, full, .hidden, .hidden,
+        ]
         for (field, shown) in available {
             p[field.position] = shown ? (p[field.position] == .required ? .required : .optional) : .hidden
         }
@@ -159,10 +167,10 @@ public struct FieldSettings: Sendable, Hashable {
         return p
     }
 
-    /// `shippingPresence(for:)` as a list by `AddressField.position` (the email, which a
-    /// shipping address has not, is nil).
+    /// `shippingPresence(for:)` as a list by `AddressField.position` (the email and the
+    /// birthday, which a shipping address has not, are nil).
     func shippingPresenceByPosition() -> [FieldPresence?] {
-        var p: [FieldPresence?] = [.required, nil, .required, .required, .required, .required, .required, .optional]
+        var p: [FieldPresence?] = [.required, nil, .required, .required, .required, .required, .required, .optional, nil]
         for (field, presence) in shipping { p[field.position] = presence }
         return p
     }
@@ -173,6 +181,12 @@ public struct FieldSettings: Sendable, Hashable {
         var email: FieldPresence = r.withEmail ? .required : .hidden
         if let shown = available[.email] { email = shown ? (email == .required ? .required : .optional) : .hidden }
         return billing[.email] ?? email
+    }
+
+    /// `billingPresence(for:)[.birthday]` without building the table: hidden unless
+    /// `fields.billing.birthday` or `fields.available.showBirthdayField: true` asks for it.
+    public var billingBirthdayPresence: FieldPresence {
+        billing[.birthday] ?? (available[.birthday] == true ? .optional : .hidden)
     }
 
     /// The shipping presence of every field.

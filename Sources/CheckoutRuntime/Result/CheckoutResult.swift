@@ -66,7 +66,8 @@ public struct CheckoutResult: Sendable {
             o.add("customFields", c.value)
         }
         if let billing {
-            o.add("billingDetails", Self.address(billing, keys: ["name", "email", "address", "city", "zip", "country", "state"]))
+            o.add(
+                "billingDetails", Self.address(billing, keys: ["name", "email", "address", "city", "zip", "country", "state", "birthday"]))
         }
         if let shipping {
             o.add("shippingDetails", Self.address(shipping, keys: ["name", "address", "city", "zip", "country", "state", "phone"]))
@@ -105,7 +106,7 @@ public struct CheckoutResult: Sendable {
         var o = JSONObjectBuilder()
         let values: [String: String?] = [
             "name": a.name, "email": a.email, "address": a.address, "city": a.city, "zip": a.zip,
-            "country": a.country, "state": a.state, "phone": a.phone,
+            "country": a.country, "state": a.state, "phone": a.phone, "birthday": a.birthday,
         ]
         for key in keys {
             if let v = values[key] ?? nil, !v.isEmpty { o.add(key, v) }

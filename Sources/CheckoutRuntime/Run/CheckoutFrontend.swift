@@ -38,6 +38,9 @@ public struct ScreenPrompt: Sendable {
     public var prefill: Address?
     /// The billing field rules.
     public var requirements: AddressRequirements
+    /// The run's day by its clock, which a date of birth is checked against (billing screen);
+    /// nil outside a run.
+    public var today: CalendarDate?
     /// Whether "shipping same as billing" is offered (billing screen).
     public var offersSameAsBilling = false
     /// Whether the "store my card" switch is shown (creditCard screen).

@@ -53,6 +53,7 @@ extension RunSession {
             let merged = merge(a, over: p.prefill)
             var found = AddressValidator.validateBilling(merged, requirements: billingRequirements)
                 .map { AnswerIssue(path: "billing.\($0.field)", code: $0.code, message: $0.message) }
+            found += birthdayIssues(merged)
             for issue in presenceIssues(merged, section: "billing", overrides: runner.flow.definition.fields.billing)
             where !found.contains(where: { $0.path == issue.path }) {
                 found.append(issue)
@@ -71,6 +72,7 @@ extension RunSession {
             billing = merged
             if sameAsBilling, var s = billing {
                 s.email = nil
+                s.birthday = nil
                 shipping = s
             }
         case .shipping(let a):
@@ -200,6 +202,24 @@ extension RunSession {
         return Address(
             name: a.name ?? p.name, email: a.email ?? p.email, address: a.address ?? p.address, city: a.city ?? p.city,
             zip: a.zip ?? p.zip, country: a.country ?? p.country,
-            state: a.state ?? (a.country == nil || a.country == p.country ? p.state : nil), phone: a.phone ?? p.phone)
+            state: a.state ?? (a.country == nil || a.country == p.country ? p.state : nil), phone: a.phone ?? p.phone,
+            birthday: a.birthday ?? p.birthday)
+    }
+
+    /// The billing date of birth: refused when the checkout does not ask for it (it is
+    /// personal data), else checked against the run's day (`AddressValidator.checkBirthday`).
+    /// Whether a missing one is required is `presenceIssues`' rule.
+    func birthdayIssues(_ a: Address) -> [AnswerIssue] {
+        let given = !(a.birthday?.trimmingWhitespace() ?? "").isEmpty
+        guard given else { return [] }
+        let fields = runner.flow.definition.fields
+        // An explicit `fields.billing.birthday: hidden` is `presenceIssues`' to report.
+        if fields.billingBirthdayPresence == .hidden {
+            return fields.billing[.birthday] == .hidden
+                ? []
+                : [AnswerIssue(path: "billing.birthday", code: "not_offered", message: "this checkout does not ask for birthday")]
+        }
+        let issue = AddressValidator.checkBirthday(a.birthday, today: CalendarDate(containing: runner.clock.now()))
+        return issue.map { [AnswerIssue(path: "billing.\($0.field)", code: $0.code, message: $0.message)] } ?? []
     }
 }

@@ -19,7 +19,7 @@ extension RunSession {
             paymentMethods: kind == .paymentMethod ? offeredMethods() : [],
             savedCards: kind == .savedCard ? shopper?.savedCards ?? [] : [],
             prefill: kind == .billing ? billingPrefill() : kind == .shipping ? request.prefillShipping ?? shopper?.shipping : nil,
-            requirements: billingRequirements,
+            requirements: billingRequirements, today: kind == .billing ? CalendarDate(containing: runner.clock.now()) : nil,
             offersSameAsBilling: kind == .billing && request.offersSameAsBilling,
             offersStoreCard: kind == .creditCard ? storeCardSetting != .hidden : true,
             readsBankDetails: kind == .cardScan && definition.cards.requireSortCodeAndAccountNumber,

@@ -7,8 +7,8 @@ import CheckoutRuntime
 /// checks of `AddressValidator` — the same as a headless run's.
 enum AddressForms {
     /// The order fields are asked in: the country before the state and the postal code,
-    /// which depend on it.
-    static let order: [AddressField] = [.name, .email, .country, .state, .address, .city, .zip, .phone]
+    /// which depend on it; the date of birth (billing only) last.
+    static let order: [AddressField] = [.name, .email, .country, .state, .address, .city, .zip, .phone, .birthday]
     static let statesCountries = ["US", "CA", "BR"]
 
     static func form(
@@ -44,6 +44,9 @@ enum AddressForms {
                             id: "state:\(code)", label: code == "CA" ? "Province" : label,
                             control: .choice(ChoiceList(options: options, selectedId: chosen.isEmpty ? nil : chosen, filterable: true))))
                 }
+            case .birthday:
+                fields.append(
+                    Form.Field(id: f.rawValue, label: label, control: .text(TextInput(value: start(f))), placeholder: "YYYY-MM-DD"))
             default:
                 fields.append(Form.Field(id: f.rawValue, label: label, control: .text(TextInput(value: start(f)))))
             }
@@ -53,11 +56,12 @@ enum AddressForms {
             fields.append(Form.Field(id: "sameAsBilling", label: "Ship to this address", control: .toggle(Toggle(isOn: on))))
         }
         let requirements = p.requirements
+        let today = p.today
         return Form(
             fields: fields,
             check: { values, field, leaving in
                 guard leaving else { return nil }
-                return check(values, field: field, billing: billing, requirements: requirements, presence: presence)
+                return check(values, field: field, billing: billing, requirements: requirements, presence: presence, today: today)
             },
             shown: { values, field in shown(field, country: values["country"] ?? "") })
     }
@@ -68,12 +72,16 @@ enum AddressForms {
         return true
     }
 
+    /// The problem with one field on leaving it, as the runtime will see it; `today` is the
+    /// run's day, which a date of birth is checked against.
     static func check(
-        _ values: Form.Values, field: String, billing: Bool, requirements: AddressRequirements, presence: [AddressField: FieldPresence]
+        _ values: Form.Values, field: String, billing: Bool, requirements: AddressRequirements, presence: [AddressField: FieldPresence],
+        today: CalendarDate? = nil
     ) -> String? {
         let key = field.hasPrefix("state:") ? "state" : field
         guard let f = AddressField(rawValue: key) else { return nil }
         let a = address(values)
+        if f == .birthday, let today, let issue = AddressValidator.checkBirthday(a.birthday, today: today) { return issue.message }
         let found = billing ? AddressValidator.validateBilling(a, requirements: requirements) : AddressValidator.validateShipping(a)
         if let issue = found.first(where: { $0.field == key }) {
             // An optional field left empty is fine, whatever the request's defaults say.
@@ -90,7 +98,7 @@ enum AddressForms {
         let state = v.first { $0.key.hasPrefix("state:") }?.value
         return Address(
             name: get("name"), email: get("email"), address: get("address"), city: get("city"), zip: get("zip"),
-            country: get("country"), state: state, phone: get("phone"))
+            country: get("country"), state: state, phone: get("phone"), birthday: get("birthday"))
     }
 
     static func title(_ f: AddressField) -> String {
@@ -103,6 +111,7 @@ enum AddressForms {
         case .country: "Country"
         case .state: "State"
         case .phone: "Phone"
+        case .birthday: "Date of birth"
         }
     }
 
