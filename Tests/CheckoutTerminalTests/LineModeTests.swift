@@ -90,3 +90,19 @@ import Testing
         #expect(result.transaction == nil)
     }
 }
+
+extension LineModeTests {
+    /// Maxpay's `showBirthdayField`: the billing screen asks for the date of birth last, with
+    /// its format as the hint, checks it against the run's day on leaving the field, and
+    /// leaves it out when skipped (it is optional).
+    @Test func theBillingScreenAsksForTheDateOfBirth() async throws {
+        let card = ["4111 1111 1111 1111", "12/30", "123", "n"]
+        let billing = ["Anna Schmidt", "anna@example.com", "DE", "", "", "10117", ""]
+        let (result, script, _) = try await run("maxpay-sale3d", card + billing + ["2999-01-01", "1990-02-30", "1990-04-30", "y"])
+        #expect(result.status == .success)
+        #expect(result.billing?.birthday == "1990-04-30")
+        #expect(script.output.contains("Date of birth (optional) (YYYY-MM-DD): "))
+        #expect(script.output.contains("✖ A date of birth cannot be in the future."))
+        #expect(script.output.contains("✖ Enter a date of birth that exists on the calendar."))
+    }
+}
