@@ -90,7 +90,8 @@ import Testing
     @Test func shippingSameAsBillingDoesNotCarryIt() async throws {
         let (r, _) = try await run(
             "  billing: { birthday: optional }",
-            billing: #"{ name: Jane Doe, address: 1 Main St, city: New York, state: NY, country: US, zip: "10001", birthday: "1990-04-30" }"#
+            billing:
+                #"{ name: Jane Doe, address: 1 Main St, city: New York, state: NY, country: US, zip: "10001", birthday: "1990-04-30" }"#
                 + "\nshipping: { sameAsBilling: true }",
             extra: "  fullBilling: true\n  withShipping: true")
         #expect(r.status == .success)

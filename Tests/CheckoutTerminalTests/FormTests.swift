@@ -111,4 +111,38 @@ import Testing
         #expect(emirates.values["zip"] == nil)
         #expect(emirates.handle(.enter) == .submitted)
     }
+
+    /// The date of birth (billing, `showBirthdayField`) is checked against the run's day when
+    /// the shopper leaves the field, like the other address fields; an optional one may stay empty.
+    @Test func aDateOfBirthIsCheckedOnLeavingTheField() {
+        let today = CalendarDate(year: 2026, month: 6, day: 15)
+        let rules = AddressRequirements(withEmail: false, fullBilling: false)
+        var form = Form(
+            fields: [
+                Form.Field(id: "birthday", label: "Date of birth", control: .text(TextInput()), placeholder: "YYYY-MM-DD"),
+                Form.Field(id: "phone", label: "Phone", control: .text(TextInput())),
+            ],
+            check: { v, f, leaving in
+                leaving
+                    ? AddressForms.check(v, field: f, billing: true, requirements: rules, presence: [.birthday: .optional], today: today)
+                    : nil
+            })
+        _ = press(&form, [.text("2026-06-16")])
+        #expect(form.errors["birthday"] == nil)
+        _ = press(&form, [.tab])
+        #expect(form.errors["birthday"] == "A date of birth cannot be in the future.")
+        #expect(form.fields[form.active].id == "birthday")
+        _ = press(&form, [.backspace, .backspace, .text("15"), .tab])
+        #expect(form.errors["birthday"] == nil)
+        #expect(form.fields[form.active].id == "phone")
+        #expect(AddressForms.address(form.values).birthday == "2026-06-15")
+
+        let empty: Form.Values = ["birthday": ""]
+        #expect(
+            AddressForms.check(empty, field: "birthday", billing: true, requirements: rules, presence: [.birthday: .optional], today: today)
+                == nil)
+        #expect(
+            AddressForms.check(empty, field: "birthday", billing: true, requirements: rules, presence: [.birthday: .required], today: today)
+                == "Enter date of birth.")
+    }
 }
