@@ -63,4 +63,33 @@ import Testing
         }
         #expect(AddressField.allCases.map(\.position) == Array(0..<AddressField.allCases.count))
     }
+
+    /// `birthday` is hidden unless asked for; `showBirthdayField` makes it optional, and a
+    /// flag and a `fields.billing.birthday` for it conflict as for any field.
+    @Test func birthdayPresence() {
+        let request = CheckoutRequest()
+        var f = FieldSettings()
+        #expect(f.billingPresence(for: request)[.birthday] == .hidden)
+        #expect(f.shippingPresence(for: request)[.birthday] == nil)
+        f.available[.birthday] = true
+        #expect(f.billingPresence(for: request)[.birthday] == .optional)
+        #expect(f.billingBirthdayPresence == .optional)
+        f.billing[.birthday] = .required
+        #expect(f.billingBirthdayPresence == .required)
+        f.available[.birthday] = false
+        f.billing[.birthday] = nil
+        #expect(f.billingBirthdayPresence == .hidden)
+
+        let text = """
+            flow: dob
+            dsl: 1
+            request: { price: { amount: 1.00 } }
+            fields:
+              billing: { birthday: optional }
+              available: { showBirthdayField: true }
+            """
+        let result = FlowCompiler.compile(text, file: "dob.yaml")
+        #expect(result.diagnostics.map(\.rule) == [.conflictingSettings])
+        #expect(result.diagnostics.first?.message.contains("'fields.billing.birthday'") == true)
+    }
 }
