@@ -47,11 +47,14 @@ let package = Package(
             dependencies: ["CheckoutDomain", "CheckoutLanguage"],
             swiftSettings: swiftSettings
         ),
+        // libcurl, loaded at run time (dlopen) by CheckoutProviders' CurlTransport: not linked, so
+        // programs that never talk HTTP do not load it. docs/providers.md.
+        .target(name: "CCurlShim", linkerSettings: [.linkedLibrary("dl")]),
         // Layer 3½: real providers over HTTP — the transport, BlueSnap's adapter, the factory
         // that builds a flow's provider from its settings and the environment.
         .target(
             name: "CheckoutProviders",
-            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime"],
+            dependencies: ["CCurlShim", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime"],
             swiftSettings: swiftSettings
         ),
         // Fakes of the providers' HTTP APIs on loopback, for tests and benchmarks (not in the product).

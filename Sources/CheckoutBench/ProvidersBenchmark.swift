@@ -26,7 +26,7 @@ enum ProvidersBenchmark {
             defer { fake.stop() }
             let factory = ProviderFactory(
                 environment: ["BS_API_USER": fake.credentials.username, "BS_API_PASSWORD": fake.credentials.password],
-                transport: URLSessionTransport(maxConnectionsPerHost: connections ?? URLSessionTransport.connections(forJobs: jobs)),
+                transport: CurlTransport(maxConnectionsPerHost: connections ?? CurlTransport.connections(forJobs: jobs)),
                 override: ProviderOverride(name: .bluesnap, baseURL: fake.baseURL.absoluteString))
             let runner = ScenarioRunner(flows: suite.flows, jobs: jobs, provider: try factory.source(for: Array(suite.flows.values)))
             // One warm-up round: connections opened, caches filled; every scenario must pass.

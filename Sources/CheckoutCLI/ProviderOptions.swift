@@ -46,12 +46,12 @@ struct ProviderOptions: ParsableArguments {
             throw ValidationError(
                 "the sandbox is built in and has no URL: --provider-url needs --provider bluesnap (or a flow that names it)")
         }
-        // Sandbox-only runs (the default) open no URLSession at all.
+        // Sandbox-only runs (the default) make no transport and never load libcurl.
         let names = flows.map { override?.name ?? $0.definition.provider.name }
         if names.allSatisfy({ $0 == .sandbox }) { return .sandbox }
         let factory = ProviderFactory(
             environment: ProcessInfo.processInfo.environment,
-            transport: URLSessionTransport(maxConnectionsPerHost: URLSessionTransport.connections(forJobs: connections)),
+            transport: CurlTransport(maxConnectionsPerHost: CurlTransport.connections(forJobs: connections)),
             override: override, requestTimeout: .milliseconds(Int64(providerTimeout * 1000)))
         do {
             return try factory.source(for: flows)

@@ -103,7 +103,7 @@ import Testing
         fake.server.setFaultHook(Self.once("POST", "/services/2/payment-fields-tokens", .delayBeforeHandling(.seconds(60))))
         let provider = BlueSnapProvider(
             configuration: BlueSnapConfiguration(baseURL: fake.baseURL, credentials: fake.credentials, requestTimeout: .milliseconds(100)),
-            transport: URLSessionTransport(maxConnectionsPerHost: 1), clock: ManualClock(start: testStart), random: SeededRandom(seed: 1))
+            transport: CurlTransport(maxConnectionsPerHost: 1), clock: ManualClock(start: testStart), random: SeededRandom(seed: 1))
         let error = await #expect(throws: ProviderError.self) { try await provider.createToken() }
         #expect(error?.code == .timeout)
         #expect(error?.isRetryable == true)

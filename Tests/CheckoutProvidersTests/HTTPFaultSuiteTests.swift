@@ -128,12 +128,12 @@ import Testing
         let flow = fake.flow
         let factory = ProviderFactory(
             // Its own transport: the resets and timeouts here must not churn the pool other suites share.
-            environment: fake.environment, transport: URLSessionTransport(maxConnectionsPerHost: 4),
+            environment: fake.environment, transport: CurlTransport(maxConnectionsPerHost: 4),
             override: ProviderOverride(name: provider, baseURL: fake.baseURL.absoluteString), requestTimeout: .milliseconds(250))
         let source = try factory.source(for: [flow])
         // A run started again is a new process: its own connections, the default timeout.
         let restart = try ProviderFactory(
-            environment: fake.environment, transport: URLSessionTransport(maxConnectionsPerHost: 4),
+            environment: fake.environment, transport: CurlTransport(maxConnectionsPerHost: 4),
             override: ProviderOverride(name: provider, baseURL: fake.baseURL.absoluteString)
         ).source(for: [flow])
         let policy = StepRetry(attempts: 4, backoff: .exponential, delay: .milliseconds(50), maxDelay: .milliseconds(400), jitter: true)

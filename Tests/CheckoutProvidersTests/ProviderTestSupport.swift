@@ -8,7 +8,7 @@ import Foundation
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// One transport for the whole test process, as the CLI has one: connections are pooled.
-let sharedTransport = URLSessionTransport(maxConnectionsPerHost: 4)
+let sharedTransport = CurlTransport(maxConnectionsPerHost: 4)
 
 let testStart = Date(timeIntervalSince1970: 1_800_000_000)
 

@@ -62,7 +62,7 @@ import Testing
         // A transport of its own: the connection count below measures this run's pool, not
         // connections another suite's traffic evicted from a shared one.
         let factory = ProviderFactory(
-            environment: environment(for: fake), transport: URLSessionTransport(maxConnectionsPerHost: 4),
+            environment: environment(for: fake), transport: CurlTransport(maxConnectionsPerHost: 4),
             override: ProviderOverride(name: .bluesnap, baseURL: fake.baseURL.absoluteString))
         let source = try factory.source(for: Array(suite.flows.values))
         let overHTTP = await ScenarioRunner(flows: suite.flows, jobs: 4, provider: source).run(all)

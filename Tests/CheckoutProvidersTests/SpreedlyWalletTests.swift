@@ -47,7 +47,7 @@ import Testing
 
     /// A transport of its own for a test that breaks connections: the broken ones must not
     /// churn the pool the other suites share (as in HTTPFaultSuiteTests).
-    static func ownTransport() -> URLSessionTransport { URLSessionTransport(maxConnectionsPerHost: 4) }
+    static func ownTransport() -> CurlTransport { CurlTransport(maxConnectionsPerHost: 4) }
 
     static func outputs(_ r: Run) -> String {
         r.result.json.serialized() + r.events.map(\.jsonLine).joined() + r.result.errors.map(\.message).joined()

@@ -67,6 +67,9 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         fields.append((name: name, value: value))
     }
 
+    /// Adds a field after the others, keeping any of the same name.
+    public mutating func append(_ name: String, _ value: String) { fields.append((name: name, value: value)) }
+
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
 }
 
