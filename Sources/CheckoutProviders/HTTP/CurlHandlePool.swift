@@ -40,6 +40,8 @@ final class CurlHandlePool: Sendable {
 
     /// Handles opened so far and not closed (idle or in use).
     var openHandles: Int { state.withLock { $0.open } }
+    /// Requests waiting for a handle.
+    var waiting: Int { state.withLock { $0.waiters.count } }
 
     /// A handle for one transfer; give it back with `release`.
     func acquire() async throws -> CurlEasyHandle {

@@ -117,7 +117,9 @@ final class CurlTransfer: @unchecked Sendable {
             let body = request.body ?? Data()
             code |= cs_setopt_off_t(h, CS_OPT_POSTFIELDSIZE_LARGE, Int64(body.count))
             code |= body.withUnsafeBytes { raw in
-                raw.isEmpty ? "".withCString { cs_setopt_ptr(h, CS_OPT_COPYPOSTFIELDS, $0) } : cs_setopt_ptr(h, CS_OPT_COPYPOSTFIELDS, raw.baseAddress)
+                raw.isEmpty
+                    ? "".withCString { cs_setopt_ptr(h, CS_OPT_COPYPOSTFIELDS, $0) }
+                    : cs_setopt_ptr(h, CS_OPT_COPYPOSTFIELDS, raw.baseAddress)
             }
             if method == "POST" { return code }
         }
@@ -157,7 +159,8 @@ final class CurlTransfer: @unchecked Sendable {
 private let curlWriteBody: cs_write_callback = { data, size, count, user in
     let n = size * count
     guard let data, let user, n > 0 else { return n }
-    Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue().body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: n)
+    Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue().body.append(
+        UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: n)
     return n
 }
 

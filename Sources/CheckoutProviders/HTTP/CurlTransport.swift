@@ -44,6 +44,9 @@ public final class CurlTransport: HTTPTransport {
     /// Connections (easy handles) open now to `url`'s scheme, host and port.
     public func openConnections(to url: URL) -> Int { pools.withLock { $0[Self.key(url)]?.openHandles ?? 0 } }
 
+    /// Requests waiting for a free connection to `url`'s scheme, host and port.
+    public func requestsWaiting(for url: URL) -> Int { pools.withLock { $0[Self.key(url)]?.waiting ?? 0 } }
+
     public func send(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPResponse {
         let host = HTTPFailure.hostAndPort(request.url)
         guard Self.isAvailable else {
