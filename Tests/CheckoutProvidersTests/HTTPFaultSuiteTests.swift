@@ -9,7 +9,7 @@ import Synchronization
 import Testing
 
 /// Issue 6's fault-injection suite over the wire: a thousand standard checkouts through the
-/// BlueSnap adapter and URLSession against the fake BlueSnap on loopback, whose server breaks
+/// BlueSnap adapter and CurlTransport against the fake BlueSnap on loopback, whose server breaks
 /// requests at random — delays past the request timeout (before and after doing the work),
 /// 500/502/503, connection resets, truncated and malformed bodies. Every run must end in a
 /// definite status, the ledger must never hold a key twice or two charges for one run, and no
