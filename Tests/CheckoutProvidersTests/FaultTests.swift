@@ -70,8 +70,9 @@ import Testing
 
     @Test func aProviderThatCannotBeReachedEndsTheRunWithExit4() async throws {
         let fake = try FakeBlueSnap()
-        let url = fake.baseURL
         fake.stop()
+        // Port 1: nothing listens there (a stopped fake's port may be given to another test's fake).
+        let url = URL(string: "http://127.0.0.1:1")!
         let result = try await Self.run("examples/standard-checkout/visa-approved.yaml", against: url, credentials: environment(for: fake))
         #expect(result.status == .error)
         #expect(result.exitCode == 4)
