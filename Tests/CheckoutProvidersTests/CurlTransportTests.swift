@@ -137,12 +137,11 @@ import Testing
         // A kept-alive connection first, then a reset under the next request on it.
         _ = try await transport.send(HTTPRequest(method: method, url: echo.url("/warm"), body: body), timeout: .seconds(5))
         echo.server.setFaultHook { _ in .reset }
-        let clock = ContinuousClock()
-        let start = clock.now
+        // A stall would end in the request timeout, `.timeout`; whatever the machine's load,
+        // "at once" shows as `.unavailable` with the lost-connection message.
         let error = await Self.providerError {
-            _ = try await transport.send(HTTPRequest(method: method, url: echo.url("/charge?secret=1"), body: body), timeout: .seconds(10))
+            _ = try await transport.send(HTTPRequest(method: method, url: echo.url("/charge?secret=1"), body: body), timeout: .seconds(60))
         }
-        #expect(clock.now - start < .seconds(2))
         #expect(error?.code == .unavailable)
         #expect(error?.message == "the connection to 127.0.0.1:\(echo.server.port) was lost before the answer was complete")
         #expect(error.map { !$0.message.contains("secret") && !$0.message.contains("4111") } == true)

@@ -38,17 +38,15 @@ import Testing
     }
 
     // `.reset` too: under URLSession a reset under a request with a body could wait for the
-    // request timeout (30 s here) before the retry; with libcurl it fails or is re-sent at once.
+    // request timeout before the retry; with libcurl it fails or is re-sent at once
+    // (CurlTransportTests checks the "at once" without a wall clock).
     @Test(arguments: [ServerFault.reset, .truncatedBody, .malformedBody, .status(502), .status(503), .status(500)])
     func aBrokenChargeAnswerIsRetriedWithTheSameKeyAndChargesOnce(fault: ServerFault) async throws {
         let fake = try FakeBlueSnap()
         defer { fake.stop() }
         fake.server.setFaultHook(Self.once("POST", "/services/2/transactions", fault))
-        let clock = ContinuousClock()
-        let start = clock.now
         let result = try await Self.run(
             "examples/standard-checkout/visa-approved.yaml", against: fake.baseURL, credentials: environment(for: fake))
-        #expect(clock.now - start < .seconds(5))
         #expect(result.status == .success, "\(result.errors)")
         #expect(fake.ledger.count == 1)
         let keys = fake.idempotencyKeysSeen

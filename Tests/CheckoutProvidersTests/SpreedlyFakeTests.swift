@@ -188,10 +188,7 @@ import Testing
         let fake = try FakeSpreedly()
         defer { fake.stop() }
         let sent = Self.counting("/capture.json", fake, FaultTests.once("POST", "/capture.json", fault))
-        let clock = ContinuousClock()
-        let start = clock.now
         let r = try await Self.run("spreedly-3ds2", "4024 0071 0193 4890", against: fake)
-        #expect(clock.now - start < .seconds(5))
         #expect(r.result.status == .success, "\(r.result.errors)")
         #expect(fake.ledger.count == 1)
         #expect(fake.ledger.first?.captureToken == r.result.transaction?.id)
