@@ -65,50 +65,51 @@ enum ProvidersBenchmark {
 
     /// `--serve-fake-bluesnap`: the fake BlueSnap on loopback until the process is stopped,
     /// for trying `checkout run|test --provider bluesnap --provider-url URL` by hand.
-    /// The fake Maxpay on loopback until stopped, taking signatures made with the shipped
-    /// signer's key (flows/signers/maxpay-sign.sh without `MAXPAY_PRIVATE_KEY`).
-    static func serveMaxpay() throws -> Never {
-        let fake = try FakeMaxpay(privateKey: "sandbox-maxpay-private-key")
-        func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
-        say("fake Maxpay listening on \(fake.baseURL.absoluteString)")
-        say("export MAXPAY_PUBLIC_KEY=\(fake.publicKey)")
-        var last = -1
-        while true {
-            Thread.sleep(forTimeInterval: 1)
-            guard fake.server.requestCount != last else { continue }
-            last = fake.server.requestCount
-            say("  \(last) requests, \(fake.acsPosts) 3-D Secure pages, \(fake.ledger.count) charges")
-        }
-    }
-
-    /// `--serve-fake-spreedly`: the fake Spreedly on loopback until the process is stopped,
-    /// printing the environment the adapter needs and its ledger as it grows.
-    static func serveSpreedly() throws -> Never {
-        let fake = try FakeSpreedly()
-        func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
-        say("fake Spreedly listening on \(fake.baseURL.absoluteString)")
-        say("export " + fake.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
-        var last = -1
-        while true {
-            Thread.sleep(forTimeInterval: 1)
-            guard fake.server.requestCount != last else { continue }
-            last = fake.server.requestCount
-            let wallets = fake.ledger.filter { $0.paymentMethodType != "credit_card" }.count
-            say("  \(last) requests, \(fake.ledger.count) charges (\(wallets) wallet payments)")
-        }
-    }
-
     static func serve() throws -> Never {
         let fake = try FakeBlueSnap()
+        serveForever(
+            "BlueSnap", url: fake.baseURL,
+            environment: ["BS_API_USER": fake.credentials.username, "BS_API_PASSWORD": fake.credentials.password],
+            requests: { fake.server.requestCount },
+            status: { "\(fake.server.acceptedConnections) connections, \(fake.ledger.count) charges" })
+    }
+
+    /// `--serve-fake-maxpay`: the fake Maxpay, taking signatures made with the shipped signer's
+    /// key (flows/signers/maxpay-sign.sh without `MAXPAY_PRIVATE_KEY`).
+    static func serveMaxpay() throws -> Never {
+        let fake = try FakeMaxpay(privateKey: "sandbox-maxpay-private-key")
+        serveForever(
+            "Maxpay", url: fake.baseURL, environment: ["MAXPAY_PUBLIC_KEY": fake.publicKey],
+            requests: { fake.server.requestCount },
+            status: { "\(fake.acsPosts) 3-D Secure pages, \(fake.ledger.count) charges" })
+    }
+
+    /// `--serve-fake-spreedly`: the fake Spreedly.
+    static func serveSpreedly() throws -> Never {
+        let fake = try FakeSpreedly()
+        serveForever(
+            "Spreedly", url: fake.baseURL, environment: fake.environment,
+            requests: { fake.server.requestCount },
+            status: {
+                let wallets = fake.ledger.filter { $0.paymentMethodType != "credit_card" }.count
+                return "\(fake.ledger.count) charges (\(wallets) wallet payments)"
+            })
+    }
+
+    /// Prints where a fake listens and the environment its adapter needs, then a status line
+    /// whenever its request count changes, until the process is stopped.
+    private static func serveForever(
+        _ name: String, url: URL, environment: [String: String], requests: () -> Int, status: () -> String
+    ) -> Never {
         func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
-        say("fake BlueSnap listening on \(fake.baseURL.absoluteString)")
-        say("export BS_API_USER=\(fake.credentials.username) BS_API_PASSWORD=\(fake.credentials.password)")
+        say("fake \(name) listening on \(url.absoluteString)")
+        say("export " + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
         var last = -1
         while true {
             Thread.sleep(forTimeInterval: 1)
-            guard fake.server.requestCount != last else { continue }
-            last = fake.server.requestCount
-            say("  \(last) requests, \(fake.server.acceptedConnections) connections, \(fake.ledger.count) charges")
+            guard requests() != last else { continue }
+            last = requests()
+            say("  \(last) requests, \(status())")
         }
     }
 }

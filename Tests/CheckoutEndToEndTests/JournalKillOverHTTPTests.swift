@@ -18,19 +18,9 @@ import Testing
         let ws = try Workspace()
         let journal = ws.url.appendingPathComponent("run.journal").path
         let result = ws.url.appendingPathComponent("result.json").path
-        let child = Mutex<pid_t>(0)
-        let killed = Mutex(false)
         // The first charge request to arrive kills the run that sent it, then is handled: the
         // money moves, and the answer goes to a process that no longer exists.
-        fake.server.setFaultHook { request in
-            guard request.method == "POST", request.path.hasSuffix("/services/2/transactions") else { return nil }
-            killed.withLock { done in
-                guard !done else { return }
-                done = true
-                _ = kill(child.withLock { $0 }, SIGKILL)
-            }
-            return nil
-        }
+        let child = Self.killAtFirstCharge(fake.server, pathSuffix: "/services/2/transactions")
         let arguments = [
             "run", "flows/standard-checkout.yaml", "--answers", "examples/standard-checkout/visa-approved.yaml", "--journal", journal,
             "--result", result, "--json", "--now", CheckoutBinary.fixedNow, "--provider", "bluesnap", "--provider-url",
@@ -38,14 +28,11 @@ import Testing
         ]
         let environment = ProviderCommandTests.credentials(fake)
 
-        let first = try CheckoutBinary.run(arguments, environment: environment) { pid in child.withLock { $0 = pid } }
+        let first = try CheckoutBinary.run(arguments, environment: environment) { pid in child.pid.withLock { $0 = pid } }
         #expect(first.signal == SIGKILL, "exit \(first.status): \(first.stderr)")
         #expect(first.stdout.isEmpty)
         #expect(ws.read(result) == nil, "the killed run wrote no result")
-        // The server handles the request after its hook killed the run, on its own thread:
-        // wait (bounded) for that handling to land rather than race it.
-        let deadline = Date().addingTimeInterval(10)
-        while fake.ledger.isEmpty, Date() < deadline { usleep(1_000) }
+        Self.waitUntil { !fake.ledger.isEmpty }
         #expect(fake.ledger.count == 1, "the provider charged once, for a run that was already dead")
         let journalText = try #require(ws.read(journal))
         #expect(journalText.contains(#""event":"charge.sent""#) && !journalText.contains(#""event":"charge.done""#))
@@ -72,17 +59,7 @@ import Testing
         let ws = try Workspace()
         let journal = ws.url.appendingPathComponent("run.journal").path
         let result = ws.url.appendingPathComponent("result.json").path
-        let child = Mutex<pid_t>(0)
-        let killed = Mutex(false)
-        fake.server.setFaultHook { request in
-            guard request.method == "POST", request.path.hasSuffix("/api/cc") else { return nil }
-            killed.withLock { done in
-                guard !done else { return }
-                done = true
-                _ = kill(child.withLock { $0 }, SIGKILL)
-            }
-            return nil
-        }
+        let child = Self.killAtFirstCharge(fake.server, pathSuffix: "/api/cc")
         let arguments = [
             "run", "flows/maxpay-sale3d.yaml", "--answers", "examples/maxpay-sale3d/frictionless.yaml", "--journal", journal,
             "--result", result, "--json", "--now", CheckoutBinary.fixedNow, "--provider", "maxpay", "--provider-url",
@@ -90,11 +67,10 @@ import Testing
         ]
         let environment = ["MAXPAY_PUBLIC_KEY": fake.publicKey]
 
-        let first = try CheckoutBinary.run(arguments, environment: environment) { pid in child.withLock { $0 = pid } }
+        let first = try CheckoutBinary.run(arguments, environment: environment) { pid in child.pid.withLock { $0 = pid } }
         #expect(first.signal == SIGKILL, "exit \(first.status): \(first.stderr)")
         #expect(ws.read(result) == nil, "the killed run wrote no result")
-        let deadline = Date().addingTimeInterval(10)
-        while fake.ledger.isEmpty, Date() < deadline { usleep(1_000) }
+        Self.waitUntil { !fake.ledger.isEmpty }
         #expect(fake.ledger.count == 1, "Maxpay charged once, for a run that was already dead")
         let journalText = try #require(ws.read(journal))
         #expect(journalText.contains(#""event":"charge.sent""#) && !journalText.contains(#""event":"charge.done""#))
@@ -110,5 +86,34 @@ import Testing
         for output in [first.stdout, first.stderr, second.stdout, second.stderr, journalText, ws.read(result) ?? ""] {
             #expect(!output.contains("4111111111111111") && !output.contains(fake.privateKey))
         }
+    }
+
+    /// The child process a fault hook kills: its pid, set once the child is spawned.
+    final class Child: Sendable {
+        let pid = Mutex<pid_t>(0)
+    }
+
+    /// Makes `server` kill the returned child when the first POST to a path ending in
+    /// `pathSuffix` arrives; the request is then handled as usual.
+    static func killAtFirstCharge(_ server: LoopbackHTTPServer, pathSuffix: String) -> Child {
+        let child = Child()
+        let killed = Mutex(false)
+        server.setFaultHook { request in
+            guard request.method == "POST", request.path.hasSuffix(pathSuffix) else { return nil }
+            killed.withLock { done in
+                guard !done else { return }
+                done = true
+                _ = kill(child.pid.withLock { $0 }, SIGKILL)
+            }
+            return nil
+        }
+        return child
+    }
+
+    /// The server handles the charge after its hook killed the run, on its own thread: wait
+    /// (bounded, 10 s) for that handling to land rather than race it.
+    static func waitUntil(_ done: () -> Bool) {
+        let deadline = Date().addingTimeInterval(10)
+        while !done(), Date() < deadline { usleep(1_000) }
     }
 }
