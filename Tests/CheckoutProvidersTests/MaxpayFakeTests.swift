@@ -43,11 +43,19 @@ import Testing
 
     /// One run; `fake` nil runs against the sandbox (signing with its public test key).
     static func run(_ number: String, against fake: FakeMaxpay?, privateKey: String? = nil) async throws -> Run {
-        let compiled = try #require(FlowCompiler.compile(flow, file: "maxpay-sale.yaml").flow)
-        let (answers, problems) = AnswersReader.read(Array(Self.answers(number).utf8), file: "answers.yaml")
+        try await run(flow: flow, answers: answers(number), seed: 11, against: fake, privateKey: privateKey)
+    }
+
+    /// One run of `flow` with `answers`, signed with `MAXPAY_TEST_PRIVATE_KEY` = `privateKey`
+    /// (default: the fake's key, or the sandbox's public test key when `fake` is nil).
+    static func run(
+        flow: String, answers text: String, seed: UInt64, against fake: FakeMaxpay?, privateKey: String? = nil
+    ) async throws -> Run {
+        let compiled = try #require(FlowCompiler.compile(flow, file: "maxpay.yaml").flow)
+        let (answers, problems) = AnswersReader.read(Array(text.utf8), file: "answers.yaml")
         #expect(problems.isEmpty)
         let clock = ManualClock(start: testStart)
-        let random = SeededRandom(seed: 11)
+        let random = SeededRandom(seed: seed)
         let provider: any PaymentProvider
         let key: String
         if let fake {

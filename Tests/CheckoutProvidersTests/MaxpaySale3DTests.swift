@@ -94,32 +94,9 @@ import Testing
     static func run(
         _ number: String, code: String? = "1234", against fake: FakeMaxpay?, processFailed3DS: Bool = false
     ) async throws -> MaxpayFakeTests.Run {
-        let compiled = try #require(FlowCompiler.compile(flow(processFailed3DS: processFailed3DS), file: "sale3d.yaml").flow)
         var text = MaxpayFakeTests.answers(number)
         if let code { text += "\nthreeDS: { code: \"\(code)\" }" } else { text += "\nthreeDS: { cancel: true }" }
-        let (answers, problems) = AnswersReader.read(Array(text.utf8), file: "answers.yaml")
-        #expect(problems.isEmpty)
-        let clock = ManualClock(start: testStart)
-        let random = SeededRandom(seed: 23)
-        let provider: any PaymentProvider
-        let key: String
-        if let fake {
-            let factory = ProviderFactory(
-                environment: ["MAXPAY_PUBLIC_KEY": fake.publicKey], transport: sharedTransport,
-                override: ProviderOverride(name: .maxpay, baseURL: fake.baseURL.absoluteString))
-            provider = try factory.make(compiled.definition.provider, clock: clock, random: random)
-            key = fake.privateKey
-        } else {
-            provider = SandboxProvider(clock: clock, random: random)
-            key = "sandbox-maxpay-private-key"
-        }
-        let trace = MemoryTraceSink()
-        let signing = SigningEnvironment(
-            variable: { $0 == "MAXPAY_TEST_PRIVATE_KEY" ? key : nil }, runCommand: { _, _, _, _ in CommandOutput(status: 1, stdout: "") })
-        let runner = CheckoutRunner(
-            flow: compiled, provider: provider, frontend: HeadlessFrontend(answers: try #require(answers)), clock: clock, random: random,
-            trace: trace, signing: signing)
-        return MaxpayFakeTests.Run(result: await runner.run(), events: trace.events)
+        return try await MaxpayFakeTests.run(flow: flow(processFailed3DS: processFailed3DS), answers: text, seed: 23, against: fake)
     }
 
     static func summary(_ r: CheckoutResult) -> String {
