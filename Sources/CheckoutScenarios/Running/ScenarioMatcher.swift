@@ -1,3 +1,4 @@
+import CheckoutDomain
 import CheckoutRuntime
 
 /// Compares a run's result with a scenario's expectation.
@@ -39,7 +40,7 @@ public enum ScenarioMatcher {
             let key = Key(path: e.path, code: e.code)
             let messages = actual.filter { Key(path: $0.path, code: $0.code) == key }.map(\.message)
             if !messages.isEmpty, !messages.contains(message) {
-                out.append("expected error \(key) message '\(message)', got '\(messages[0])'")
+                out.append("expected error \(key) message \(UserText.quoted(message)), got \(UserText.quoted(messages[0]))")
             }
         }
         return out
