@@ -120,8 +120,10 @@ public enum AnswersReader {
                     let suggestion = Suggestions.closest(to: k, in: keys)
                     let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; valid keys: \(keys.joined(separator: ", "))"
                     problem(
-                        path.isEmpty ? shown : "\(path).\(shown)", "unknown_key", "unknown key \(UserText.quoted(k))\(hint)", at: p.key.range,
-                        rule: .unknownKey, suggestion: suggestion, diagnosticMessage: suggestion == nil ? nil : "unknown key \(UserText.quoted(k))")
+                        path.isEmpty ? shown : "\(path).\(shown)", "unknown_key", "unknown key \(UserText.quoted(k))\(hint)",
+                        at: p.key.range,
+                        rule: .unknownKey, suggestion: suggestion,
+                        diagnosticMessage: suggestion == nil ? nil : "unknown key \(UserText.quoted(k))")
                 }
             }
             return out
@@ -188,7 +190,8 @@ public enum AnswersReader {
                 } else {
                     let names = PaymentMethodKind.allCases.map(\.rawValue)
                     problem(
-                        "paymentMethod", "invalid_value", "must be one of \(names.joined(separator: ", ")); found \(UserText.quoted(v))", at: n.range,
+                        "paymentMethod", "invalid_value", "must be one of \(names.joined(separator: ", ")); found \(UserText.quoted(v))",
+                        at: n.range,
                         rule: .invalidEnum, suggestion: Suggestions.closest(to: v, in: names))
                 }
             }

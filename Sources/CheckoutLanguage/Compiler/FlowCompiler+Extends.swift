@@ -39,7 +39,8 @@ extension FlowCompiler {
         }
         guard FileManager.default.fileExists(atPath: path) else {
             ctx.report(
-                .extendsBase, "the base flow \(UserText.quoted(name)) does not exist", at: at, notes: ["the path is relative to this file: \(path)"])
+                .extendsBase, "the base flow \(UserText.quoted(name)) does not exist", at: at,
+                notes: ["the path is relative to this file: \(path)"])
             return root
         }
         let base = compile(contentsOf: path, limits: limits, chain: chain)

@@ -65,7 +65,8 @@ extension FlowCompiler {
         {
             let why = [PaymentMethodKind.paypal, .applePay].compactMap { m in refusal(of: m, request: r).map { "\(m.rawValue): \($0)" } }
             ctx.report(
-                .conflictingSettings, "step \(UserText.quoted(wallet.stage.id)) pays with a wallet, but this flow offers none", at: wallet.idRange,
+                .conflictingSettings, "step \(UserText.quoted(wallet.stage.id)) pays with a wallet, but this flow offers none",
+                at: wallet.idRange,
                 notes: why.isEmpty ? ["add a paymentMethod screen that offers paypal or applePay"] : why)
         }
         // A tokenize step without a card is reported at the step, with the fix.

@@ -195,12 +195,14 @@ extension FlowCompiler {
             let suggested = region.uppercased()
             let suggestion = suggested != region && Country.isValid(String(suggested.prefix(2))) ? suggested : nil
             ctx.report(
-                .invalidCountry, "tax region \(UserText.quoted(region)) must be COUNTRY or COUNTRY-STATE with an ISO 3166-1 alpha-2 country",
+                .invalidCountry,
+                "tax region \(UserText.quoted(region)) must be COUNTRY or COUNTRY-STATE with an ISO 3166-1 alpha-2 country",
                 at: range, suggestion: suggestion)
             return false
         case .badSubdivision:
             ctx.report(
-                .invalidFormat, "tax region \(UserText.quoted(region)) must be COUNTRY-SUBDIVISION with 1 to 3 upper-case letters or digits", at: range)
+                .invalidFormat,
+                "tax region \(UserText.quoted(region)) must be COUNTRY-SUBDIVISION with 1 to 3 upper-case letters or digits", at: range)
             return false
         case .state(let country, let sub):
             guard let states = Country.states(of: country), states[sub] == nil else { return true }

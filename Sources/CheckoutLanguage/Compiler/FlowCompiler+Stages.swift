@@ -54,7 +54,8 @@ extension FlowCompiler {
         guard let kind = ScreenKind.named(text) else {
             let names = ScreenKind.listable.map(\.rawValue)
             ctx.report(
-                .invalidEnum, "'\(path).kind' must be one of \(names.joined(separator: ", ")); found \(UserText.quoted(text))", at: kindNode.range,
+                .invalidEnum, "'\(path).kind' must be one of \(names.joined(separator: ", ")); found \(UserText.quoted(text))",
+                at: kindNode.range,
                 suggestion: Suggestions.closest(to: text, in: names))
             return nil
         }
@@ -204,7 +205,8 @@ extension FlowCompiler {
                 guard let hook = ctx.enumeration(item, path: "\(path).hooks[\(j)]", as: HookKind.self) else { continue }
                 if hook == .signature, !d.stage.kind.sendsSignedRequest {
                     ctx.report(
-                        .conflictingSettings, "the 'signature' hook signs a charge request; \(UserText.quoted(d.stage.kind.name)) sends none",
+                        .conflictingSettings,
+                        "the 'signature' hook signs a charge request; \(UserText.quoted(d.stage.kind.name)) sends none",
                         at: item.range, notes: ["put it on a 'sale' or 'authorize' step (Maxpay's SALE, AUTH, SALE3D, AUTH3D)"])
                     continue
                 }
@@ -259,7 +261,8 @@ extension CompileContext {
         }
         guard unitLength > 0, (1...9).contains(digitCount) else {
             report(
-                .invalidFormat, "\(UserText.quoted(pathText())) must be a duration such as 250ms, 10s or 1m, found \(describe(node))", at: node.range)
+                .invalidFormat, "\(UserText.quoted(pathText())) must be a duration such as 250ms, 10s or 1m, found \(describe(node))",
+                at: node.range)
             return nil
         }
         let d: Duration = factor == 0 ? .milliseconds(n) : .seconds(n * factor)

@@ -11,7 +11,8 @@ extension FlowCompiler {
             if let first = ids.firstRange(of: d.stage.id) {
                 let implicit = d.idRange.start == first.start ? "" : " (a stage's id is its kind unless it sets 'id')"
                 ctx.report(
-                    .duplicateId, "stage id \(UserText.quoted(d.stage.id)) is already used at line \(first.start.line)\(implicit)", at: d.idRange)
+                    .duplicateId, "stage id \(UserText.quoted(d.stage.id)) is already used at line \(first.start.line)\(implicit)",
+                    at: d.idRange)
             } else {
                 ids.insert(d.stage.id, d.idRange)
             }
@@ -41,7 +42,9 @@ extension FlowCompiler {
                 let unrouted = possible.filter { $0 != .success && d.stage.routes[$0] == nil }.map(\.rawValue)
                 if let last = unrouted.last {
                     let names =
-                        unrouted.count == 1 ? "\(UserText.quoted(last))" : unrouted.dropLast().map { "\(UserText.quoted($0))" }.joined(separator: ", ") + " or \(UserText.quoted(last))"
+                        unrouted.count == 1
+                        ? "\(UserText.quoted(last))"
+                        : unrouted.dropLast().map { "\(UserText.quoted($0))" }.joined(separator: ", ") + " or \(UserText.quoted(last))"
                     ctx.report(
                         .outcomeRoute,
                         "\(UserText.quoted(d.stage.id)) routes '\(routed.rawValue)' but not \(names), which \(unrouted.count == 1 ? "ends" : "end") the run",
@@ -86,7 +89,8 @@ extension FlowCompiler {
             for need in PipelineGraphAnalysis.needs(d.stage.kind, cardSource: d.stage.cardSource) where !g.knows(need, at: i) {
                 let upfront =
                     need == .card
-                    ? ["or, when the app's own UI gives the card data up front, set 'source: upfront' on \(UserText.quoted(d.stage.id))"] : []
+                    ? ["or, when the app's own UI gives the card data up front, set 'source: upfront' on \(UserText.quoted(d.stage.id))"]
+                    : []
                 ctx.report(
                     .missingStep,
                     "\(UserText.quoted(d.stage.id)) needs \(need.providerWords) before it on every path", at: d.idRange, notes: upfront)
@@ -119,7 +123,8 @@ extension FlowCompiler {
                             flow.fields.billing[field] == .hidden || flow.fields.shipping[field] == .hidden
                             ? "'fields.\(kind.rawValue).\(name)' is hidden" : "the request does not ask for it"
                         ctx.report(
-                            .hiddenField, "screen \(UserText.quoted(d.stage.id)) asks for \(UserText.quoted(name)), but \(why)", at: d.fieldRanges[j],
+                            .hiddenField, "screen \(UserText.quoted(d.stage.id)) asks for \(UserText.quoted(name)), but \(why)",
+                            at: d.fieldRanges[j],
                             notes: ["set 'fields.\(kind.rawValue).\(name): optional' to ask for it"])
                     }
                 }

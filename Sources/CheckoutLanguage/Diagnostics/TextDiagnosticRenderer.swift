@@ -33,7 +33,8 @@ public struct TextDiagnosticRenderer: Sendable {
         let severityStyle = Style(d.severity)
         out += paint("\(d.severity.rawValue):", severityStyle)
         out += " \(d.message.escapingControlCharacters) " + paint("[\(d.rule.rawValue)]", .dim) + "\n"
-        if !d.hidesSource, let range = d.range, let line = source?.line(range.start.line) {
+        // A line holding what could be a card number is never shown (UserText's rule).
+        if !d.hidesSource, let range = d.range, let line = source?.line(range.start.line), !UserText.containsCardNumber(line) {
             out += "  \(line.replacingControlCharacters)\n"
             out += "  " + paint(underline(line: line, range: range), severityStyle) + "\n"
         }

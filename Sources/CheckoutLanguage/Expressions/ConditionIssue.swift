@@ -1,4 +1,5 @@
 import CheckoutDomain
+
 /// A finding about one condition: severity, rule, message, and where in the condition text.
 ///
 /// The compiler turns it into a `Diagnostic` by offsetting `range` into the flow file.
@@ -45,11 +46,13 @@ extension ConditionIssue {
         let names = scope.allNames
         let suggestion = Suggestions.closest(to: name, in: names)
         let notes = suggestion == nil && !names.isEmpty ? ["names here: \(names.joined(separator: ", "))"] : []
-        return ConditionIssue(rule: .unknownName, message: "unknown name \(UserText.quoted(name))", range: range, suggestion: suggestion, notes: notes)
+        return ConditionIssue(
+            rule: .unknownName, message: "unknown name \(UserText.quoted(name))", range: range, suggestion: suggestion, notes: notes)
     }
 
     static func notAvailable(_ name: String, reason: String, _ range: Range<Int>) -> ConditionIssue {
-        ConditionIssue(rule: .nameNotAvailable, message: "\(UserText.quoted(name)) is not available at this point", range: range, notes: [reason])
+        ConditionIssue(
+            rule: .nameNotAvailable, message: "\(UserText.quoted(name)) is not available at this point", range: range, notes: [reason])
     }
 
     static func notBoolean(

@@ -1,4 +1,5 @@
 import CheckoutDomain
+
 /// A recursive-descent parser for the condition grammar; stops at the first syntax error.
 ///
 ///     expr       := or
@@ -135,7 +136,9 @@ struct ConditionParser {
             throw .syntax("a list holds values, not names; found \(UserText.quoted(name))", current.range)
         }
         if current.kind == .end { throw .syntax("unclosed '['", bracket.range) }
-        guard let value = literalOrIdentifier() else { throw .syntax("expected a value after \(UserText.quoted(previous.text))", current.range) }
+        guard let value = literalOrIdentifier() else {
+            throw .syntax("expected a value after \(UserText.quoted(previous.text))", current.range)
+        }
         return value
     }
 
@@ -184,7 +187,8 @@ struct ConditionParser {
     private func unexpected() -> ConditionIssue {
         if current.kind == .rightParen, open.isEmpty { return .syntax("unexpected ')'", current.range) }
         if case .name(let name) = current.kind, let keyword = ConditionKeyword(rawValue: name.lowercased()) {
-            return .syntax("unexpected \(UserText.quoted(name)); did you mean '\(keyword.rawValue)'?", current.range, suggestion: keyword.rawValue)
+            return .syntax(
+                "unexpected \(UserText.quoted(name)); did you mean '\(keyword.rawValue)'?", current.range, suggestion: keyword.rawValue)
         }
         var expected = lastHadOperator ? ["'and'", "'or'"] : ["an operator", "'and'", "'or'"]
         if !open.isEmpty { expected.append("')'") }

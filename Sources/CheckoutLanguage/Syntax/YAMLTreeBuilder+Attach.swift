@@ -1,4 +1,5 @@
 import CheckoutDomain
+
 /// Attaching finished nodes to the open collection: keys, values, duplicate and complex keys.
 extension YAMLTreeBuilder {
     /// Adds a finished node (with its subtree size and height) to the collection on top of the

@@ -30,7 +30,9 @@ struct ScenarioFileReader {
         for item in items {
             if let name = item.mapping?.first(where: { $0.key.scalar?.value == "name" })?.value.scalar?.value {
                 if let first = seen[name] {
-                    error(.duplicateId, "scenario name \(UserText.quoted(name)) is used twice in this file (first on line \(first))", at: item.range)
+                    error(
+                        .duplicateId, "scenario name \(UserText.quoted(name)) is used twice in this file (first on line \(first))",
+                        at: item.range)
                 } else {
                     seen[name] = item.range.start.line
                 }
@@ -114,7 +116,8 @@ struct ScenarioFileReader {
                 now = d
             } else {
                 error(
-                    .invalidFormat, "'now' must be an ISO 8601 instant such as \(Scenario.defaultNowText); found \(UserText.quoted(t))", at: p.value.range)
+                    .invalidFormat, "'now' must be an ISO 8601 instant such as \(Scenario.defaultNowText); found \(UserText.quoted(t))",
+                    at: p.value.range)
             }
         }
         var tags: [String] = []

@@ -9,7 +9,7 @@ public enum ScenarioMatcher {
         var out: [String] = []
         func compare(_ key: String, _ expected: String?, _ actual: String?) {
             guard let expected, expected != actual else { return }
-            out.append("expected \(key) \(expected), got \(actual ?? "none")")
+            out.append("expected \(key) \(UserText.shown(expected)), got \(actual.map(UserText.shown) ?? "none")")
         }
         compare("status", expect.status, result.status.rawValue)
         compare("exitCode", expect.exitCode.map { String($0) }, String(result.exitCode))
@@ -49,6 +49,6 @@ public enum ScenarioMatcher {
     struct Key: Hashable, CustomStringConvertible {
         var path: String
         var code: String
-        var description: String { "\(path.isEmpty ? "(answers)" : path) \(code)" }
+        var description: String { "\(path.isEmpty ? "(answers)" : UserText.shown(path)) \(UserText.shown(code))" }
     }
 }
