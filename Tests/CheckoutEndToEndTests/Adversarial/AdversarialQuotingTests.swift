@@ -146,9 +146,22 @@ import Testing
         let scan = try ws.write("scan: { error: canceled }\n", to: "scan.yaml")
         let s = try Self.bounded(["run", "flows/standard-checkout.yaml", "--answers", scan, "--json", "--now", CheckoutBinary.fixedNow])
         #expect(s.status == 3 && s.stdout.contains("\"path\" : \"scan\"") || s.stdout.contains("\"path\": \"scan\""), "\(s.stdout)")
+    }
+
+    /// The reader's notes name the file they are about: an answers or scenarios file is not
+    /// "a flow file".
+    @Test func notesNameTheKindOfFile() throws {
+        let ws = try Workspace()
         let empty = try ws.write("", to: "empty.yaml")
         let e = try Self.bounded(["run", "flows/standard-checkout.yaml", "--answers", empty, "--now", CheckoutBinary.fixedNow])
-        #expect(e.stderr.contains("an answers file") && !e.stderr.contains("flow file"), "\(e.stderr)")
+        #expect(e.status == 3 && e.stderr.contains("an answers file") && !e.stderr.contains("flow file"), "\(e.stderr)")
+        let latin1 = ws.url.appendingPathComponent("latin1.yaml").path
+        try Data([UInt8]("billing: { name: Jos".utf8) + [0xE9] + [UInt8](" Doe }\n".utf8)).write(to: URL(fileURLWithPath: latin1))
+        let l = try Self.bounded(["run", "flows/standard-checkout.yaml", "--answers", latin1, "--now", CheckoutBinary.fixedNow])
+        #expect(l.status == 3 && l.stderr.contains("an answers file must be UTF-8") && !l.stderr.contains("flow file"), "\(l.stderr)")
+        let scenarios = try ws.write("", to: "empty.scenarios.yaml")
+        let t = try Self.bounded(["test", scenarios])
+        #expect(t.status != 0 && t.stderr.contains("a scenarios file") && !t.stderr.contains("flow file"), "\(t.stderr)")
     }
 
     /// Every output: bounded and free of the number in any spacing.
