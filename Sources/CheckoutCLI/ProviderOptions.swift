@@ -1,4 +1,5 @@
 import ArgumentParser
+import CheckoutDomain
 import CheckoutLanguage
 import CheckoutProviders
 import CheckoutRuntime
@@ -21,7 +22,7 @@ struct ProviderOptions: ParsableArguments {
 
     func validate() throws {
         if let providerURL, !(providerURL.hasPrefix("http://") || providerURL.hasPrefix("https://")) {
-            throw ValidationError("--provider-url must start with http:// or https://; found '\(providerURL)'")
+            throw ValidationError("--provider-url must start with http:// or https://; found \(UserText.quoted(providerURL))")
         }
         guard providerTimeout > 0 else { throw ValidationError("--provider-timeout must be more than 0") }
     }

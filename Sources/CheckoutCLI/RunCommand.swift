@@ -106,7 +106,7 @@ struct RunCommand: AsyncParsableCommand {
         let traceSink = try trace.map(Self.openTrace)
 
         if let p = parsed {
-            let unknown = HeadlessRun.unknownWaits(p, in: program, file: answersPath)
+            let unknown = HeadlessRun.unknownAnswers(p, in: program, file: answersPath)
             if !unknown.isEmpty {
                 problems = unknown
                 parsed = nil
@@ -161,7 +161,8 @@ struct RunCommand: AsyncParsableCommand {
     }
 }
 
-/// The human summary of a result, for a terminal.
+/// The human summary of a result, for a terminal: control characters from answers or a
+/// provider (ESC, BEL…) are escaped (`\u{1B}`), never written raw.
 enum ResultSummary {
     static func text(_ r: CheckoutResult) -> String {
         var lines = ["\(r.flow): \(r.status.rawValue)"]
@@ -181,6 +182,6 @@ enum ResultSummary {
         if let t = r.transaction { lines.append("  transaction \(t.id) \(t.type) \(t.status)") }
         if let d = r.declineCode { lines.append("  declined: \(d)") }
         for e in r.errors { lines.append("  \(e.path.isEmpty ? "answers" : e.path): \(e.message) [\(e.code)]") }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(\.escapingControlCharacters).joined(separator: "\n") + "\n"
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CheckoutDomain
 import CheckoutLanguage
 import CheckoutScenarios
 import Foundation
@@ -36,7 +37,7 @@ struct TestCommand: AsyncParsableCommand {
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if let shard, Shard(shard) == nil {
-            throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, such as 2/4; found '\(shard)'")
+            throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, such as 2/4; found \(UserText.quoted(shard))")
         }
     }
 

@@ -31,7 +31,8 @@ extension AnswersReader.Reader {
             } else {
                 let names = CardScanError.allCases.map(\.rawValue)
                 problem(
-                    "\(path).error", "invalid_value", "must be one of \(names.joined(separator: ", ")); found '\(v)'", at: n.range,
+                    "\(path).error", "invalid_value", "must be one of \(names.joined(separator: ", ")); found \(UserText.quoted(v))",
+                    at: n.range,
                     rule: .invalidEnum, suggestion: Suggestions.closest(to: v, in: names))
             }
             let card = AnswersReader.scanKeys.filter { $0 != "error" && f[$0] != nil }
@@ -50,20 +51,23 @@ extension AnswersReader.Reader {
         let base = file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? URL(fileURLWithPath: ".")
         let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : base.appendingPathComponent(name)
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            problem("\(path).file", "file_unreadable", "cannot read the scan file \(name)", at: range, rule: .fileUnreadable)
+            problem(
+                "\(path).file", "file_unreadable", "cannot read the scan file \(UserText.shown(name))", at: range, rule: .fileUnreadable)
             return ScanAnswer()
         }
         var inner = AnswersReader.Reader(file: url.path)
         let doc = YAMLParser.parse(
-            [UInt8](data), file: url.path, limits: YAMLLimits(maxBytes: 1 << 16, maxDepth: 10, maxAliasNodes: 100))
+            [UInt8](data), file: url.path, limits: YAMLLimits(maxBytes: 1 << 16, maxDepth: 10, maxAliasNodes: 100), kind: .scan)
         for d in doc.diagnostics where d.severity == .error {
             let code = d.rule.rawValue.replacingOccurrences(of: "-", with: "_")
             problems.append(
-                AnswersProblem(issue: AnswerIssue(path: "\(path).file", code: code, message: "in \(name): \(d.message)"), diagnostic: d))
+                AnswersProblem(
+                    issue: AnswerIssue(path: "\(path).file", code: code, message: "in \(UserText.shown(name)): \(d.message)"), diagnostic: d
+                ))
         }
         guard let root = doc.root, !doc.diagnostics.hasErrors else {
             if doc.root == nil, !doc.diagnostics.hasErrors {
-                problem("\(path).file", "empty_document", "the scan file \(name) is empty", at: range, rule: .emptyDocument)
+                problem("\(path).file", "empty_document", "the scan file \(UserText.shown(name)) is empty", at: range, rule: .emptyDocument)
             }
             return ScanAnswer()
         }

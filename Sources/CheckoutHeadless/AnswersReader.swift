@@ -35,9 +35,10 @@ public enum AnswersReader {
         answers.waits.keys.sorted().filter { !stageIds.contains($0) }.map { id in
             let suggestion = Suggestions.closest(to: id, in: stageIds)
             let message =
-                "the flow has no stage '\(id)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "") (stages: \(stageIds.joined(separator: ", ")))"
-            let issue = AnswerIssue(path: "wait.\(id)", code: "unknown_stage", message: message)
-            let d = Diagnostic(rule: .unknownReference, message: "'wait.\(id)': \(message)", file: file, suggestion: suggestion)
+                "the flow has no stage \(UserText.quoted(id))\(suggestion.map { "; did you mean '\($0)'?" } ?? "") (stages: \(stageIds.joined(separator: ", ")))"
+            let path = "wait.\(UserText.shown(id))"
+            let issue = AnswerIssue(path: path, code: "unknown_stage", message: message)
+            let d = Diagnostic(rule: .unknownReference, message: "'\(path)': \(message)", file: file, suggestion: suggestion)
             return AnswersProblem(issue: issue, diagnostic: d)
         }
     }
@@ -61,7 +62,8 @@ public enum AnswersReader {
     /// Reads answers from bytes.
     public static func read(_ bytes: [UInt8], file: String?) -> (Answers?, [AnswersProblem]) {
         var r = Reader(file: file)
-        let doc = YAMLParser.parse(bytes, file: file, limits: YAMLLimits(maxBytes: 1 << 20, maxDepth: 20, maxAliasNodes: 1000))
+        let doc = YAMLParser.parse(
+            bytes, file: file, limits: YAMLLimits(maxBytes: 1 << 20, maxDepth: 20, maxAliasNodes: 1000), kind: .answers)
         for d in doc.diagnostics where d.severity == .error {
             r.problems.append(
                 AnswersProblem(
@@ -109,6 +111,7 @@ public enum AnswersReader {
             var out: [String: YAMLNode] = [:]
             for p in pairs {
                 guard let k = p.key.scalar?.value else { continue }
+                let shown = UserText.shown(k)
                 if keys.contains(k) {
                     out[k] = p.value
                 } else if let why = Self.misplaced["\(path).\(k)"] {
@@ -117,8 +120,10 @@ public enum AnswersReader {
                     let suggestion = Suggestions.closest(to: k, in: keys)
                     let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; valid keys: \(keys.joined(separator: ", "))"
                     problem(
-                        path.isEmpty ? k : "\(path).\(k)", "unknown_key", "unknown key '\(k)'\(hint)", at: p.key.range, rule: .unknownKey,
-                        suggestion: suggestion, diagnosticMessage: suggestion == nil ? nil : "unknown key '\(k)'")
+                        path.isEmpty ? shown : "\(path).\(shown)", "unknown_key", "unknown key \(UserText.quoted(k))\(hint)",
+                        at: p.key.range,
+                        rule: .unknownKey, suggestion: suggestion,
+                        diagnosticMessage: suggestion == nil ? nil : "unknown key \(UserText.quoted(k))")
                 }
             }
             return out
@@ -133,7 +138,7 @@ public enum AnswersReader {
         mutating func flag(_ node: YAMLNode, path: String) -> Bool? {
             if let s = node.scalar, s.style == .plain, s.value == "true" || s.value == "false" { return s.value == "true" }
             let found =
-                AnswersReader.isSecret(path) ? "another value" : (node.scalar.map { "'\($0.value)'" } ?? node.shapeDescription)
+                AnswersReader.isSecret(path) ? "another value" : (node.scalar.map { UserText.quoted($0.value) } ?? node.shapeDescription)
             problem(path, "invalid_type", "must be true or false, found \(found)", at: node.range)
             return nil
         }
@@ -162,12 +167,14 @@ public enum AnswersReader {
             }
             var out: [String: Duration] = [:]
             for p in pairs {
-                guard let id = p.key.scalar?.value, let text = text(p.value, path: "wait.\(id)") else { continue }
+                guard let id = p.key.scalar?.value else { continue }
+                let path = "wait.\(UserText.shown(id))"
+                guard let text = text(p.value, path: path) else { continue }
                 if let d = AnswersReader.duration(text) {
                     out[id] = d
                 } else {
                     problem(
-                        "wait.\(id)", "invalid_duration", "must be a duration such as 90s, 61m or 2h (at most 24h), found '\(text)'",
+                        path, "invalid_duration", "must be a duration such as 90s, 61m or 2h (at most 24h), found \(UserText.quoted(text))",
                         at: p.value.range, rule: .invalidFormat)
                 }
             }
@@ -183,7 +190,8 @@ public enum AnswersReader {
                 } else {
                     let names = PaymentMethodKind.allCases.map(\.rawValue)
                     problem(
-                        "paymentMethod", "invalid_value", "must be one of \(names.joined(separator: ", ")); found '\(v)'", at: n.range,
+                        "paymentMethod", "invalid_value", "must be one of \(names.joined(separator: ", ")); found \(UserText.quoted(v))",
+                        at: n.range,
                         rule: .invalidEnum, suggestion: Suggestions.closest(to: v, in: names))
                 }
             }
@@ -221,7 +229,7 @@ public enum AnswersReader {
             if let n = top["custom"] {
                 if let pairs = n.mapping {
                     for p in pairs {
-                        if let k = p.key.scalar?.value, let v = text(p.value, path: "custom.\(k)") { a.custom[k] = v }
+                        if let k = p.key.scalar?.value, let v = text(p.value, path: "custom.\(UserText.shown(k))") { a.custom[k] = v }
                     }
                 } else {
                     problem("custom", "invalid_type", "must be a mapping, found \(n.shapeDescription)", at: n.range)

@@ -22,7 +22,7 @@ public enum HeadlessRun {
             r.errors = problems.map(\.issue)
             return r
         }
-        let unknown = unknownWaits(answers, in: flow, file: nil)
+        let unknown = unknownAnswers(answers, in: flow, file: nil)
         if !unknown.isEmpty {
             return await run(
                 flow, answers: nil, problems: unknown, clock: clock, random: random, trace: trace, provider: provider, journal: journal)
@@ -33,8 +33,13 @@ public enum HeadlessRun {
         return await runner.run()
     }
 
-    /// `wait:` answers naming a stage the flow does not have (a typo would otherwise wait nowhere).
-    public static func unknownWaits(_ answers: Answers, in flow: CompiledFlow, file: String?) -> [AnswersProblem] {
-        AnswersReader.unknownWaitStages(answers, stageIds: flow.pipeline.stages.map(\.id) + ["threeDSChallenge"], file: file)
+    /// Answers the flow would never read, which a typo would otherwise drop silently: `wait:`
+    /// for a stage the flow does not have, `custom:` for a field it does not have, and `scan:`
+    /// without a `cardScan` screen.
+    public static func unknownAnswers(_ answers: Answers, in flow: CompiledFlow, file: String?) -> [AnswersProblem] {
+        let stages = flow.pipeline.stages
+        return AnswersReader.unknownWaitStages(answers, stageIds: stages.map(\.id) + ["threeDSChallenge"], file: file)
+            + AnswersReader.unknownCustomFields(answers, fieldIds: flow.definition.fields.custom.map(\.id), file: file)
+            + AnswersReader.unreadScan(answers, flowHasScanScreen: stages.contains { $0.kind == .screen(.cardScan) }, file: file)
     }
 }

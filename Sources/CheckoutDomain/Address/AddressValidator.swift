@@ -5,7 +5,9 @@ import Foundation
 /// Both functions return every problem at once, at most one per field, in the order name, email,
 /// address, city, zip, country, state, phone; `[]` means valid. Values are trimmed before
 /// checking but otherwise taken as given: country and state codes must be upper case (use
-/// `Address.normalized()` first to be lenient).
+/// `Address.normalized()` first to be lenient). A field whose value holds a control character
+/// (`UserText.isControl`: ESC, NUL, an inner line break…) is `invalid_characters`, whatever else
+/// is wrong with it.
 public enum AddressValidator {
     /// Validates a billing address.
     ///
@@ -19,6 +21,10 @@ public enum AddressValidator {
     ///   one of `Country.states(of:)` (`invalid_state`); for any other valid country a given state
     ///   is `state_not_allowed`.
     public static func validateBilling(_ a: Address, requirements: AddressRequirements) -> [FieldIssue] {
+        withCharacterChecks(a, billingIssues(a, requirements: requirements))
+    }
+
+    private static func billingIssues(_ a: Address, requirements: AddressRequirements) -> [FieldIssue] {
         var issues: [FieldIssue] = []
         let country = value(a.country)
         let countryIssue = checkCountry(country)
@@ -48,6 +54,10 @@ public enum AddressValidator {
     /// required. Phone is optional; when given it must look like a phone number (`invalid_phone`:
     /// digits, spaces and `+ - ( ) .`, 4–20 digits). Email is ignored.
     public static func validateShipping(_ a: Address) -> [FieldIssue] {
+        withCharacterChecks(a, shippingIssues(a))
+    }
+
+    private static func shippingIssues(_ a: Address) -> [FieldIssue] {
         var issues: [FieldIssue] = []
         let country = value(a.country)
         let countryIssue = checkCountry(country)
@@ -64,6 +74,27 @@ public enum AddressValidator {
             issues.append(FieldIssue(field: "phone", code: "invalid_phone", message: "Enter a valid phone number."))
         }
         return issues
+    }
+
+    /// The free-text fields, in issue order, and what a message calls them.
+    static let textFields: [(field: String, name: String, value: any KeyPath<Address, String?> & Sendable)] = [
+        ("name", "name", \.name), ("email", "email address", \.email), ("address", "street address", \.address),
+        ("city", "city", \.city), ("zip", "postal code", \.zip), ("country", "country", \.country), ("state", "state", \.state),
+        ("phone", "phone number", \.phone),
+    ]
+
+    /// `issues` with `invalid_characters` in place of any issue of a field whose trimmed value
+    /// holds a control character (ESC, NUL, an inner line break…): still at most one issue per
+    /// field, in field order.
+    private static func withCharacterChecks(_ a: Address, _ issues: [FieldIssue]) -> [FieldIssue] {
+        let bad = textFields.filter { UserText.hasControlCharacters(value(a[keyPath: $0.value])) }
+        guard !bad.isEmpty else { return issues }
+        return textFields.compactMap { f in
+            if bad.contains(where: { $0.field == f.field }) {
+                return FieldIssue(field: f.field, code: "invalid_characters", message: UserText.controlCharactersMessage(f.name))
+            }
+            return issues.first { $0.field == f.field }
+        }
     }
 
     private static func value(_ text: String?) -> String {

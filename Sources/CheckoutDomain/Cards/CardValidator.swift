@@ -46,6 +46,9 @@ public enum CardValidator {
         let name = input.name?.trimmingWhitespace() ?? ""
         if requireHolderName && name.isEmpty {
             issues.append(FieldIssue(field: "name", code: "required", message: "Enter the name on the card."))
+        } else if UserText.hasControlCharacters(name) {
+            issues.append(
+                FieldIssue(field: "name", code: "invalid_characters", message: UserText.controlCharactersMessage("name on the card")))
         }
 
         guard issues.isEmpty, case .valid(let digits) = number, case .valid(let month) = expiry,

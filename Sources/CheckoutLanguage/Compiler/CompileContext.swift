@@ -157,7 +157,7 @@ struct CompileContext {
         if let v = E(rawValue: text) { return v }
         let names = E.allCases.map(\.rawValue)
         report(
-            .invalidEnum, "\(quoted(pathText())) must be one of \(names.joined(separator: ", ")); found '\(text)'",
+            .invalidEnum, "\(quoted(pathText())) must be one of \(names.joined(separator: ", ")); found \(UserText.quoted(text))",
             at: node.range, suggestion: Suggestions.closest(to: text, in: names))
         return nil
     }
@@ -168,7 +168,7 @@ struct CompileContext {
         if let v = E.named(text) { return v }
         let names = E.allCases.map(\.rawValue)
         report(
-            .invalidEnum, "\(quoted(pathText())) must be one of \(names.joined(separator: ", ")); found '\(text)'",
+            .invalidEnum, "\(quoted(pathText())) must be one of \(names.joined(separator: ", ")); found \(UserText.quoted(text))",
             at: node.range, suggestion: Suggestions.closest(to: text, in: names))
         return nil
     }
@@ -178,7 +178,7 @@ struct CompileContext {
         guard let text = string(node, path: pathText()) else { return nil }
         if let c = Currency.iso(text) { return c }
         report(
-            .invalidCurrency, "'\(text)' is not an ISO 4217 currency code", at: node.range,
+            .invalidCurrency, "\(UserText.quoted(text)) is not an ISO 4217 currency code", at: node.range,
             suggestion: Currency.iso(text.uppercased())?.code
                 ?? Suggestions.closest(to: text, in: Currency.all.map(\.code)))
         return nil
@@ -189,17 +189,17 @@ struct CompileContext {
         guard let text = string(node, path: pathText()) else { return nil }
         if Country.isValid(text) { return text }
         report(
-            .invalidCountry, "'\(text)' is not an ISO 3166-1 alpha-2 country code", at: node.range,
+            .invalidCountry, "\(UserText.quoted(text)) is not an ISO 3166-1 alpha-2 country code", at: node.range,
             suggestion: Country.isValid(text.uppercased()) ? text.uppercased() : nil)
         return nil
     }
 
     func describe(_ node: YAMLNode) -> String {
         guard let s = node.scalar else { return node.shapeDescription }
-        return s.isNull ? "null" : "'\(s.value)'"
+        return s.isNull ? "null" : "\(UserText.quoted(s.value))"
     }
 
-    func quoted(_ path: String) -> String { "'\(path)'" }
+    func quoted(_ path: String) -> String { "\(UserText.quoted(path))" }
 }
 
 /// A checked mapping's known pairs. Flow mappings are small (tens of keys; large tables such

@@ -124,7 +124,7 @@ public enum ConditionNames {
                 }
                 if let id = Self.suffix(of: name, after: "custom.") {
                     guard let c = custom.firstIndex(where: { $0.id == id }) else { return nil }
-                    let type: ConditionType = custom[c].options.map { enumeration("'\(id)' option", $0) } ?? .text(.any)
+                    let type: ConditionType = custom[c].options.map { enumeration("\(UserText.quoted(id)) option", $0) } ?? .text(.any)
                     return ConditionScope.Entry(type: type, laterReason: nil, gate: commonGates.count + steps.count + c)
                 }
                 return nil

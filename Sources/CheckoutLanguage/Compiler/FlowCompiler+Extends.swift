@@ -1,3 +1,4 @@
+import CheckoutDomain
 import Foundation
 
 /// `extends: base.yaml`: a flow starts from a base flow's settings.
@@ -38,7 +39,8 @@ extension FlowCompiler {
         }
         guard FileManager.default.fileExists(atPath: path) else {
             ctx.report(
-                .extendsBase, "the base flow '\(name)' does not exist", at: at, notes: ["the path is relative to this file: \(path)"])
+                .extendsBase, "the base flow \(UserText.quoted(name)) does not exist", at: at,
+                notes: ["the path is relative to this file: \(path)"])
             return root
         }
         let base = compile(contentsOf: path, limits: limits, chain: chain)
@@ -50,7 +52,7 @@ extension FlowCompiler {
         if let first = errors.first {
             let position = first.range.map { ":\($0.start.line):\($0.start.column)" } ?? ""
             ctx.report(
-                .extendsBase, "the base flow '\(name)' has \(errors.count) error\(errors.count == 1 ? "" : "s")", at: at,
+                .extendsBase, "the base flow \(UserText.quoted(name)) has \(errors.count) error\(errors.count == 1 ? "" : "s")", at: at,
                 notes: ["first: \(path)\(position): \(first.message)", "run 'checkout validate \(path)' to see them all"])
             return root
         }

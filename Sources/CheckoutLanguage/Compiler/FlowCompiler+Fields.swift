@@ -36,7 +36,8 @@ extension FlowCompiler {
                 else { continue }
                 if let first = seen.firstRange(of: id) {
                     ctx.report(
-                        .duplicateId, "custom field id '\(id)' is already used at line \(first.start.line)", at: idNode.range)
+                        .duplicateId, "custom field id \(UserText.quoted(id)) is already used at line \(first.start.line)", at: idNode.range
+                    )
                     continue
                 }
                 seen.insert(id, idNode.range)
@@ -70,7 +71,8 @@ extension FlowCompiler {
             for (i, item) in items.enumerated() {
                 if let text = item.scalar?.value, CardBrand.named(text) == nil, let brand = CardBrand.alias(text) {
                     ctx.report(
-                        .invalidEnum, "'\(text)' is not a brand name here; brands use the credit-card-type names", at: item.range,
+                        .invalidEnum, "\(UserText.quoted(text)) is not a brand name here; brands use the credit-card-type names",
+                        at: item.range,
                         suggestion: brand.rawValue)
                     continue
                 }
@@ -230,7 +232,7 @@ extension CompileContext {
     mutating func list(_ node: YAMLNode, path pathText: @autoclosure () -> String) -> [YAMLNode]? {
         if let items = node.sequence { return items }
         if node.scalar?.isNull == true { return [] }
-        report(.typeMismatch, "'\(pathText())' must be a list, found \(describe(node))", at: node.range)
+        report(.typeMismatch, "\(UserText.quoted(pathText())) must be a list, found \(describe(node))", at: node.range)
         return nil
     }
 
@@ -246,7 +248,8 @@ extension CompileContext {
             return text
         }
         report(
-            .invalidFormat, "'\(pathText())' must start with a letter and hold only letters, digits, '_' and '-', found '\(text)'",
+            .invalidFormat,
+            "\(UserText.quoted(pathText())) must start with a letter and hold only letters, digits, '_' and '-', found \(UserText.quoted(text))",
             at: node.range)
         return nil
     }

@@ -65,7 +65,8 @@ extension FlowCompiler {
         {
             let why = [PaymentMethodKind.paypal, .applePay].compactMap { m in refusal(of: m, request: r).map { "\(m.rawValue): \($0)" } }
             ctx.report(
-                .conflictingSettings, "step '\(wallet.stage.id)' pays with a wallet, but this flow offers none", at: wallet.idRange,
+                .conflictingSettings, "step \(UserText.quoted(wallet.stage.id)) pays with a wallet, but this flow offers none",
+                at: wallet.idRange,
                 notes: why.isEmpty ? ["add a paymentMethod screen that offers paypal or applePay"] : why)
         }
         // A tokenize step without a card is reported at the step, with the fix.
@@ -86,9 +87,9 @@ extension FlowCompiler {
         for d in drafts where d.stage.kind == .screen(.creditCard) || d.stage.kind == .screen(.savedCard) {
             ctx.report(
                 .conflictingSettings,
-                "screen '\(d.stage.id)' asks for a card, but step '\(upfront.stage.id)' takes the card up front ('source: upfront')",
+                "screen \(UserText.quoted(d.stage.id)) asks for a card, but step \(UserText.quoted(upfront.stage.id)) takes the card up front ('source: upfront')",
                 at: d.idRange,
-                notes: ["own UI: remove the card screens; SDK UI: remove 'source: upfront' from '\(upfront.stage.id)'"])
+                notes: ["own UI: remove the card screens; SDK UI: remove 'source: upfront' from \(UserText.quoted(upfront.stage.id))"])
         }
     }
 
@@ -122,7 +123,7 @@ extension FlowCompiler {
                         severity: .warning)
                 } else if !knowsAddress {
                     ctx.report(
-                        .ineffectiveSetting, "the 'tax' hook on '\(d.stage.id)' has no shipping address to work from",
+                        .ineffectiveSetting, "the 'tax' hook on \(UserText.quoted(d.stage.id)) has no shipping address to work from",
                         at: d.hookRanges[j], severity: .warning,
                         notes: ["tax is applied from the shipping address; put it after a shipping screen"])
                 }
@@ -139,7 +140,7 @@ extension FlowCompiler {
                 hooked = true
                 if flow.provider.signature == nil {
                     ctx.report(
-                        .missingKey, "the 'signature' hook on '\(d.stage.id)' needs 'provider.signature' to sign with",
+                        .missingKey, "the 'signature' hook on \(UserText.quoted(d.stage.id)) needs 'provider.signature' to sign with",
                         at: d.hookRanges[j],
                         notes: ["set 'provider.signature.privateKey: ${env:NAME}' or 'provider.signature.command: [program, …]'"])
                 }

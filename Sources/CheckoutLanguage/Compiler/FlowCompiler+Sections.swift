@@ -25,7 +25,7 @@ extension FlowCompiler {
                         var d = Diagnostic(
                             rule: .inlineCredential,
                             message:
-                                "credential '\(name)' must name an environment variable as ${env:NAME}; secrets are never written in a flow",
+                                "credential \(UserText.quoted(name)) must name an environment variable as ${env:NAME}; secrets are never written in a flow",
                             file: ctx.file, range: pair.value.range)
                         d.hidesSource = true
                         ctx.append([d])
@@ -195,17 +195,19 @@ extension FlowCompiler {
             let suggested = region.uppercased()
             let suggestion = suggested != region && Country.isValid(String(suggested.prefix(2))) ? suggested : nil
             ctx.report(
-                .invalidCountry, "tax region '\(region)' must be COUNTRY or COUNTRY-STATE with an ISO 3166-1 alpha-2 country",
+                .invalidCountry,
+                "tax region \(UserText.quoted(region)) must be COUNTRY or COUNTRY-STATE with an ISO 3166-1 alpha-2 country",
                 at: range, suggestion: suggestion)
             return false
         case .badSubdivision:
             ctx.report(
-                .invalidFormat, "tax region '\(region)' must be COUNTRY-SUBDIVISION with 1 to 3 upper-case letters or digits", at: range)
+                .invalidFormat,
+                "tax region \(UserText.quoted(region)) must be COUNTRY-SUBDIVISION with 1 to 3 upper-case letters or digits", at: range)
             return false
         case .state(let country, let sub):
             guard let states = Country.states(of: country), states[sub] == nil else { return true }
             ctx.report(
-                .invalidFormat, "'\(sub)' is not a state of \(country) in tax region '\(region)'", at: range,
+                .invalidFormat, "\(UserText.quoted(sub)) is not a state of \(country) in tax region \(UserText.quoted(region))", at: range,
                 suggestion: states[sub.uppercased()] != nil ? "\(country)-\(sub.uppercased())" : nil)
             return false
         }
@@ -232,7 +234,7 @@ extension FlowCompiler {
                 if let c = RGBColor(hex: text) {
                     theme.colors[key] = c
                 } else {
-                    ctx.report(.invalidFormat, "'theme.\(key)' must be a colour \"#RRGGBB\", found '\(text)'", at: n.range)
+                    ctx.report(.invalidFormat, "'theme.\(key)' must be a colour \"#RRGGBB\", found \(UserText.quoted(text))", at: n.range)
                 }
             } else if numbers.contains(s) {
                 guard let d = ctx.decimal(n, path: "theme.\(key)") else { continue }

@@ -35,7 +35,7 @@ extension FlowCompiler {
         for section in ["screens", "steps"] {
             guard let node = top[section], let items = ctx.list(node, path: section) else { continue }
             if items.isEmpty {
-                ctx.report(.outOfRange, "'\(section)' must list at least one \(section.dropLast())", at: node.range)
+                ctx.report(.outOfRange, "\(UserText.quoted(section)) must list at least one \(section.dropLast())", at: node.range)
             }
             for (i, item) in items.enumerated() {
                 let path = StagePath(section: section, index: i)
@@ -54,7 +54,8 @@ extension FlowCompiler {
         guard let kind = ScreenKind.named(text) else {
             let names = ScreenKind.listable.map(\.rawValue)
             ctx.report(
-                .invalidEnum, "'\(path).kind' must be one of \(names.joined(separator: ", ")); found '\(text)'", at: kindNode.range,
+                .invalidEnum, "'\(path).kind' must be one of \(names.joined(separator: ", ")); found \(UserText.quoted(text))",
+                at: kindNode.range,
                 suggestion: Suggestions.closest(to: text, in: names))
             return nil
         }
@@ -86,7 +87,7 @@ extension FlowCompiler {
                 for (j, item) in items.enumerated() {
                     guard let name = ctx.identifier(item, path: "\(path).fields[\(j)]") else { continue }
                     if names.contains(name) {
-                        ctx.report(.duplicateId, "field '\(name)' is listed twice", at: item.range)
+                        ctx.report(.duplicateId, "field \(UserText.quoted(name)) is listed twice", at: item.range)
                         continue
                     }
                     names.append(name)
@@ -204,7 +205,8 @@ extension FlowCompiler {
                 guard let hook = ctx.enumeration(item, path: "\(path).hooks[\(j)]", as: HookKind.self) else { continue }
                 if hook == .signature, !d.stage.kind.sendsSignedRequest {
                     ctx.report(
-                        .conflictingSettings, "the 'signature' hook signs a charge request; '\(d.stage.kind.name)' sends none",
+                        .conflictingSettings,
+                        "the 'signature' hook signs a charge request; \(UserText.quoted(d.stage.kind.name)) sends none",
                         at: item.range, notes: ["put it on a 'sale' or 'authorize' step (Maxpay's SALE, AUTH, SALE3D, AUTH3D)"])
                     continue
                 }
@@ -259,12 +261,13 @@ extension CompileContext {
         }
         guard unitLength > 0, (1...9).contains(digitCount) else {
             report(
-                .invalidFormat, "'\(pathText())' must be a duration such as 250ms, 10s or 1m, found \(describe(node))", at: node.range)
+                .invalidFormat, "\(UserText.quoted(pathText())) must be a duration such as 250ms, 10s or 1m, found \(describe(node))",
+                at: node.range)
             return nil
         }
         let d: Duration = factor == 0 ? .milliseconds(n) : .seconds(n * factor)
         if d > .seconds(600) || d <= .zero {
-            report(.outOfRange, "'\(pathText())' must be more than 0 and at most 10m, found \(text)", at: node.range)
+            report(.outOfRange, "\(UserText.quoted(pathText())) must be more than 0 and at most 10m, found \(text)", at: node.range)
             return nil
         }
         return d

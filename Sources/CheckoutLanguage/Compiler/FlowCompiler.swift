@@ -102,7 +102,7 @@ public enum FlowCompiler {
                 } else {
                     ctx.report(
                         .invalidFormat,
-                        "flow id '\(id)' must start with a lower-case letter or digit and contain only a-z, 0-9 and '-'",
+                        "flow id \(UserText.quoted(id)) must start with a lower-case letter or digit and contain only a-z, 0-9 and '-'",
                         at: node.range, suggestion: suggestedFlowID(id))
                 }
             }

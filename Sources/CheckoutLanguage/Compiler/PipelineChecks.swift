@@ -11,7 +11,8 @@ extension FlowCompiler {
             if let first = ids.firstRange(of: d.stage.id) {
                 let implicit = d.idRange.start == first.start ? "" : " (a stage's id is its kind unless it sets 'id')"
                 ctx.report(
-                    .duplicateId, "stage id '\(d.stage.id)' is already used at line \(first.start.line)\(implicit)", at: d.idRange)
+                    .duplicateId, "stage id \(UserText.quoted(d.stage.id)) is already used at line \(first.start.line)\(implicit)",
+                    at: d.idRange)
             } else {
                 ids.insert(d.stage.id, d.idRange)
             }
@@ -23,7 +24,7 @@ extension FlowCompiler {
                 let possible = PipelineGraphAnalysis.outcomes(of: d.stage.kind)
                 if !possible.contains(outcome) {
                     ctx.report(
-                        .outcomeRoute, "'\(d.stage.id)' never ends '\(outcome.rawValue)'", at: range,
+                        .outcomeRoute, "\(UserText.quoted(d.stage.id)) never ends '\(outcome.rawValue)'", at: range,
                         notes: [
                             "a \(d.stage.kind.name) \(d.isScreen ? "screen" : "step") ends: \(possible.map(\.rawValue).joined(separator: ", "))"
                         ])
@@ -31,7 +32,7 @@ extension FlowCompiler {
                 if case .stage(let id) = target, ids.firstRange(of: id) == nil {
                     sound = false
                     ctx.report(
-                        .unknownReference, "no stage has the id '\(id)'", at: range,
+                        .unknownReference, "no stage has the id \(UserText.quoted(id))", at: range,
                         notes: ["route to a stage id or to 'end'"],
                         suggestion: Suggestions.closest(to: id, in: ids.names.sorted() + ["end"]))
                 }
@@ -41,10 +42,12 @@ extension FlowCompiler {
                 let unrouted = possible.filter { $0 != .success && d.stage.routes[$0] == nil }.map(\.rawValue)
                 if let last = unrouted.last {
                     let names =
-                        unrouted.count == 1 ? "'\(last)'" : unrouted.dropLast().map { "'\($0)'" }.joined(separator: ", ") + " or '\(last)'"
+                        unrouted.count == 1
+                        ? "\(UserText.quoted(last))"
+                        : unrouted.dropLast().map { "\(UserText.quoted($0))" }.joined(separator: ", ") + " or \(UserText.quoted(last))"
                     ctx.report(
                         .outcomeRoute,
-                        "'\(d.stage.id)' routes '\(routed.rawValue)' but not \(names), which \(unrouted.count == 1 ? "ends" : "end") the run",
+                        "\(UserText.quoted(d.stage.id)) routes '\(routed.rawValue)' but not \(names), which \(unrouted.count == 1 ? "ends" : "end") the run",
                         at: d.idRange, severity: .warning,
                         notes: ["add 'on: { \(unrouted.map { "\($0): end" }.joined(separator: ", ")) }' to say so"])
                 }
@@ -69,7 +72,7 @@ extension FlowCompiler {
         for i in drafts.indices where g.reachable[i] && !g.reachesEnd[i] && !looping.contains(i) {
             guard let cycle = g.cycle(through: i) else { continue }
             looping.formUnion(g.reachableStages(from: i))
-            let names = (cycle + [cycle[0]]).map { "'\(drafts[$0].stage.id)'" }.joined(separator: " → ")
+            let names = (cycle + [cycle[0]]).map { "\(UserText.quoted(drafts[$0].stage.id))" }.joined(separator: " → ")
             ctx.report(
                 .endlessLoop, "stages \(names) loop with no way to the end", at: drafts[i].idRange,
                 notes: ["route one of the loop's outcomes to 'end' or to a stage after the loop"])
@@ -78,18 +81,19 @@ extension FlowCompiler {
             if !g.reachable[i] {
                 if looping.isEmpty {
                     ctx.report(
-                        .unreachableStage, "stage '\(d.stage.id)' is never reached", at: d.idRange,
-                        notes: ["every route before it goes elsewhere; route an outcome to '\(d.stage.id)' or remove it"])
+                        .unreachableStage, "stage \(UserText.quoted(d.stage.id)) is never reached", at: d.idRange,
+                        notes: ["every route before it goes elsewhere; route an outcome to \(UserText.quoted(d.stage.id)) or remove it"])
                 }
                 continue
             }
             for need in PipelineGraphAnalysis.needs(d.stage.kind, cardSource: d.stage.cardSource) where !g.knows(need, at: i) {
                 let upfront =
                     need == .card
-                    ? ["or, when the app's own UI gives the card data up front, set 'source: upfront' on '\(d.stage.id)'"] : []
+                    ? ["or, when the app's own UI gives the card data up front, set 'source: upfront' on \(UserText.quoted(d.stage.id))"]
+                    : []
                 ctx.report(
                     .missingStep,
-                    "'\(d.stage.id)' needs \(need.providerWords) before it on every path", at: d.idRange, notes: upfront)
+                    "\(UserText.quoted(d.stage.id)) needs \(need.providerWords) before it on every path", at: d.idRange, notes: upfront)
             }
         }
         return g
@@ -109,7 +113,7 @@ extension FlowCompiler {
                 for (j, name) in listed.enumerated() {
                     guard let field = AddressField.named(name), allowed.contains(field) else {
                         ctx.report(
-                            .unknownReference, "a \(kind.rawValue) screen has no field '\(name)'", at: d.fieldRanges[j],
+                            .unknownReference, "a \(kind.rawValue) screen has no field \(UserText.quoted(name))", at: d.fieldRanges[j],
                             notes: ["\(kind.rawValue) fields: \(allowed.map(\.rawValue).joined(separator: ", "))"],
                             suggestion: Suggestions.closest(to: name, in: allowed.map(\.rawValue)))
                         continue
@@ -119,7 +123,8 @@ extension FlowCompiler {
                             flow.fields.billing[field] == .hidden || flow.fields.shipping[field] == .hidden
                             ? "'fields.\(kind.rawValue).\(name)' is hidden" : "the request does not ask for it"
                         ctx.report(
-                            .hiddenField, "screen '\(d.stage.id)' asks for '\(name)', but \(why)", at: d.fieldRanges[j],
+                            .hiddenField, "screen \(UserText.quoted(d.stage.id)) asks for \(UserText.quoted(name)), but \(why)",
+                            at: d.fieldRanges[j],
                             notes: ["set 'fields.\(kind.rawValue).\(name): optional' to ask for it"])
                     }
                 }
@@ -127,7 +132,7 @@ extension FlowCompiler {
                 if !missing.isEmpty {
                     ctx.report(
                         .missingField,
-                        "screen '\(d.stage.id)' does not ask for \(missing.map { "'\($0.rawValue)'" }.joined(separator: ", ")), which the flow requires",
+                        "screen \(UserText.quoted(d.stage.id)) does not ask for \(missing.map { "'\($0.rawValue)'" }.joined(separator: ", ")), which the flow requires",
                         at: d.idRange)
                 }
             case .form:
@@ -138,7 +143,7 @@ extension FlowCompiler {
                 }
                 for (j, name) in (d.stage.fields ?? []).enumerated() where !ids.contains(name) {
                     ctx.report(
-                        .unknownReference, "no custom field has the id '\(name)'", at: d.fieldRanges[j],
+                        .unknownReference, "no custom field has the id \(UserText.quoted(name))", at: d.fieldRanges[j],
                         suggestion: Suggestions.closest(to: name, in: ids))
                 }
             default: break

@@ -19,8 +19,8 @@ enum Fact: Hashable, Comparable {
         case .currency: "a 'currency' screen"
         case .threeDS: "a 'threeDS' step"
         case .charge: "a 'sale', 'authorize' or 'subscribe' step"
-        case .outcome(let id): "the step '\(id)'"
-        case .custom(let id): "a 'form' screen asking '\(id)'"
+        case .outcome(let id): "the step \(UserText.quoted(id))"
+        case .custom(let id): "a 'form' screen asking \(UserText.quoted(id))"
         }
     }
 

@@ -1,3 +1,5 @@
+import CheckoutDomain
+
 /// Renders diagnostics as text for a terminal or a log:
 ///
 /// ```
@@ -31,7 +33,8 @@ public struct TextDiagnosticRenderer: Sendable {
         let severityStyle = Style(d.severity)
         out += paint("\(d.severity.rawValue):", severityStyle)
         out += " \(d.message.escapingControlCharacters) " + paint("[\(d.rule.rawValue)]", .dim) + "\n"
-        if !d.hidesSource, let range = d.range, let line = source?.line(range.start.line) {
+        // A line holding what could be a card number is never shown (UserText's rule).
+        if !d.hidesSource, let range = d.range, let line = source?.line(range.start.line), !UserText.containsCardNumber(line) {
             out += "  \(line.replacingControlCharacters)\n"
             out += "  " + paint(underline(line: line, range: range), severityStyle) + "\n"
         }
@@ -101,22 +104,6 @@ public struct TextDiagnosticRenderer: Sendable {
 }
 
 extension StringProtocol {
-    /// Messages quote the user's keys and values, which can hold any character through YAML
-    /// escapes: control characters (ESC, CR, line breaks, C1, DEL) are written as `\u{1B}` so
-    /// a flow cannot drive the terminal or split a diagnostic line.
-    public var escapingControlCharacters: String {
-        guard unicodeScalars.contains(where: \.isControl) else { return String(self) }
-        var out = ""
-        for s in unicodeScalars {
-            if s.isControl {
-                out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(s)
-            }
-        }
-        return out
-    }
-
     /// A source line for display: each control character becomes `�`, one column wide, so the
     /// underline below it stays aligned.
     var replacingControlCharacters: String {
@@ -128,6 +115,6 @@ extension StringProtocol {
 }
 
 extension Unicode.Scalar {
-    /// C0 controls but tab, DEL, and C1 controls.
-    var isControl: Bool { (value < 0x20 && value != 0x09) || (0x7F...0x9F).contains(value) }
+    /// `UserText.isControl` but tab, which a source line keeps so the caret lines up.
+    var isControl: Bool { self != "\t" && UserText.isControl(self) }
 }

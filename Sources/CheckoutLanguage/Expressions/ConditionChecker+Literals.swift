@@ -13,7 +13,7 @@ extension ConditionChecker {
         case (.bool, .symbol(let name)), (.decimal, .symbol(let name)):
             // A bare identifier is a symbol only against enumerations and text.
             if scope.entry(name) != nil {
-                report(.cannotCompare(who, type.description, "'\(name)'", "a name; a list holds values", range))
+                report(.cannotCompare(who, type.description, "\(UserText.quoted(name))", "a name; a list holds values", range))
             } else {
                 report(.unknownName(name, range, in: scope))
             }
@@ -39,7 +39,7 @@ extension ConditionChecker {
 
     private mutating func check(_ symbol: String, in e: ConditionEnum, subject: Operand, at range: Range<Int>) -> Bool {
         var who: String { describe(subject) }
-        var value: String { "'\(symbol)'" }
+        var value: String { "\(UserText.quoted(symbol))" }
         guard e.values.contains(symbol) else {
             report(
                 .neverEqual(
@@ -59,9 +59,9 @@ extension ConditionChecker {
     /// How a message names an operand: `'paymentMethod'`, `'100'`, `'(a or b)'`.
     func describe(_ o: Operand) -> String {
         switch o.kind {
-        case .name(let n), .candidate(let n): "'\(n)'"
+        case .name(let n), .candidate(let n): "\(UserText.quoted(n))"
         case .literal(let l): Self.quoted(l)
-        case .condition: "'\(text(o.range))'"
+        case .condition: "\(UserText.quoted(text(o.range)))"
         }
     }
 
@@ -89,8 +89,8 @@ extension ConditionChecker {
     static func quoted(_ l: Condition.Literal) -> String {
         switch l {
         case .bool(let b): "'\(b)'"
-        case .number(_, let written): "'\(written)'"
-        case .text(let s), .symbol(let s): "'\(s)'"
+        case .number(_, let written): "\(UserText.quoted(written))"
+        case .text(let s), .symbol(let s): "\(UserText.quoted(s))"
         }
     }
 

@@ -1,3 +1,5 @@
+import CheckoutDomain
+
 /// A finding about one condition: severity, rule, message, and where in the condition text.
 ///
 /// The compiler turns it into a `Diagnostic` by offsetting `range` into the flow file.
@@ -37,18 +39,20 @@ extension ConditionIssue {
     }
 
     static func notAnOperator(_ written: String, meant: String, _ range: Range<Int>) -> ConditionIssue {
-        syntax("'\(written)' is not an operator; did you mean '\(meant)'?", range, suggestion: meant)
+        syntax("\(UserText.quoted(written)) is not an operator; did you mean \(UserText.quoted(meant))?", range, suggestion: meant)
     }
 
     static func unknownName(_ name: String, _ range: Range<Int>, in scope: ConditionScope) -> ConditionIssue {
         let names = scope.allNames
         let suggestion = Suggestions.closest(to: name, in: names)
         let notes = suggestion == nil && !names.isEmpty ? ["names here: \(names.joined(separator: ", "))"] : []
-        return ConditionIssue(rule: .unknownName, message: "unknown name '\(name)'", range: range, suggestion: suggestion, notes: notes)
+        return ConditionIssue(
+            rule: .unknownName, message: "unknown name \(UserText.quoted(name))", range: range, suggestion: suggestion, notes: notes)
     }
 
     static func notAvailable(_ name: String, reason: String, _ range: Range<Int>) -> ConditionIssue {
-        ConditionIssue(rule: .nameNotAvailable, message: "'\(name)' is not available at this point", range: range, notes: [reason])
+        ConditionIssue(
+            rule: .nameNotAvailable, message: "\(UserText.quoted(name)) is not available at this point", range: range, notes: [reason])
     }
 
     static func notBoolean(

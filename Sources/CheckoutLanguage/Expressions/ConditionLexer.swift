@@ -25,7 +25,7 @@ struct ConditionToken: Sendable, Hashable {
         switch kind {
         case .end: "the end of the condition"
         case .string: text
-        default: "'\(text)'"
+        default: "\(UserText.quoted(text))"
         }
     }
 }
@@ -111,7 +111,7 @@ struct ConditionLexer {
         guard DecimalText.syntax(text) != nil else {
             let startsName = text.unicodeScalars.contains { Self.isNameStart($0) }
             throw .syntax(
-                "'\(text)' is not a number", start..<i, notes: startsName ? ["a name starts with a letter or '_'"] : [])
+                "\(UserText.quoted(text)) is not a number", start..<i, notes: startsName ? ["a name starts with a letter or '_'"] : [])
         }
         tokens.append(ConditionToken(kind: .number(text), range: start..<i, text: text))
     }
@@ -160,7 +160,7 @@ struct ConditionLexer {
         case ("!", _): throw .notAnOperator("!", meant: "not", i..<i + 1)
         case ("&", "&"), ("|", "|"): throw .notAnOperator(two, meant: c == "&" ? "and" : "or", i..<i + 2)
         case ("&", _), ("|", _): throw .notAnOperator(String(c), meant: c == "&" ? "and" : "or", i..<i + 1)
-        default: throw .syntax("unexpected character '\(c)'", i..<i + 1)
+        default: throw .syntax("unexpected character \(UserText.quoted(String(c)))", i..<i + 1)
         }
     }
 

@@ -1,3 +1,5 @@
+import CheckoutDomain
+
 /// A recursive-descent parser for the condition grammar; stops at the first syntax error.
 ///
 ///     expr       := or
@@ -131,10 +133,12 @@ struct ConditionParser {
 
     private mutating func element(after previous: ConditionToken, in bracket: ConditionToken) throws(ConditionIssue) -> ConditionSyntax {
         if case .name(let name) = current.kind, ConditionLexer.isDotted(name) {
-            throw .syntax("a list holds values, not names; found '\(name)'", current.range)
+            throw .syntax("a list holds values, not names; found \(UserText.quoted(name))", current.range)
         }
         if current.kind == .end { throw .syntax("unclosed '['", bracket.range) }
-        guard let value = literalOrIdentifier() else { throw .syntax("expected a value after '\(previous.text)'", current.range) }
+        guard let value = literalOrIdentifier() else {
+            throw .syntax("expected a value after \(UserText.quoted(previous.text))", current.range)
+        }
         return value
     }
 
@@ -174,7 +178,7 @@ struct ConditionParser {
 
     private func expectedValue(after: ConditionToken?) -> ConditionIssue {
         if current.kind == .rightParen, open.isEmpty { return .syntax("unexpected ')'", current.range) }
-        if let after { return .syntax("expected a value after '\(after.text)'", current.range) }
+        if let after { return .syntax("expected a value after \(UserText.quoted(after.text))", current.range) }
         if case .keyword(let k) = current.kind { return .syntax("expected a value before '\(k.rawValue)'", current.range) }
         return .syntax("expected a value", current.range)
     }
@@ -183,7 +187,8 @@ struct ConditionParser {
     private func unexpected() -> ConditionIssue {
         if current.kind == .rightParen, open.isEmpty { return .syntax("unexpected ')'", current.range) }
         if case .name(let name) = current.kind, let keyword = ConditionKeyword(rawValue: name.lowercased()) {
-            return .syntax("unexpected '\(name)'; did you mean '\(keyword.rawValue)'?", current.range, suggestion: keyword.rawValue)
+            return .syntax(
+                "unexpected \(UserText.quoted(name)); did you mean '\(keyword.rawValue)'?", current.range, suggestion: keyword.rawValue)
         }
         var expected = lastHadOperator ? ["'and'", "'or'"] : ["an operator", "'and'", "'or'"]
         if !open.isEmpty { expected.append("')'") }

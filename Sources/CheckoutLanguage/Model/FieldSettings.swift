@@ -81,7 +81,8 @@ public struct CustomField: Sendable, Hashable {
     public var id: String
     /// The label.
     public var title: String
-    /// A regular expression the whole answer must match.
+    /// A regular expression the whole answer must match, exactly: `\A(?:pattern)\z`, so a
+    /// trailing line break (`\n`, `\r`, U+2028) is not forgiven as `$` would.
     public var pattern: String?
     /// The allowed answers, when it is a choice.
     public var options: [String]?
@@ -106,7 +107,7 @@ public struct CustomField: Sendable, Hashable {
         if let options, !options.contains(text) {
             return FieldIssue(field: id, code: "invalid_option", message: "Choose one of: \(options.joined(separator: ", ")).")
         }
-        if let pattern, text.range(of: "^(?:\(pattern))$", options: .regularExpression) == nil {
+        if let pattern, text.range(of: "\\A(?:\(pattern))\\z", options: .regularExpression) == nil {
             return FieldIssue(field: id, code: "invalid_format", message: "\(title) is not in the expected format.")
         }
         return nil

@@ -12,8 +12,9 @@ public enum YAMLParser {
     ///   - bytes: the file's contents; a leading UTF-8 byte order mark is skipped.
     ///   - file: the name put on every diagnostic, as the user wrote it.
     ///   - limits: size, depth and alias-expansion bounds.
-    public static func parse(_ bytes: [UInt8], file: String?, limits: YAMLLimits = .default) -> YAMLDocument {
-        read(bytes, file: file, limits: limits, fastPath: true, libYAML: true) ?? YAMLDocument(root: nil)
+    ///   - kind: what the file is for, named in the notes (`a flow file must be UTF-8 text`).
+    public static func parse(_ bytes: [UInt8], file: String?, limits: YAMLLimits = .default, kind: YAMLFileKind = .flow) -> YAMLDocument {
+        read(bytes, file: file, limits: limits, fastPath: true, libYAML: true, kind: kind) ?? YAMLDocument(root: nil)
     }
 
     /// `parse(_:file:limits:)` through libyaml alone, without trying the fast path (for the
@@ -36,7 +37,9 @@ public enum YAMLParser {
         return FastYAMLReader.bailOut(Array(bytes[bom...]), limits: limits)
     }
 
-    private static func read(_ bytes: [UInt8], file: String?, limits: YAMLLimits, fastPath: Bool, libYAML: Bool) -> YAMLDocument? {
+    private static func read(
+        _ bytes: [UInt8], file: String?, limits: YAMLLimits, fastPath: Bool, libYAML: Bool, kind: YAMLFileKind = .flow
+    ) -> YAMLDocument? {
         guard bytes.count <= limits.maxBytes else {
             let diagnostic = Diagnostic(
                 .error, rule: .sizeLimit,
@@ -53,7 +56,7 @@ public enum YAMLParser {
             }
             guard libYAML else { return nil }
             let reader = LibYAMLParser(input: input)
-            var builder = YAMLTreeBuilder(input: input, baseOffset: bom, file: file, limits: limits)
+            var builder = YAMLTreeBuilder(input: input, baseOffset: bom, file: file, limits: limits, kind: kind)
             return builder.build(reader)
         }
     }

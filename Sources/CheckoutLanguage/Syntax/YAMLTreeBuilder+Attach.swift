@@ -1,3 +1,5 @@
+import CheckoutDomain
+
 /// Attaching finished nodes to the open collection: keys, values, duplicate and complex keys.
 extension YAMLTreeBuilder {
     /// Adds a finished node (with its subtree size and height) to the collection on top of the
@@ -54,7 +56,7 @@ extension YAMLTreeBuilder {
         }
         if let first = firstKeyLocation(scalar.value) {
             report(
-                .duplicateKey, "duplicate key '\(scalar.value)'", at: node.range,
+                .duplicateKey, "duplicate key \(UserText.quoted(scalar.value))", at: node.range,
                 notes: ["first defined at line \(first.line), column \(first.column)"]
             )
             top.skipValue = true
@@ -105,7 +107,7 @@ extension YAMLTreeBuilder {
         if root == nil {
             report(
                 .emptyDocument, "the file has no YAML document", at: Self.fileStart,
-                notes: ["a flow file is a YAML mapping starting with 'flow:' and 'dsl:'"]
+                notes: [kind.shape]
             )
         }
         return YAMLDocument(root: root, diagnostics: diagnostics)

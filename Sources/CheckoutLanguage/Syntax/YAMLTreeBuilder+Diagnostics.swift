@@ -50,7 +50,7 @@ extension YAMLTreeBuilder {
                 report(
                     .yamlEncoding,
                     "the file is not valid UTF-8: invalid byte sequence starting with byte 0x\(hex.count < 2 ? "0" + hex : hex)",
-                    at: SourceRange(at: map.location(ofByte: bad.offset)), notes: ["a flow file must be UTF-8 text"])
+                    at: SourceRange(at: map.location(ofByte: bad.offset)), notes: ["\(kind.name) must be UTF-8 text"])
                 return
             }
             fallthrough
@@ -64,7 +64,7 @@ extension YAMLTreeBuilder {
                     ? " (byte 0x\(hex.count < 2 ? "0" + hex : hex))"
                     : " (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
             }
-            report(.yamlEncoding, message, at: SourceRange(at: location), notes: ["a flow file must be UTF-8 text"])
+            report(.yamlEncoding, message, at: SourceRange(at: location), notes: ["\(kind.name) must be UTF-8 text"])
         case YAML_SCANNER_ERROR where problem == "found unexpected end of stream" && parser.context != nil:
             // The file ended inside something (a quoted scalar, a flow collection): point at
             // where that started, which is what the author must close.

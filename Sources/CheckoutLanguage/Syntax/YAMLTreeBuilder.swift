@@ -45,6 +45,8 @@ struct YAMLTreeBuilder {
     var map: YAMLSourceMap
     let file: String?
     let limits: YAMLLimits
+    /// What the file is for, named in notes.
+    let kind: YAMLFileKind
     var diagnostics: [Diagnostic] = []
     /// The innermost open collection; meaningless while `depth` is 0.
     var top = Frame(isMapping: false, start: SourceLocation(line: 1, column: 1))
@@ -72,10 +74,11 @@ struct YAMLTreeBuilder {
     }
 
     /// A builder over `input`, which starts `baseOffset` bytes into the file.
-    init(input: UnsafeBufferPointer<UInt8>, baseOffset: Int, file: String?, limits: YAMLLimits) {
+    init(input: UnsafeBufferPointer<UInt8>, baseOffset: Int, file: String?, limits: YAMLLimits, kind: YAMLFileKind = .flow) {
         self.map = YAMLSourceMap(bytes: input, baseOffset: baseOffset)
         self.file = file
         self.limits = limits
+        self.kind = kind
         parents.reserveCapacity(min(max(limits.maxDepth, 0), 128))
     }
 
@@ -120,7 +123,7 @@ struct YAMLTreeBuilder {
             if documents > 1 {
                 let start = map.location(event.start_mark)
                 report(
-                    .yamlMultipleDocuments, "a flow file holds one YAML document, this is a second one",
+                    .yamlMultipleDocuments, "\(kind.name) holds one YAML document, this is a second one",
                     at: SourceRange(start: start, end: map.location(event.end_mark)),
                     notes: ["remove the second document, or split it into its own file"]
                 )

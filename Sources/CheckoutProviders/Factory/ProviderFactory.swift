@@ -126,11 +126,12 @@ public struct ProviderFactory: Sendable {
     func credential(_ name: String, of settings: ProviderSettings) throws(ProviderSetupError) -> String {
         guard let variable = settings.credentials[name] ?? Self.conventionalVariables(settings.name)[name] else {
             throw ProviderSetupError(
-                "provider '\(settings.name.rawValue)' needs the credential '\(name)' (${env:NAME} in provider.credentials)")
+                "provider '\(settings.name.rawValue)' needs the credential \(UserText.quoted(name)) (${env:NAME} in provider.credentials)")
         }
         guard let value = environment[variable], !value.isEmpty else {
             throw ProviderSetupError(
-                "provider '\(settings.name.rawValue)' needs the environment variable \(variable) (credential '\(name)'), which is not set")
+                "provider '\(settings.name.rawValue)' needs the environment variable \(UserText.shown(variable)) (credential \(UserText.quoted(name))), which is not set"
+            )
         }
         return value
     }

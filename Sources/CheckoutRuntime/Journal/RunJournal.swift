@@ -1,3 +1,4 @@
+import CheckoutDomain
 import CheckoutLanguage
 import Foundation
 import Synchronization
@@ -121,7 +122,8 @@ public final class RunJournal: Sendable {
         }
         guard header.fields["flow"] == flow else {
             throw JournalError.otherRun(
-                "the journal belongs to flow '\(header.fields["flow"] ?? "?")', not '\(flow)'; use a new journal file")
+                "the journal belongs to flow \(UserText.quoted(header.fields["flow"] ?? "?")), not \(UserText.quoted(flow)); use a new journal file"
+            )
         }
         guard header.fields["digest"] == digest else {
             throw JournalError.otherRun(

@@ -42,7 +42,8 @@ extension RunSession {
                 return [
                     AnswerIssue(
                         path: "savedCard", code: "unknown_card",
-                        message: "the shopper has no saved card ending in \(last4); saved: \(cards.joined(separator: ", "))")
+                        message: "the shopper has no saved card ending in \(UserText.shown(last4)); saved: \(cards.joined(separator: ", "))"
+                    )
                 ]
             }
             savedCardLast4 = last4
@@ -180,7 +181,10 @@ extension RunSession {
     func acceptCurrency(_ code: String?, prompt p: ScreenPrompt) -> [AnswerIssue] {
         guard let code, code != price.currency.code else { return [] }
         guard let currency = Currency.iso(code) else {
-            return [AnswerIssue(path: "currency", code: "invalid_currency", message: "'\(code)' is not an ISO 4217 currency code")]
+            return [
+                AnswerIssue(
+                    path: "currency", code: "invalid_currency", message: "\(UserText.quoted(code)) is not an ISO 4217 currency code")
+            ]
         }
         guard p.currencies.contains(code) else {
             return [

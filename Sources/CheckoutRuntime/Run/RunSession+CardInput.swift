@@ -85,7 +85,7 @@ extension RunSession {
                 return [
                     AnswerIssue(
                         path: "savedCard", code: "unknown_card",
-                        message: "the shopper has no saved card ending in \(last4); saved: \(saved)")
+                        message: "the shopper has no saved card ending in \(UserText.shown(last4)); saved: \(saved)")
                 ]
             }
             paymentMethod = .savedCard

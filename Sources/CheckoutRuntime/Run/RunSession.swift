@@ -107,7 +107,9 @@ final class RunSession {
                         stage: "shopper", policy: runner.retry, timeout: runner.timeout, id, { p, id in try await p.shopper(id: id) })
                 else {
                     issues.append(
-                        AnswerIssue(path: "request.shopperId", code: "shopper_not_found", message: "the provider has no shopper \(id)"))
+                        AnswerIssue(
+                            path: "request.shopperId", code: "shopper_not_found",
+                            message: "the provider has no shopper \(UserText.shown(id))"))
                     return .error
                 }
                 shopper = s
@@ -153,7 +155,7 @@ final class RunSession {
                 issues.append(
                     AnswerIssue(
                         path: stage.id, code: "too_many_attempts",
-                        message: "stage '\(stage.id)' ran \(runner.maxVisits) times in this run; giving up"))
+                        message: "stage \(UserText.quoted(stage.id)) ran \(runner.maxVisits) times in this run; giving up"))
                 return .failed
             }
             let result: StageResult

@@ -59,7 +59,7 @@ public actor SandboxProvider: PaymentProvider {
         case .stored(let shopperId, let last4):
             guard shopperId == SandboxData.shopper.id, let stored = SandboxData.shopper.savedCards.first(where: { $0.last4 == last4 })
             else {
-                throw ProviderError(.rejected, "the shopper has no saved card ending in \(last4)")
+                throw ProviderError(.rejected, "the shopper has no saved card ending in \(UserText.shown(last4))")
             }
             behavior = SandboxCardBehavior.forStoredLast4(last4)
             card = TokenizedCard(

@@ -1,3 +1,4 @@
+import CheckoutDomain
 import CheckoutLanguage
 import Foundation
 
@@ -42,14 +43,14 @@ public struct SigningEnvironment: Sendable {
             } catch let e as ProviderError {
                 throw e
             } catch {
-                throw ProviderError(.signatureFailed, "the signing command '\(argv[0])' could not be started")
+                throw ProviderError(.signatureFailed, "the signing command \(UserText.quoted(argv[0])) could not be started")
             }
             guard output.status == 0 else {
-                throw ProviderError(.signatureFailed, "the signing command '\(argv[0])' exited with status \(output.status)")
+                throw ProviderError(.signatureFailed, "the signing command \(UserText.quoted(argv[0])) exited with status \(output.status)")
             }
             let signature = output.stdout.trimmingWhitespace()
             guard !signature.isEmpty, signature.utf8.count <= 256, !signature.contains(where: \.isNewline) else {
-                throw ProviderError(.signatureFailed, "the signing command '\(argv[0])' printed no single-line signature")
+                throw ProviderError(.signatureFailed, "the signing command \(UserText.quoted(argv[0])) printed no single-line signature")
             }
             return signature
         }
@@ -109,7 +110,7 @@ enum SystemCommand {
         let data = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         if timedOut.isSet {
-            throw ProviderError(.signatureFailed, "the signing command '\(argv[0])' took longer than \(seconds)s")
+            throw ProviderError(.signatureFailed, "the signing command \(UserText.quoted(argv[0])) took longer than \(seconds)s")
         }
         return CommandOutput(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self))
     }

@@ -30,7 +30,9 @@ struct ScenarioFileReader {
         for item in items {
             if let name = item.mapping?.first(where: { $0.key.scalar?.value == "name" })?.value.scalar?.value {
                 if let first = seen[name] {
-                    error(.duplicateId, "scenario name '\(name)' is used twice in this file (first on line \(first))", at: item.range)
+                    error(
+                        .duplicateId, "scenario name \(UserText.quoted(name)) is used twice in this file (first on line \(first))",
+                        at: item.range)
                 } else {
                     seen[name] = item.range.start.line
                 }
@@ -54,7 +56,7 @@ struct ScenarioFileReader {
             } else {
                 let suggestion = Suggestions.closest(to: k, in: keys)
                 error(
-                    .unknownKey, "unknown key '\(k)' in \(context)", at: p.key.range, suggestion: suggestion,
+                    .unknownKey, "unknown key \(UserText.quoted(k)) in \(context)", at: p.key.range, suggestion: suggestion,
                     notes: suggestion == nil ? ["valid keys: \(keys.joined(separator: ", "))"] : [])
             }
         }
@@ -72,7 +74,7 @@ struct ScenarioFileReader {
         guard let v = text(node, what) else { return nil }
         if values.contains(v) { return v }
         error(
-            .invalidEnum, "\(what) must be one of \(values.joined(separator: ", ")); found '\(v)'", at: node.range,
+            .invalidEnum, "\(what) must be one of \(values.joined(separator: ", ")); found \(UserText.quoted(v))", at: node.range,
             suggestion: Suggestions.closest(to: v, in: values))
         return nil
     }
@@ -87,7 +89,7 @@ struct ScenarioFileReader {
             let path = ScenarioReader.resolve(relative, against: file)
             flowPath = path
             if !files.exists(path) {
-                error(.fileUnreadable, "flow file '\(relative)' does not exist (looked for \(path))", at: p.value.range)
+                error(.fileUnreadable, "flow file \(UserText.quoted(relative)) does not exist (looked for \(path))", at: p.value.range)
             }
         } else if f["flow"] == nil, defaultFlow == nil {
             let base = ScenarioReader.suiteName(of: file)
@@ -114,7 +116,8 @@ struct ScenarioFileReader {
                 now = d
             } else {
                 error(
-                    .invalidFormat, "'now' must be an ISO 8601 instant such as \(Scenario.defaultNowText); found '\(t)'", at: p.value.range)
+                    .invalidFormat, "'now' must be an ISO 8601 instant such as \(Scenario.defaultNowText); found \(UserText.quoted(t))",
+                    at: p.value.range)
             }
         }
         var tags: [String] = []
@@ -161,7 +164,7 @@ struct ScenarioFileReader {
         }
         let path = ScenarioReader.resolve(s.value, against: file)
         guard let bytes = files.contents(path) else {
-            error(.fileUnreadable, "cannot read the answers file '\(s.value)' (looked for \(path))", at: node.range)
+            error(.fileUnreadable, "cannot read the answers file \(UserText.quoted(s.value)) (looked for \(path))", at: node.range)
             return (nil, [])
         }
         return AnswersReader.read(bytes, file: path)

@@ -58,7 +58,8 @@ public enum ScenarioReader {
     /// Reads a scenarios file from its bytes; `file` names it and locates relative paths.
     public static func read(_ bytes: [UInt8], file: String, files: FileAccess = .fileSystem) -> ScenarioReadResult {
         let source = SourceFile(path: file, bytes: bytes)
-        let document = YAMLParser.parse(bytes, file: file, limits: YAMLLimits(maxBytes: 4 << 20, maxDepth: 32, maxAliasNodes: 10_000))
+        let document = YAMLParser.parse(
+            bytes, file: file, limits: YAMLLimits(maxBytes: 4 << 20, maxDepth: 32, maxAliasNodes: 10_000), kind: .scenarios)
         // A syntax error can sit on a line holding a card number or CVV: position, no snippet.
         var diagnostics = document.diagnostics.map { d in
             var d = d

@@ -1,16 +1,17 @@
+import CheckoutDomain
 import CheckoutRuntime
 
 /// The text `checkout test` prints: one line per scenario in file order, the differences of a
-/// failure indented under it, then the summary line.
+/// failure indented under it, then the summary line. Control characters are escaped (`\u{1B}`).
 public enum ScenarioReport {
     /// `ok   standard-checkout › visa approved`, or `FAIL …` followed by one
     /// `file:line: difference` line per difference and a line with what the run ended with.
     public static func lines(_ o: ScenarioOutcome) -> String {
         let title = "\(o.suiteName) › \(o.scenario.name)"
-        if o.passed { return "ok   \(title)\n" }
-        var out = "FAIL \(title)\n"
-        for d in o.differences { out += "       \(o.scenario.file):\(o.scenario.line): \(d)\n" }
-        out += "       got: \(resultSummary(o.result))\n"
+        if o.passed { return "ok   \(title.escapingControlCharacters)\n" }
+        var out = "FAIL \(title.escapingControlCharacters)\n"
+        for d in o.differences { out += "       \(o.scenario.file):\(o.scenario.line): \(d)".escapingControlCharacters + "\n" }
+        out += "       got: \(resultSummary(o.result))".escapingControlCharacters + "\n"
         return out
     }
 

@@ -1,3 +1,4 @@
+import CheckoutDomain
 import CheckoutRuntime
 
 /// Compares a run's result with a scenario's expectation.
@@ -8,7 +9,7 @@ public enum ScenarioMatcher {
         var out: [String] = []
         func compare(_ key: String, _ expected: String?, _ actual: String?) {
             guard let expected, expected != actual else { return }
-            out.append("expected \(key) \(expected), got \(actual ?? "none")")
+            out.append("expected \(key) \(UserText.shown(expected)), got \(actual.map(UserText.shown) ?? "none")")
         }
         compare("status", expect.status, result.status.rawValue)
         compare("exitCode", expect.exitCode.map { String($0) }, String(result.exitCode))
@@ -39,7 +40,7 @@ public enum ScenarioMatcher {
             let key = Key(path: e.path, code: e.code)
             let messages = actual.filter { Key(path: $0.path, code: $0.code) == key }.map(\.message)
             if !messages.isEmpty, !messages.contains(message) {
-                out.append("expected error \(key) message '\(message)', got '\(messages[0])'")
+                out.append("expected error \(key) message \(UserText.quoted(message)), got \(UserText.quoted(messages[0]))")
             }
         }
         return out
@@ -48,6 +49,6 @@ public enum ScenarioMatcher {
     struct Key: Hashable, CustomStringConvertible {
         var path: String
         var code: String
-        var description: String { "\(path.isEmpty ? "(answers)" : path) \(code)" }
+        var description: String { "\(path.isEmpty ? "(answers)" : UserText.shown(path)) \(UserText.shown(code))" }
     }
 }
