@@ -47,7 +47,8 @@ final class FailingStore: JournalStore {
         #expect(journal.all.last?.event == "charge.sent", "nothing was written after the failed line")
     }
 
-    @Test func aJournalThatCannotRecordTheChargeBeforeItIsSentStopsTheRunUncharged() async throws {
+    @Test(arguments: ["run.start", "step.done", "charge.sent"])
+    func aJournalThatCannotRecordTheChargeBeforeItIsSentStopsTheRunUncharged(_ event: String) async throws {
         let clock = ManualClock(start: fixedStart)
         let sandbox = SandboxProvider(clock: clock, random: SeededRandom(seed: 3))
         let charges = Mutex(0)
@@ -55,7 +56,7 @@ final class FailingStore: JournalStore {
             charges.withLock { $0 += 1 }
             return try await sandbox.charge(request)
         }
-        let result = try await run(store: FailingStore(failing: "charge.sent"), provider: counting, clock: clock)
+        let result = try await run(store: FailingStore(failing: event), provider: counting, clock: clock)
         #expect(result.status == .error)
         #expect(charges.withLock { $0 } == 0)
         let issue = try #require(result.errors.first)
