@@ -8,6 +8,9 @@ import Foundation
 /// same answers, checked by the journal's digest), which rebuilds the addresses, the price
 /// and the choices; the card is taken again only when tokenize had not completed.
 extension RunSession {
+    /// The prefix of a `threeDS` step's fields that the provider keeps (`threeDSRecord`).
+    static let providerField = "provider."
+
     /// The entries written just before a charge or wallet payment is sent.
     static let sentEvents: Set<String> = ["charge.sent", "wallet.sent"]
 
@@ -74,6 +77,13 @@ extension RunSession {
                 (result, outcome) = (.next, recorded)
             } else {
                 guard let r = ThreeDSResult(rawValue: recorded) else { return nil }
+                // What 3-D Secure left with the provider (Spreedly's authorization), given back.
+                let record = e.fields.filter { $0.key.hasPrefix(Self.providerField) }
+                if let card = tokenized, !record.isEmpty {
+                    await runner.provider.restoreThreeDS(
+                        Dictionary(uniqueKeysWithValues: record.map { (String($0.key.dropFirst(Self.providerField.count)), $0.value) }),
+                        for: card)
+                }
                 threeDS = r
                 (result, outcome) = (threeDSPolicy(r), r.rawValue)
             }

@@ -67,3 +67,34 @@ enum JournalAttack {
         try handle.write(contentsOf: Data(repeating: UInt8(ascii: "\n"), count: size - Int(end)))
     }
 }
+
+/// A fake provider on loopback for a kill test: BlueSnap (any shipped flow, through the
+/// `--provider bluesnap` override), Maxpay or Spreedly (their own flows).
+struct JournalAttackFake {
+    var name: String
+    var baseURL: URL
+    var environment: [String: String]
+    /// Each charge that moved money, as the ids a result may report for it.
+    var charges: @Sendable () -> [[String]]
+    var stop: @Sendable () -> Void
+
+    static func start(_ name: String) throws -> JournalAttackFake {
+        switch name {
+        case "maxpay":
+            let fake = try FakeMaxpay(privateKey: "sandbox-maxpay-private-key")
+            return JournalAttackFake(
+                name: name, baseURL: fake.baseURL, environment: ["MAXPAY_PUBLIC_KEY": fake.publicKey],
+                charges: { fake.ledger.map { [$0.reference] } }, stop: { fake.stop() })
+        case "spreedly":
+            let fake = try FakeSpreedly()
+            return JournalAttackFake(
+                name: name, baseURL: fake.baseURL, environment: fake.environment,
+                charges: { fake.ledger.map { [$0.token] + ($0.captureToken.map { [$0] } ?? []) } }, stop: { fake.stop() })
+        default:
+            let fake = try FakeBlueSnap()
+            return JournalAttackFake(
+                name: "bluesnap", baseURL: fake.baseURL, environment: ProviderCommandTests.credentials(fake),
+                charges: { fake.ledger.map { [$0.transactionId] } }, stop: { fake.stop() })
+        }
+    }
+}

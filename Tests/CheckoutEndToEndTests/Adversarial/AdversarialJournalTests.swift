@@ -17,9 +17,17 @@ import Testing
     static let outputBound = 64 * 1024
 
     static func arguments(journal: String, fake: FakeBlueSnap, flow: String = flow, answers: String = answers) -> [String] {
+        arguments(journal: journal, provider: "bluesnap", url: fake.baseURL, flow: flow, answers: answers)
+    }
+
+    static func arguments(journal: String, fake: JournalAttackFake, flow: String, answers: String) -> [String] {
+        arguments(journal: journal, provider: fake.name, url: fake.baseURL, flow: flow, answers: answers)
+    }
+
+    static func arguments(journal: String, provider: String, url: URL, flow: String, answers: String) -> [String] {
         [
-            "run", flow, "--answers", answers, "--journal", journal, "--json", "--now", CheckoutBinary.fixedNow, "--provider", "bluesnap",
-            "--provider-url", fake.baseURL.absoluteString,
+            "run", flow, "--answers", answers, "--journal", journal, "--json", "--now", CheckoutBinary.fixedNow, "--provider", provider,
+            "--provider-url", url.absoluteString,
         ]
     }
 
