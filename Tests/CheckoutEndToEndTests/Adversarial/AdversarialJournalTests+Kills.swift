@@ -60,14 +60,16 @@ extension AdversarialJournalTests {
             declineCode: json?["declineCode"] as? String)
     }
 
-    /// The kill points of a journal: `EVENT` or `EVENT@STAGE`, first occurrence each.
+    /// The kill points of a journal: `EVENT`, `EVENT@STAGE` or, for a later visit of a stage,
+    /// `EVENT@STAGE#VISIT`.
     static func killPoints(_ journal: String) -> [String] {
         var seen: [String] = []
         for line in journal.split(separator: "\n") {
             guard let entry = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                 let event = entry["event"] as? String
             else { continue }
-            let point = (entry["stage"] as? String).map { "\(event)@\($0)" } ?? event
+            let visit = (entry["visit"] as? Int).map { $0 > 1 ? "#\($0)" : "" } ?? ""
+            let point = (entry["stage"] as? String).map { "\(event)@\($0)\(visit)" } ?? event
             if !seen.contains(point) { seen.append(point) }
         }
         return seen
