@@ -7,7 +7,8 @@ import Foundation
     import Darwin
 #endif
 
-/// A test hook for crash tests: `CHECKOUT_TEST_KILL_AFTER=EVENT` (or `EVENT@STAGE`) makes
+/// A test hook for crash tests: `CHECKOUT_TEST_KILL_AFTER=EVENT` (or `EVENT@STAGE`, or
+/// `EVENT@STAGE#VISIT` for a later visit of a stage a route ran again) makes
 /// `checkout run --journal` kill itself with SIGKILL right after that journal entry is on
 /// disk (`charge.sent`, `charge.done`, `step.done@createToken`, `run.end`, …) — exactly as
 /// if it had been killed from outside at that point. Unset, it costs nothing.
@@ -18,9 +19,11 @@ enum JournalKillSwitch {
         guard let spec = ProcessInfo.processInfo.environment[variable], !spec.isEmpty else { return nil }
         let parts = spec.split(separator: "@", maxSplits: 1).map(String.init)
         let event = parts[0]
-        let stage = parts.count > 1 ? parts[1] : nil
+        let stageParts = parts.count > 1 ? parts[1].split(separator: "#", maxSplits: 1).map(String.init) : []
+        let stage = stageParts.first
+        let visit = stageParts.count > 1 ? Int(stageParts[1]) : nil
         return { entry in
-            guard entry.event == event, stage == nil || entry.stage == stage else { return }
+            guard entry.event == event, stage == nil || entry.stage == stage, visit == nil || entry.visit == visit else { return }
             kill(getpid(), SIGKILL)
         }
     }

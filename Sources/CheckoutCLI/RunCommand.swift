@@ -128,6 +128,12 @@ struct RunCommand: AsyncParsableCommand {
         } else {
             Output.standardOutput(ResultSummary.text(outcome))
         }
+        if let failure = runJournal?.writeFailure, let journal {
+            // The result stands (a payment approved is approved); the journal ends early.
+            Output.standardError(
+                "checkout: the journal \(journal) could not be written (\(failure)); the result stands, but this run cannot be resumed safely from that journal\n"
+            )
+        }
         if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
     }
 
@@ -138,8 +144,9 @@ struct RunCommand: AsyncParsableCommand {
         return date
     }
 
-    /// Opens the journal for this flow and these answers; another run's journal, or one that
-    /// cannot be read, is a usage error (exit 2).
+    /// Opens and locks the journal for this flow and these answers; a journal another process
+    /// holds, another run's journal, a file that is not a journal (left as it is), a special
+    /// file, or one that cannot be read, is a usage error (exit 2) before the provider is called.
     static func openJournal(_ path: String, flowPath: String, answersPath: String, flowId: String) throws -> RunJournal {
         let bytes = { (p: String) in FileManager.default.contents(atPath: p).map { [UInt8]($0) } ?? [] }
         do {

@@ -127,7 +127,8 @@ extension FakeBlueSnap {
         "incorrect_cvc": "CVV_ERROR", "card_declined": "PROCESSING_GENERAL_DECLINE",
     ]
 
-    /// `POST transactions` and `POST recurring/ondemand`: idempotent per key; the card's
+    /// `POST transactions` and `POST recurring/ondemand`: idempotent per key (an approval or a
+    /// decline is answered again as it was; a transient failure is not kept); the card's
     /// sandbox behaviour decides approval, decline or a transient failure.
     func charge(_ request: ServerRequest, subscription: Bool) -> ServerResponse {
         guard let body = JSONParser.parse(request.body) else {
@@ -162,8 +163,11 @@ extension FakeBlueSnap {
                 return Self.error(400, "GENERAL_PAYMENT_PROCESSING_ERROR", "14002", "General payment processing error")
             case .decline(let code):
                 let name = Self.declineNames[code] ?? code.uppercased()
-                return Self.error(
+                let declined = Self.error(
                     400, name, "14002", "The transaction was declined", extra: [JSONMember("transactionId", .string(s.newId()))])
+                // A decline is a final answer: the key is answered with it again, same id.
+                if !key.isEmpty { s.answeredByKey[key] = (declined, token) }
+                return declined
             case .approve, .transientOnce:
                 s.tokens[token]?.used = true
                 return approve(key: key, token: token, merchantId: merchantId, type: type, amount: amount, currency: currency, in: &s)

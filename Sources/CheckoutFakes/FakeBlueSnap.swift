@@ -49,7 +49,7 @@ public final class FakeBlueSnap: Sendable {
         /// Cardinal JWTs: jwt → token; a challenge waits when the value's flag is set.
         var jwts: [String: (token: String, challenge: Bool)] = [:]
         var attemptsByKey: [String: Int] = [:]
-        /// The first approval of each key, and the token it charged.
+        /// The first final answer (approval or decline) of each key, and the token it was for.
         var answeredByKey: [String: (response: ServerResponse, token: String?)] = [:]
         var ledger: [Charge] = []
         var chosen: [(shopperId: String, last4: String)] = []

@@ -72,6 +72,25 @@ extension SpreedlyProvider {
         return result
     }
 
+    /// The authorization (or authenticated decline) 3-D Secure made for `card`, for the run
+    /// journal: a run resumed in a new process captures it instead of purchasing again.
+    public func threeDSRecord(for card: TokenizedCard) -> [String: String] {
+        switch authenticated[card.token] {
+        case .authorized(let id): ["authorization": id]
+        case .declined(let code, let id): ["declinedAuthorization": id, "declineCode": code]
+        case nil: [:]
+        }
+    }
+
+    /// Takes back a `threeDSRecord` from a run's journal.
+    public func restoreThreeDS(_ record: [String: String], for card: TokenizedCard) {
+        if let id = record["authorization"] {
+            authenticated[card.token] = .authorized(transaction: id)
+        } else if let id = record["declinedAuthorization"], let code = record["declineCode"] {
+            authenticated[card.token] = .declined(code: code, transaction: id)
+        }
+    }
+
     /// Charges: the authorization 3-D Secure made is captured (sale, subscription) or returned
     /// (authorization); else `purchase.json` / `authorize.json` through the gateway. The
     /// `order_id` is the same for every attempt with one idempotency key.

@@ -52,9 +52,10 @@ public struct JournalEntry: Sendable, Hashable {
 /// Where a journal's lines are kept: a file (`FileJournalStore`), or memory in tests.
 public protocol JournalStore: Sendable {
     /// The complete lines so far, oldest first. A torn last line (the process died while
-    /// writing it) is dropped.
+    /// writing it) is left out. Reading never changes the store.
     func lines() throws -> [String]
-    /// Appends one line (no newline) and returns once it is durable.
+    /// Appends one line (no newline) and returns once it is durable; a torn last line is
+    /// dropped first.
     func append(_ line: String) throws
 }
 
@@ -77,12 +78,17 @@ public enum JournalError: Error, Sendable, Hashable, CustomStringConvertible {
     case corrupt(line: Int)
     /// Reading or writing failed.
     case io(String)
+    /// Another run holds the journal (it is locked for the life of a run).
+    case locked(String)
+    /// The file is not a journal at all (another kind of file, a special file, too big); it
+    /// was left as it is.
+    case notAJournal(String)
 
     public var description: String {
         switch self {
         case .otherRun(let why): why
         case .corrupt(let line): "line \(line) of the journal is not a journal entry; the file is damaged"
-        case .io(let why): why
+        case .io(let why), .locked(let why), .notAJournal(let why): why
         }
     }
 }
@@ -97,6 +103,7 @@ public final class RunJournal: Sendable {
     private let store: any JournalStore
     private let entries: Mutex<[JournalEntry]>
     private let observer: (@Sendable (JournalEntry) -> Void)?
+    private let failure = Mutex<JournalError?>(nil)
 
     /// Opens the journal in `store` for a run of `flow` whose inputs have `digest`
     /// (`RunJournal.digest`): starts it when empty, else reads it back.
@@ -109,7 +116,13 @@ public final class RunJournal: Sendable {
         observer = afterAppend
         var read: [JournalEntry] = []
         for (n, line) in try store.lines().enumerated() where !line.isEmpty {
-            guard let entry = JournalEntry(jsonLine: line) else { throw JournalError.corrupt(line: n + 1) }
+            guard let entry = JournalEntry(jsonLine: line) else {
+                // Nothing is written to a file that is not a journal (not even the repair of
+                // a torn last line): its first line must be a journal's.
+                throw read.isEmpty
+                    ? JournalError.notAJournal("the file is not a run journal; it was left as it is")
+                    : JournalError.corrupt(line: n + 1)
+            }
             read.append(entry)
         }
         entries = Mutex(read)
@@ -117,7 +130,10 @@ public final class RunJournal: Sendable {
             try append(JournalEntry("journal.start", fields: ["version": Self.version, "flow": flow, "digest": digest]))
             return
         }
-        guard header.event == "journal.start", header.fields["version"] == Self.version else {
+        guard header.event == "journal.start" else {
+            throw JournalError.notAJournal("the file is not a run journal; it was left as it is")
+        }
+        guard header.fields["version"] == Self.version else {
             throw JournalError.otherRun("the file is not a version \(Self.version) run journal")
         }
         guard header.fields["flow"] == flow else {
@@ -162,9 +178,21 @@ public final class RunJournal: Sendable {
         entries.withLock { $0.last { $0.event == event && $0.stage == nil } }
     }
 
-    /// Writes `entry` durably, then remembers it.
+    /// The first write that failed, if one did; nothing is written after it (the journal
+    /// ends where it failed, and a run cannot be resumed from it safely).
+    public var writeFailure: JournalError? { failure.withLock { $0 } }
+
+    /// Writes `entry` durably, then remembers it. Once a write has failed, every later one
+    /// fails the same way without touching the store.
     public func append(_ entry: JournalEntry) throws {
-        try store.append(entry.jsonLine)
+        if let failed = writeFailure { throw failed }
+        do {
+            try store.append(entry.jsonLine)
+        } catch {
+            let failed = error as? JournalError ?? JournalError.io("cannot write the journal: \(error)")
+            failure.withLock { $0 = failed }
+            throw failed
+        }
         entries.withLock { $0.append(entry) }
         observer?(entry)
     }

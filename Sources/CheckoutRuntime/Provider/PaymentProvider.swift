@@ -39,6 +39,13 @@ public protocol PaymentProvider: Sendable {
     /// typed card in the adapter until its charge): a run resumed from its journal tokenizes
     /// the card from its answers again instead of restoring the tokenized card.
     var tokensOutliveProcess: Bool { get }
+    /// What 3-D Secure left with the provider for `card`'s charge that lives only in this
+    /// process (Spreedly: the authorization 3DS made), as flat fields for the run journal;
+    /// empty when nothing. A run resumed from the journal hands them back (`restoreThreeDS`),
+    /// so its charge captures that authorization instead of making a second one.
+    func threeDSRecord(for card: TokenizedCard) async -> [String: String]
+    /// Takes back what `threeDSRecord` gave, in a new process resuming a run.
+    func restoreThreeDS(_ record: [String: String], for card: TokenizedCard) async
     /// Sends the charge of a provider with `threeDSInsideCharge`; idempotent per
     /// `request.idempotencyKey` like `charge`.
     func startCharge(_ request: ChargeRequest) async throws -> ChargeProgress

@@ -24,6 +24,12 @@ extension PaymentProvider {
     /// True: a token (and the tokenized card) from a run's journal still works in a new process.
     public var tokensOutliveProcess: Bool { true }
 
+    /// Nothing: 3-D Secure leaves nothing in this process that a charge needs.
+    public func threeDSRecord(for card: TokenizedCard) async -> [String: String] { [:] }
+
+    /// Nothing to take back.
+    public func restoreThreeDS(_ record: [String: String], for card: TokenizedCard) async {}
+
     /// The charge, finished at once (`charge(_:)`); 3-D Secure ran before it if at all.
     public func startCharge(_ request: ChargeRequest) async throws -> ChargeProgress {
         .finished(try await charge(request), threeDS: nil)

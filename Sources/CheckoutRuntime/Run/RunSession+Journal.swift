@@ -8,10 +8,30 @@ import Foundation
 /// same answers, checked by the journal's digest), which rebuilds the addresses, the price
 /// and the choices; the card is taken again only when tokenize had not completed.
 extension RunSession {
+    /// The prefix of a `threeDS` step's fields that the provider keeps (`threeDSRecord`).
+    static let providerField = "provider."
+
+    /// The entries written just before a charge or wallet payment is sent.
+    static let sentEvents: Set<String> = ["charge.sent", "wallet.sent"]
+
     /// Writes `entry` when the run has a journal.
+    ///
+    /// A write that fails before anything was sent to charge stops the run (`journal_failed`):
+    /// a charge the journal does not record could not be resumed exactly once. Once a charge
+    /// or wallet payment has been sent, a failure no longer changes the run: its outcome is
+    /// the payment's, and the journal's `writeFailure` tells the caller it cannot be resumed
+    /// from safely. A `*.sent` entry that cannot be written always stops the run before it pays.
     func journal(_ entry: @autoclosure () -> JournalEntry) throws {
         guard let journal = runner.journal else { return }
-        try journal.append(entry())
+        let entry = entry()
+        do {
+            try journal.append(entry)
+        } catch let error as JournalError {
+            let paid = journal.all.contains { Self.sentEvents.contains($0.event) }
+            if paid, !Self.sentEvents.contains(entry.event) { return }
+            throw JournalError.io(
+                "\(error); the run stopped before charging, since a charge the journal could not record might be sent twice")
+        }
     }
 
     /// The recorded result of this visit of a step, applied to the run; nil when the step
@@ -57,6 +77,13 @@ extension RunSession {
                 (result, outcome) = (.next, recorded)
             } else {
                 guard let r = ThreeDSResult(rawValue: recorded) else { return nil }
+                // What 3-D Secure left with the provider (Spreedly's authorization), given back.
+                let record = e.fields.filter { $0.key.hasPrefix(Self.providerField) }
+                if let card = tokenized, !record.isEmpty {
+                    await runner.provider.restoreThreeDS(
+                        Dictionary(uniqueKeysWithValues: record.map { (String($0.key.dropFirst(Self.providerField.count)), $0.value) }),
+                        for: card)
+                }
                 threeDS = r
                 (result, outcome) = (threeDSPolicy(r), r.rawValue)
             }

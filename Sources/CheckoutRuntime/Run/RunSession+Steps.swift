@@ -197,7 +197,9 @@ extension RunSession {
             break
         }
         threeDS = result
-        try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: ["outcome": result.rawValue]))
+        var fields = ["outcome": result.rawValue]
+        for (key, value) in await runner.provider.threeDSRecord(for: card) { fields[Self.providerField + key] = value }
+        try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: fields))
         emit("step.end", stage: stage.id, attributes: [JSONMember("outcome", .string(result.rawValue))])
         return threeDSPolicy(result)
     }

@@ -82,7 +82,7 @@ final class RunSession {
         let status: CheckoutStatus
         do {
             if let journal = runner.journal, journal.entry("run.start") == nil {
-                try journal.append(JournalEntry("run.start", fields: ["fraudSessionId": fraudSessionId]))
+                try self.journal(JournalEntry("run.start", fields: ["fraudSessionId": fraudSessionId]))
             }
             status = await runStages()
         } catch {
