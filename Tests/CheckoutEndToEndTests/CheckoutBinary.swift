@@ -32,15 +32,16 @@ struct CheckoutBinary {
         var signal: Int32? = nil
     }
 
-    /// Runs `checkout ARGS` in the repository root and waits for it.
+    /// Runs `checkout ARGS` in the repository root (or `directory`) and waits for it.
     /// `started` is told the child's process id as soon as it runs (for tests that kill it).
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], program: URL = url, started: (Int32) -> Void = { _ in }
+        _ arguments: [String], environment: [String: String] = [:], program: URL = url, directory: URL = root,
+        started: (Int32) -> Void = { _ in }
     ) throws -> Output {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
-        process.currentDirectoryURL = root
+        process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         for (k, v) in environment { env[k] = v }

@@ -22,7 +22,7 @@ extension FlowCompiler {
             let name = pairs[i].value.scalar?.value, !name.isEmpty
         else { return root }
         let at = pairs[i].value.range
-        let directory = file.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        let directory = file.map(FilePaths.directory) ?? ""
         let path = name.hasPrefix("/") || directory.isEmpty ? name : "\(directory)/\(name)"
         let me = file.map(canonical) ?? "<input>"
         let chain = chain + [me]

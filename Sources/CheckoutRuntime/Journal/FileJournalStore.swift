@@ -1,3 +1,4 @@
+import CheckoutLanguage
 import Foundation
 import Synchronization
 
@@ -59,7 +60,8 @@ public final class FileJournalStore: JournalStore {
                 "it is larger than \(Self.maximumSize / 1024 / 1024) MiB, so not a run journal; it was left as it is")
         }
         // The file's directory entry must be durable too.
-        let dir = open((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent, O_RDONLY)
+        let folder = FilePaths.directory(of: path)
+        let dir = open(folder.isEmpty ? "." : folder, O_RDONLY)
         if dir >= 0 {
             _ = fsync(dir)
             close(dir)

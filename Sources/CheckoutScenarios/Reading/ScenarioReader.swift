@@ -94,7 +94,7 @@ public enum ScenarioReader {
 
     /// The flow a scenarios file runs by default: `NAME.yaml` (or `NAME.yml`) beside it.
     static func defaultFlow(for path: String, files: FileAccess) -> String? {
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = FilePaths.directory(of: path)
         let name = suiteName(of: path)
         return [".yaml", ".yml"].map { standardized((dir as NSString).appendingPathComponent(name + $0)) }
             .first(where: files.exists)
@@ -103,7 +103,7 @@ public enum ScenarioReader {
     /// `relative` against the folder of `file`, unless it is absolute.
     static func resolve(_ relative: String, against file: String) -> String {
         if relative.hasPrefix("/") { return standardized(relative) }
-        let dir = (file as NSString).deletingLastPathComponent
+        let dir = FilePaths.directory(of: file)
         return standardized(dir.isEmpty ? relative : (dir as NSString).appendingPathComponent(relative))
     }
 

@@ -60,7 +60,7 @@ public struct ScenarioSuite: Sendable {
                 out.append(path)
             } else {
                 let beside = ScenarioReader.suiteName(of: path)
-                let dir = (path as NSString).deletingLastPathComponent
+                let dir = FilePaths.directory(of: path)
                 let candidate = (dir as NSString).appendingPathComponent(beside + ".scenarios.yaml")
                 guard fm.fileExists(atPath: candidate) else {
                     throw ScenarioError("\(path) is not a scenarios file, and there is no \(candidate) beside it")
