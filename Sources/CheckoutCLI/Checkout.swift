@@ -19,6 +19,9 @@ struct Checkout: AsyncParsableCommand {
     /// ArgumentParser's 64. The common forms of `checkout validate` skip the parser
     /// (`ValidateCommand.quickParse`); errors they throw are reported the same way.
     static func main() async {
+        // A reader that leaves (`checkout run … --json | head -c1`) makes writes fail with EPIPE,
+        // which `Output` ignores, instead of killing the process.
+        _ = signal(SIGPIPE, SIG_IGN)
         do {
             if let validate = ValidateCommand.quickParse(CommandLine.arguments.dropFirst()) {
                 try validate.run()
