@@ -20,8 +20,10 @@ struct Checkout: AsyncParsableCommand {
     /// (`ValidateCommand.quickParse`); errors they throw are reported the same way.
     static func main() async {
         // A reader that leaves (`checkout run … --json | head -c1`) makes writes fail with EPIPE,
-        // which `Output` ignores, instead of killing the process.
-        _ = signal(SIGPIPE, SIG_IGN)
+        // which `Output` ignores, instead of killing the process. A handler that does nothing,
+        // not SIG_IGN: an ignored signal stays ignored in the programs a run starts (signature
+        // hooks), a handled one is reset to the default by exec.
+        _ = signal(SIGPIPE, discardSignal)
         do {
             if let validate = ValidateCommand.quickParse(CommandLine.arguments.dropFirst()) {
                 try validate.run()
@@ -42,6 +44,9 @@ struct Checkout: AsyncParsableCommand {
         }
     }
 }
+
+/// SIGPIPE's handler: nothing (the write that raised it fails with EPIPE).
+private func discardSignal(_: Int32) {}
 
 /// Exit codes of SPEC §11 that the CLI itself decides.
 enum ExitStatus {

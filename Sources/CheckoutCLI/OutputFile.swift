@@ -46,6 +46,8 @@ final class OutputFile: Sendable {
     }
     private let target: String
     private let mode: mode_t
+    /// The replaced file's owner and group (kept when the process may, as root does).
+    private let owner: (uid: uid_t, gid: gid_t)?
     private let state: Mutex<State>
 
     /// Opens `path` for writing (see the type's comment); throws when it cannot be written at all.
@@ -62,6 +64,7 @@ final class OutputFile: Sendable {
             repeat { fd = open(target, O_WRONLY | O_CLOEXEC | truncate) } while fd < 0 && errno == EINTR
             guard fd >= 0 else { throw OutputFileError(path, errno: errno) }
             mode = info.st_mode & 0o7777
+            owner = nil
         } else {
             let slash = target.lastIndex(of: "/")
             let directory = slash.map { String(target[..<$0]) } ?? "."
@@ -72,6 +75,7 @@ final class OutputFile: Sendable {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
             mode = resolved.info.map { $0.st_mode & 0o7777 } ?? (0o666 & ~Self.umaskBits)
+            owner = resolved.info.map { ($0.st_uid, $0.st_gid) }
         }
         state = Mutex(State(fd: fd, temporary: temporary))
     }
@@ -111,10 +115,15 @@ final class OutputFile: Sendable {
             s.finished = true
             if let temporary = s.temporary {
                 if s.failure == nil, fsync(s.fd) != 0 { s.failure = errno }
+                if let owner, owner.uid != geteuid() || owner.gid != getegid() { _ = fchown(s.fd, owner.uid, owner.gid) }
                 if s.failure == nil, fchmod(s.fd, mode) != 0 { s.failure = errno }
                 close(s.fd)
                 if s.failure == nil, rename(temporary, target) != 0 { s.failure = errno }
-                if s.failure != nil { unlink(temporary) }
+                if s.failure != nil {
+                    unlink(temporary)
+                } else {
+                    Self.syncDirectory(of: target)
+                }
             } else {
                 // A device or FIFO may not sync (EINVAL); only a regular file's fsync counts.
                 if s.failure == nil, fsync(s.fd) != 0, errno != EINVAL, errno != EROFS { s.failure = errno }
@@ -122,6 +131,15 @@ final class OutputFile: Sendable {
             }
             return s.failure.map { OutputFileError(path, errno: $0) }
         }
+    }
+
+    /// Makes a rename in the directory of `path` durable; best effort (not every file system can).
+    private static func syncDirectory(of path: String) {
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let fd = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        close(fd)
     }
 
     /// Writes all of `bytes` to `fd`, again after EINTR or a short write; nil, or the errno.

@@ -35,7 +35,13 @@ struct RunOutputs: Sendable {
         let name = Interruption.name(signal)
         var outcome = CheckoutResult(
             status: .canceled, flow: flow.definition.id, fraudSessionId: flow.definition.request.fraudSessionId ?? "")
-        outcome.errors = [AnswerIssue(path: "", code: "interrupted", message: "interrupted by \(name)")]
+        var message = "interrupted by \(name)"
+        switch charge {
+        case .none: break
+        case .underWay(let stage): message += " while the charge at \(stage) was under way: it may have been made"
+        case .made(let stage, let transaction): message += " after the charge at \(stage) made transaction \(transaction)"
+        }
+        outcome.errors = [AnswerIssue(path: "", code: "interrupted", message: message)]
         Output.standardError("checkout: interrupted by \(name); \(Self.chargeNote(charge, journal: journal))\n")
         _ = try? finish(outcome, summary: true)
         exit(128 + signal)

@@ -38,10 +38,14 @@ import Testing
         let trace = try ws.write("old", to: "private-trace.jsonl")
         chmod(result, 0o600)
         chmod(trace, 0o600)
+        // Root may keep another user's file theirs: it stays so.
+        let owned = geteuid() == 0 && chown(result, 65534, 65534) == 0
         let ended = try Self.run(["--result", result, "--trace", trace], in: ws)
         OutputAttack.expectSound(ended, exit: 0, files: [result, trace], in: ws)
         #expect(OutputAttack.kind(result)?.mode == 0o600, "the result file's mode changed")
         #expect(OutputAttack.kind(trace)?.mode == 0o600, "the trace file's mode changed")
+        var info = stat()
+        if owned, stat(result, &info) == 0 { #expect(info.st_uid == 65534 && info.st_gid == 65534, "the owner changed") }
         #expect(OutputAttack.status(OutputAttack.regularText(result)) == "success")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: ws.url.path).filter { $0.hasPrefix(".") }
         #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
