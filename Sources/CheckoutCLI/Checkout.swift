@@ -9,7 +9,7 @@ struct Checkout: AsyncParsableCommand {
         abstract: "Compile and run payment checkout flows written in YAML.",
         discussion: """
             Exit codes: 0 success · 1 payment not completed (declined, failed, canceled) · \
-            2 invalid flow or usage · 3 invalid or missing answers · 4 provider failure after retries · 130 interrupted.
+            2 invalid flow or usage · 3 invalid or missing answers · 4 provider failure after retries · 130 interrupted (143 SIGTERM, 129 SIGHUP).
             """,
         version: "0.1.0",
         subcommands: [RunCommand.self, TestCommand.self, ValidateCommand.self, GraphCommand.self, SchemaCommand.self]
