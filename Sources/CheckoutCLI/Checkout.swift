@@ -9,7 +9,7 @@ struct Checkout: AsyncParsableCommand {
         abstract: "Compile and run payment checkout flows written in YAML.",
         discussion: """
             Exit codes: 0 success · 1 payment not completed (declined, failed, canceled) · \
-            2 invalid flow or usage · 3 invalid or missing answers · 4 provider failure after retries · 130 interrupted.
+            2 invalid flow or usage · 3 invalid or missing answers · 4 provider failure after retries · 130 interrupted (143 SIGTERM, 129 SIGHUP).
             """,
         version: "0.1.0",
         subcommands: [RunCommand.self, TestCommand.self, ValidateCommand.self, GraphCommand.self, SchemaCommand.self]
@@ -19,6 +19,11 @@ struct Checkout: AsyncParsableCommand {
     /// ArgumentParser's 64. The common forms of `checkout validate` skip the parser
     /// (`ValidateCommand.quickParse`); errors they throw are reported the same way.
     static func main() async {
+        // A reader that leaves (`checkout run … --json | head -c1`) makes writes fail with EPIPE,
+        // which `Output` ignores, instead of killing the process. A handler that does nothing,
+        // not SIG_IGN: an ignored signal stays ignored in the programs a run starts (signature
+        // hooks), a handled one is reset to the default by exec.
+        _ = signal(SIGPIPE, discardSignal)
         do {
             if let validate = ValidateCommand.quickParse(CommandLine.arguments.dropFirst()) {
                 try validate.run()
@@ -39,6 +44,9 @@ struct Checkout: AsyncParsableCommand {
         }
     }
 }
+
+/// SIGPIPE's handler: nothing (the write that raised it fails with EPIPE).
+private func discardSignal(_: Int32) {}
 
 /// Exit codes of SPEC §11 that the CLI itself decides.
 enum ExitStatus {

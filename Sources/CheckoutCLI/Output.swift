@@ -1,13 +1,24 @@
+import ArgumentParser
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Writing to the standard streams, and whether colour is wanted there.
+///
+/// Plain write(2) calls: a stream that is closed, a pipe whose reader left (EPIPE: SIGPIPE is
+/// ignored, `Checkout.main`) or a terminal that went away (EIO) loses the text and nothing
+/// else — the run goes on to its end and its exit code.
 enum Output {
     static func standardOutput(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        _ = OutputFile.writeAll(STDOUT_FILENO, Array(text.utf8))
     }
 
     static func standardError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        _ = OutputFile.writeAll(STDERR_FILENO, Array(text.utf8))
     }
 
     /// Colour only on a terminal, never when `NO_COLOR` is set (https://no-color.org) or
@@ -16,9 +27,24 @@ enum Output {
         ColorChoice.auto.wantsColor(fileDescriptor: fileDescriptor)
     }
 
-    /// Writes `text` to `path`, creating or replacing the file atomically (a temporary file
-    /// beside it, then a rename): a reader never sees half a result.
-    static func write(_ text: String, to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    /// Writes `text` to the output file `path` (`OutputFile`); on failure says on stderr what
+    /// was not written — `checkout: could not write the WHAT to PATH: REASON` — and returns false.
+    @discardableResult
+    static func write(_ text: String, to path: String, what: String) -> Bool {
+        guard let failure = OutputFile.write(text, to: path) else { return true }
+        standardError("checkout: could not write the \(what) to \(failure)\n")
+        return false
+    }
+
+    /// Checks an output path before any work (`OutputFile.check`); a usage error (exit 2) with
+    /// `checkout: cannot write the WHAT to PATH: REASON` when it cannot be written.
+    static func check(_ path: String?, what: String) throws {
+        guard let path else { return }
+        do {
+            try OutputFile.check(path)
+        } catch {
+            standardError("checkout: cannot write the \(what) to \(error)\n")
+            throw ExitCode(ExitStatus.usage)
+        }
     }
 }

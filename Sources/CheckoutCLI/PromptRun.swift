@@ -15,9 +15,11 @@ struct PromptRun {
     /// `--now`; nil: the system clock.
     var now: Date?
     var random: any RandomSource
-    var traceFile: JSONLinesTraceSink?
+    var traceFile: (any TraceSink)?
     /// Makes the run's provider.
     var provider: ProviderSource = .sandbox
+    /// Called with the signal before an interrupted run exits (to end and put the trace in place).
+    var interrupted: @Sendable (Int32) -> Void = { _ in }
 
     /// Whether the form can be drawn: both ends a terminal that is not `dumb`, no `--plain`.
     var drawsForm: Bool {
@@ -31,8 +33,10 @@ struct PromptRun {
         let keys = self.provider.idempotencyKeys(flow, random)
         if drawsForm {
             let drawn = FrontendSlot()
+            let interrupted = self.interrupted
             let device = POSIXTerminal { signal in
                 drawn.frontend?.abandon()
+                interrupted(signal)
                 Output.standardError("checkout: interrupted\n")
                 exit(signal == SIGINT ? 130 : 128 + signal)
             }
@@ -42,6 +46,7 @@ struct PromptRun {
             let frontend = TerminalFrontend(
                 flow: flow, device: device, today: today, options: options,
                 onInterrupt: {
+                    interrupted(SIGINT)
                     Output.standardError("checkout: interrupted\n")
                     exit(130)
                 })
@@ -55,8 +60,10 @@ struct PromptRun {
             return result
         }
         // Line mode. With --json, stdout carries only the result: the questions go to stderr.
+        let interrupted = self.interrupted
         InterruptSignals.handle { signal in
             LineInput.restoreEcho()
+            interrupted(signal)
             Output.standardError("\ncheckout: interrupted\n")
             exit(signal == SIGINT ? 130 : 128 + signal)
         }

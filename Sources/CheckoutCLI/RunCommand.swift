@@ -62,6 +62,9 @@ struct RunCommand: AsyncParsableCommand {
             for d in compiled.diagnostics { Output.standardError(renderer.render(d, source: compiled.source)) }
         }
         guard let program = compiled.flow else { throw ExitCode(ExitStatus.usage) }
+        // Output paths that cannot be written are found before anything runs or is charged.
+        try Output.check(result, what: "result")
+        try Output.check(trace, what: "trace")
         let provider = try providerOptions.source(for: [program], connections: 2)
         let fixedNow = try now.map(Self.instant)
         if journal != nil, answers == nil {
@@ -69,15 +72,18 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.usage)
         }
         guard let answersPath = answers else {
+            let traceFile = try trace.map(Self.openTrace)
+            let watch = RunWatch(flow: program, forwardingTo: traceFile.map(Self.traceSink))
             let prompt = PromptRun(
                 flow: program, plain: plain, color: color, highContrast: highContrast, now: fixedNow,
-                random: seed.map { SeededRandom(seed: $0) } ?? SystemRandom(), traceFile: try trace.map(Self.openTrace),
-                provider: provider)
+                random: seed.map { SeededRandom(seed: $0) } ?? SystemRandom(), traceFile: watch,
+                provider: provider,
+                interrupted: { signal in
+                    _ = watch.endInterrupted(by: signal)
+                    RunOutputs.report(traceFile?.finish(), what: "trace")
+                })
             let outcome = await prompt.run(json: json)
-            let resultJSON = outcome.json.serialized(pretty: true) + "\n"
-            if let result { try Output.write(resultJSON, to: result) }
-            if json { Output.standardOutput(resultJSON) }
-            if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+            try RunOutputs(result: result, json: json, traceFile: traceFile).finish(outcome, summary: false)
             return
         }
         var (parsed, problems) = AnswersReader.read(contentsOf: answersPath)
@@ -97,13 +103,16 @@ struct RunCommand: AsyncParsableCommand {
         if let runJournal, let done = runJournal.finished {
             // The run ended before: its recorded result, and nothing runs again.
             Output.standardError("checkout: the journal \(journal ?? "") records a finished run; printing its result\n")
-            if let result { try Output.write(done.result + "\n", to: result) }
+            if let result { Output.write(done.result + "\n", to: result, what: "result") }
             Output.standardOutput(
                 json ? done.result + "\n" : "\(program.definition.id): \(done.status.rawValue) (recorded in the journal)\n")
             if done.status.exitCode != 0 { throw ExitCode(done.status.exitCode) }
             return
         }
-        let traceSink = try trace.map(Self.openTrace)
+        let traceFile = try trace.map(Self.openTrace)
+        let watch = RunWatch(flow: program, forwardingTo: traceFile.map(Self.traceSink))
+        let outputs = RunOutputs(result: result, json: json, traceFile: traceFile, journal: journal)
+        let interruption = Interruption { signal in outputs.interrupted(by: signal, flow: program, watch: watch) }
 
         if let p = parsed {
             let unknown = HeadlessRun.unknownAnswers(p, in: program, file: answersPath)
@@ -119,22 +128,16 @@ struct RunCommand: AsyncParsableCommand {
             for p in problems { Output.standardError(renderer.render(p.diagnostic, source: nil)) }
         }
         let outcome = await HeadlessRun.run(
-            program, answers: parsed, problems: problems, clock: clock, random: random, trace: traceSink, provider: provider,
+            program, answers: parsed, problems: problems, clock: clock, random: random, trace: watch, provider: provider,
             journal: runJournal)
-        let resultJSON = outcome.json.serialized(pretty: true) + "\n"
-        if let result { try Output.write(resultJSON, to: result) }
-        if json {
-            Output.standardOutput(resultJSON)
-        } else {
-            Output.standardOutput(ResultSummary.text(outcome))
-        }
+        interruption.claimNormalEnd()
         if let failure = runJournal?.writeFailure, let journal {
             // The result stands (a payment approved is approved); the journal ends early.
             Output.standardError(
                 "checkout: the journal \(journal) could not be written (\(failure)); the result stands, but this run cannot be resumed safely from that journal\n"
             )
         }
-        if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+        try outputs.finish(outcome, summary: true)
     }
 
     static func instant(_ text: String) throws -> Date {
@@ -160,11 +163,20 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    static func openTrace(_ path: String) throws -> JSONLinesTraceSink {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw ValidationError("cannot write the trace file \(path)")
+    /// Opens the trace file (`OutputFile`: streamed into a temporary file beside a regular
+    /// file and put in place at the end, written directly to a FIFO or device).
+    static func openTrace(_ path: String) throws -> OutputFile {
+        do {
+            return try OutputFile(path)
+        } catch {
+            Output.standardError("checkout: cannot write the trace to \(error)\n")
+            throw ExitCode(ExitStatus.usage)
         }
-        return JSONLinesTraceSink { line in handle.write(Data(line.utf8)) }
+    }
+
+    /// The trace's JSON Lines into `file`.
+    static func traceSink(_ file: OutputFile) -> JSONLinesTraceSink {
+        JSONLinesTraceSink { line in file.write(line) }
     }
 }
 

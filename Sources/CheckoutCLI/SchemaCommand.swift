@@ -18,11 +18,6 @@ struct SchemaCommand: ParsableCommand {
     func run() throws {
         let text = FlowSchema.text()
         guard let output else { return Output.standardOutput(text) }
-        do {
-            try Output.write(text, to: output)
-        } catch {
-            Output.standardError("checkout: cannot write '\(output)': \(error.localizedDescription)\n")
-            throw ExitCode(ExitStatus.usage)
-        }
+        guard Output.write(text, to: output, what: "schema") else { throw ExitCode(ExitStatus.usage) }
     }
 }

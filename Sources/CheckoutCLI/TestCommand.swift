@@ -3,6 +3,7 @@ import CheckoutDomain
 import CheckoutLanguage
 import CheckoutScenarios
 import Foundation
+import Synchronization
 
 /// `checkout test PATH…`: run scenario files (SPEC §12, docs/testing.md).
 struct TestCommand: AsyncParsableCommand {
@@ -42,6 +43,7 @@ struct TestCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try Output.check(junit, what: "JUnit report")
         let files: [String]
         do {
             files = try ScenarioSuite.find(paths)
@@ -63,17 +65,34 @@ struct TestCommand: AsyncParsableCommand {
         let selected = zip(all, runsHere).filter(\.1).map(\.0)
         let provider = try providerOptions.source(for: Array(suite.flows.values), connections: jobs)
         let runner = ScenarioRunner(flows: suite.flows, jobs: jobs, provider: provider)
-        let outcomes = await runner.run(selected) { Output.standardOutput(ScenarioReport.lines($0)) }
+        let reported = Mutex<[ScenarioOutcome]>([])
+        let notRun = selected.map { s in
+            (suite: s.suite, scenario: s.scenario, flow: suite.flows[s.scenario.flowPath]?.definition.id ?? "")
+        }
+        let junit = self.junit
+        let interruption = Interruption { signal in
+            let done = reported.withLock { $0 }
+            let name = Interruption.name(signal)
+            Output.standardError(
+                "checkout: interrupted by \(name) after \(done.count) of \(selected.count) scenarios"
+                    + (junit == nil ? "\n" : "; the JUnit report lists the other \(selected.count - done.count) as errors\n"))
+            if let junit {
+                let document = JUnitWriter.document(
+                    done, notRun: Array(notRun.dropFirst(done.count)), reason: "not run to its end: interrupted by \(name)")
+                Output.write(document, to: junit, what: "JUnit report")
+            }
+            Foundation.exit(128 + signal)
+        }
+        let outcomes = await runner.run(selected) { outcome in
+            reported.withLock { $0.append(outcome) }
+            Output.standardOutput(ScenarioReport.lines(outcome))
+        }
+        interruption.claimNormalEnd()
         let failed = outcomes.filter { !$0.passed }.count
         Output.standardOutput(
             ScenarioReport.summary(passed: outcomes.count - failed, failed: failed, skipped: all.count - selected.count))
-        if let junit {
-            do {
-                try Output.write(JUnitWriter.document(outcomes), to: junit)
-            } catch {
-                Output.standardError("checkout: cannot write the JUnit report \(junit): \(error.localizedDescription)\n")
-                throw ExitCode(ExitStatus.usage)
-            }
+        if let junit, !Output.write(JUnitWriter.document(outcomes), to: junit, what: "JUnit report") {
+            throw ExitCode(ExitStatus.usage)
         }
         if failed > 0 { throw ExitCode(1) }
     }

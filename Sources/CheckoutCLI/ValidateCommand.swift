@@ -28,6 +28,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
+        Interruption.exitOnSignal()
         let started = ContinuousClock.now
         let files = try FlowFiles.expand(paths)
         var report = ValidationReport(format: format, color: format == .text && color.wantsColor(fileDescriptor: STDOUT_FILENO))

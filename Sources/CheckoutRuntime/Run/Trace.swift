@@ -12,6 +12,16 @@ public struct TraceEvent: Sendable {
     public var stage: String?
     public var attributes: [JSONMember]
 
+    /// Creates an event (the runtime numbers its own; a front end that ends a run from outside,
+    /// on a signal, writes the last one).
+    public init(seq: Int, time: Date, event: String, stage: String? = nil, attributes: [JSONMember] = []) {
+        self.seq = seq
+        self.time = time
+        self.event = event
+        self.stage = stage
+        self.attributes = attributes
+    }
+
     /// One JSON Lines line (without the newline).
     public var jsonLine: String {
         var o = JSONObjectBuilder()

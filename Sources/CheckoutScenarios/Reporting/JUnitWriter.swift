@@ -7,28 +7,49 @@ import CheckoutRuntime
 /// with the differences, and the run's steps in `<system-out>`. Scenarios left out by tags or
 /// the shard are not listed: each shard's file holds exactly the cases it ran.
 public enum JUnitWriter {
-    /// The whole document for `outcomes`, grouped by suite in the order given.
-    public static func document(_ outcomes: [ScenarioOutcome], name: String = "checkout test") -> String {
-        var suites: [(name: String, file: String, outcomes: [ScenarioOutcome])] = []
+    /// A scenario selected but not run to its end (`checkout test` interrupted): its suite, the
+    /// scenario and its flow's id. Reported as a test case with an `<error>`.
+    public typealias NotRun = (suite: String, scenario: Scenario, flow: String)
+
+    /// The whole document for `outcomes`, grouped by suite in the order given, then the
+    /// scenarios in `notRun` as errors with the message `reason`.
+    public static func document(
+        _ outcomes: [ScenarioOutcome], notRun: [NotRun] = [], reason: String = "", name: String = "checkout test"
+    ) -> String {
+        var suites: [(name: String, file: String, cases: [String], failures: Int, errors: Int, times: [Duration])] = []
+        func add(suite: String, file: String, testCase: String, failed: Bool, time: Duration) {
+            if suites.last?.file != file { suites.append((suite, file, [], 0, 0, [])) }
+            let last = suites.count - 1
+            suites[last].cases.append(testCase)
+            suites[last].times.append(time)
+            if failed { suites[last].failures += 1 }
+        }
         for o in outcomes {
-            if let last = suites.indices.last, suites[last].file == o.scenario.file {
-                suites[last].outcomes.append(o)
-            } else {
-                suites.append((o.suiteName, o.scenario.file, [o]))
-            }
+            add(suite: o.suiteName, file: o.scenario.file, testCase: testCase(o), failed: !o.passed, time: o.duration)
+        }
+        for n in notRun {
+            add(suite: n.suite, file: n.scenario.file, testCase: notRunCase(n, reason: reason), failed: false, time: .zero)
+            suites[suites.count - 1].errors += 1
         }
         let failures = outcomes.filter { !$0.passed }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(escape(name))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\""
-        out += " time=\"\(seconds(outcomes.map(\.duration)))\">\n"
+        out += "<testsuites name=\"\(escape(name))\" tests=\"\(outcomes.count + notRun.count)\" failures=\"\(failures)\""
+        out += " errors=\"\(notRun.count)\" time=\"\(seconds(outcomes.map(\.duration)))\">\n"
         for suite in suites {
-            let suiteFailures = suite.outcomes.filter { !$0.passed }.count
-            out += "  <testsuite name=\"\(escape(suite.name))\" file=\"\(escape(suite.file))\" tests=\"\(suite.outcomes.count)\""
-            out += " failures=\"\(suiteFailures)\" errors=\"0\" skipped=\"0\" time=\"\(seconds(suite.outcomes.map(\.duration)))\">\n"
-            for o in suite.outcomes { out += testCase(o) }
+            out += "  <testsuite name=\"\(escape(suite.name))\" file=\"\(escape(suite.file))\" tests=\"\(suite.cases.count)\""
+            out += " failures=\"\(suite.failures)\" errors=\"\(suite.errors)\" skipped=\"0\" time=\"\(seconds(suite.times))\">\n"
+            for c in suite.cases { out += c }
             out += "  </testsuite>\n"
         }
         out += "</testsuites>\n"
+        return out
+    }
+
+    static func notRunCase(_ n: NotRun, reason: String) -> String {
+        var out = "    <testcase name=\"\(escape(n.scenario.name))\" classname=\"\(escape(n.flow))\""
+        out += " file=\"\(escape(n.scenario.file))\" line=\"\(n.scenario.line)\" time=\"0.000\">\n"
+        out += "      <error message=\"\(escape(reason))\" type=\"Interrupted\"/>\n"
+        out += "    </testcase>\n"
         return out
     }
 
