@@ -18,13 +18,20 @@ import Testing
         #expect(second.status == 0 && second.stderr.contains("records a finished run"), "\(second.stderr)")
     }
 
-    @Test func aScenariosFileNamedWithOneLetter() throws {
+    /// `checkout test f` runs `f.scenarios.yaml` beside the flow `f`; `checkout test s` for a
+    /// file that is neither is a usage error, not a crash.
+    @Test func aFlowNamedWithOneLetterAndItsScenarios() throws {
         let ws = try Workspace()
-        try ws.write(
-            "- name: pays\n  flow: \(Self.flow)\n  answers: \(Self.answers)\n  expect: { status: success }\n", to: "s")
-        let run = try CheckoutBinary.run(["test", "s"], directory: ws.url)
+        try ws.write(try String(contentsOfFile: Self.flow, encoding: .utf8), to: "f")
+        try ws.write("- name: pays\n  flow: f\n  answers: \(Self.answers)\n  expect: { status: success }\n", to: "f.scenarios.yaml")
+        let run = try CheckoutBinary.run(["test", "f"], directory: ws.url)
         #expect(run.signal == nil && run.status == 0, "exit \(run.status): \(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("1 passed, 0 failed"), "\(run.stdout)")
+
+        try ws.write("flow: x\n", to: "s")
+        let other = try CheckoutBinary.run(["test", "s"], directory: ws.url)
+        #expect(other.signal == nil && other.status == 2, "exit \(other.status): \(other.stderr)")
+        #expect(other.stderr.contains("s is not a scenarios file"), "\(other.stderr)")
     }
 
     @Test func aFlowNamedWithOneLetterThatExtendsAnother() throws {
