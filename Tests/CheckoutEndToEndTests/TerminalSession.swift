@@ -43,7 +43,7 @@ final class TerminalSession {
 
     let arguments: [String]
     let pid: pid_t
-    private let primary: Int32
+    private var primary: Int32
     private let secondary: Int32
     private var stdinWriter: Int32 = -1
     private var stderrReader: Int32 = -1
@@ -218,6 +218,19 @@ final class TerminalSession {
         return (flags & tcflag_t(ICANON) != 0, flags & tcflag_t(ECHO) != 0, flags & tcflag_t(ISIG) != 0)
     }
 
+    /// The terminal's foreground process group (the job a terminal's Ctrl-Z or Ctrl-C signals).
+    var foregroundProcessGroup: pid_t? {
+        var group: pid_t = 0
+        return primary >= 0 && ioctl(primary, UInt(TIOCGPGRP), &group) == 0 ? group : nil
+    }
+
+    /// Closes the terminal's primary end, as a terminal emulator does when its window is closed:
+    /// the child's terminal hangs up (SIGHUP; its reads end, its writes fail). Nothing is read after.
+    func hangUp() {
+        if primary >= 0 { close(primary) }
+        primary = -1
+    }
+
     /// The terminal's window size now.
     var windowSize: (rows: UInt16, columns: UInt16) {
         var size = winsize()
@@ -234,6 +247,11 @@ final class TerminalSession {
     private func pump(until deadline: Date, slice: Double = .infinity) throws -> Bool {
         let remaining = min(deadline.timeIntervalSinceNow, slice)
         if remaining <= 0 { return false }
+        if primary < 0 {
+            // Hung up: nothing to read; wait out the slice (a child's exit is no event here).
+            _ = poll(nil, 0, Int32(max(1, remaining * 1000)))
+            return false
+        }
         var fds = [pollfd(fd: primary, events: Int16(POLLIN), revents: 0)]
         if stderrReader >= 0 { fds.append(pollfd(fd: stderrReader, events: Int16(POLLIN), revents: 0)) }
         let ready = poll(&fds, nfds_t(fds.count), Int32(max(1, remaining * 1000)))

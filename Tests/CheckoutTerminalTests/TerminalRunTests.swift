@@ -112,6 +112,22 @@ import Testing
         #expect(run.result.status == .canceled)
     }
 
+    /// After a suspend (`fg`): the whole screen drawn again at the same size, the typed digits kept.
+    @Test func aRedrawAfterResumingDrawsEverythingAgain() async throws {
+        let flow = try shippedFlow("standard-checkout")
+        let run = await typeThrough(
+            flow,
+            [
+                .input(Array(Keys.enter.utf8)), .input(Array("4111".utf8)), .redraw, .input(Array(Keys.escape.utf8)),
+                .input(Array("y".utf8)),
+            ])
+        let redraw = run.terminal.output(fromEvent: 2)
+        #expect(redraw.hasPrefix("\u{1B}[2J\u{1B}[H"))
+        #expect(unstyled(redraw).contains("Payment method") && unstyled(redraw).contains("Card number    4111"))
+        #expect(run.terminal.size() == TerminalSize(rows: 40, columns: 100))
+        #expect(run.result.status == .canceled)
+    }
+
     @Test func aThreeDSChallengeIsAnsweredWithTheCode() async throws {
         let flow = try shippedFlow("three-d-secure")
         let run = await typeThrough(

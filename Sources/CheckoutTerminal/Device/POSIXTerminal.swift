@@ -14,6 +14,14 @@ import Synchronization
 /// are kept. Ctrl-C is acted on the moment it is read, whatever the run is doing: the
 /// terminal is restored and `onInterrupt` runs (the CLI exits 130). SIGINT, SIGTERM and SIGHUP
 /// (sent by `kill`) restore the terminal the same way; SIGWINCH becomes a `.resize` event.
+///
+/// The terminal going away (its reads end or fail in raw mode) is a hang-up: `onInterrupt`
+/// runs with SIGHUP, as it does when the kernel's SIGHUP arrives first. Writes are plain
+/// `write(2)`s whose failures are ignored: a terminal that is gone never traps the process.
+///
+/// Ctrl-Z (the key, read in raw mode, or SIGTSTP from `kill`) suspends: the terminal is put
+/// back as it was found, and the process stops as SIGTSTP's default stops it. On continuing
+/// (`fg`, SIGCONT) raw mode is set again and a `.redraw` event asks for the whole screen.
 public final class POSIXTerminal: TerminalDevice {
     private let input: Int32
     private let output: Int32
@@ -24,6 +32,8 @@ public final class POSIXTerminal: TerminalDevice {
     private let onInterrupt: @Sendable (Int32) -> Void
     private let signalsInstalled = Mutex(false)
     private let started = Mutex(false)
+    private let ending = Mutex(false)
+    private let redrawPending = Mutex(false)
 
     /// The terminal on `input` and `output`. `onInterrupt` is called with the signal number
     /// (SIGINT for Ctrl-C) after the terminal has been restored; it should end the process.
@@ -36,13 +46,13 @@ public final class POSIXTerminal: TerminalDevice {
     }
 
     public func write(_ text: String) {
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { systemWrite(output, $0.baseAddress! + offset, $0.count - offset) }
+            let n = bytes[offset...].withUnsafeBytes { systemWrite(output, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                return
+                return  // EIO (the terminal is gone) and any other failure: nothing more to draw
             }
             offset += n
         }
@@ -50,7 +60,9 @@ public final class POSIXTerminal: TerminalDevice {
 
     public func nextEvent() async -> TerminalEvent? {
         startReading()
-        return await reader.next()
+        let event = await reader.next()
+        if event == .redraw { redrawPending.withLock { $0 = false } }
+        return event
     }
 
     public func size() -> TerminalSize {
@@ -65,7 +77,16 @@ public final class POSIXTerminal: TerminalDevice {
         installSignalHandlers()
         var t = termios()
         guard tcgetattr(input, &t) == 0 else { return }
-        saved.withLock { if $0 == nil { $0 = t } }
+        let original = saved.withLock { s in
+            if s == nil { s = t }
+            return s ?? t
+        }
+        applyRawMode(from: original)
+    }
+
+    /// Raw mode from the terminal's `original` modes, and bracketed paste on.
+    private func applyRawMode(from original: termios) {
+        var t = original
         t.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
         t.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR | IGNCR | ISTRIP)
         withUnsafeMutableBytes(of: &t.c_cc) { cc in
@@ -79,9 +100,45 @@ public final class POSIXTerminal: TerminalDevice {
 
     public func restore() {
         // Only a terminal this put in raw mode is touched: line mode writes no escapes.
-        guard var original = saved.withLock({ $0.take() }) else { return }
+        guard let original = saved.withLock({ $0.take() }) else { return }
+        putBack(original)
+    }
+
+    /// The terminal as it was found: bracketed paste off, the cursor shown, its modes.
+    private func putBack(_ original: termios) {
+        var original = original
         write("\u{1B}[?2004l\u{1B}[?25h")
         tcsetattr(input, TCSANOW, &original)
+    }
+
+    /// Ctrl-Z: the terminal put back, then stopped as SIGTSTP's default action stops a process;
+    /// on continuing, raw mode again and the whole screen redrawn. (A process group with no
+    /// job-control shell above it — orphaned — is not stopped: the kernel drops the signal, and
+    /// the form carries on at once.)
+    private func suspend() {
+        if let original = saved.withLock({ $0 }) { putBack(original) }
+        _ = signal(SIGTSTP, SIG_DFL)
+        // This thread may have been started from one that blocks every signal (a Swift
+        // concurrency thread): SIGTSTP is unblocked here so `raise` stops the process before
+        // it returns.
+        var tstp = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&tstp)
+        sigaddset(&tstp, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &tstp, &previous)
+        _ = raise(SIGTSTP)
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        // Continued (`fg`).
+        SignalForwarder.handle(SIGTSTP) { [self] _ in suspend() }
+        resume()
+    }
+
+    /// After SIGCONT: raw mode set again (the shell may have changed the modes) and a redraw.
+    private func resume() {
+        guard let original = saved.withLock({ $0 }) else { return }
+        applyRawMode(from: original)
+        guard redrawPending.claimFirst() else { return }
+        continuation.yield(.redraw)
     }
 
     /// Reads input on its own thread from the first `nextEvent()` on.
@@ -94,12 +151,21 @@ public final class POSIXTerminal: TerminalDevice {
             while true {
                 let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 if n < 0, errno == EINTR { continue }
-                guard n > 0 else { break }
+                let raw = saved.withLock { $0 != nil }
+                guard n > 0 else {
+                    // In raw mode Ctrl-D is a byte, so an end of input or a failed read is the
+                    // terminal gone (a hang-up); the process ends as SIGHUP ends it.
+                    if raw {
+                        interrupt(SIGHUP)
+                        return
+                    }
+                    break
+                }
                 let bytes = Array(buffer[0..<n])
                 // Ctrl-C in raw mode: act now, even while a provider step runs.
-                if bytes.contains(0x03), saved.withLock({ $0 != nil }) {
-                    interrupt(SIGINT)
-                }
+                if bytes.contains(0x03), raw { interrupt(SIGINT) }
+                // Ctrl-Z in raw mode (no SIGTSTP from the terminal then): suspend.
+                if bytes.contains(0x1A), raw { suspend() }
                 continuation.yield(.input(bytes))
             }
             continuation.finish()
@@ -107,7 +173,10 @@ public final class POSIXTerminal: TerminalDevice {
         thread.start()
     }
 
+    /// Restores the terminal and ends the process through `onInterrupt`, once: a second
+    /// ending (a hang-up seen both as SIGHUP and as a failed read) leaves it to the first.
     private func interrupt(_ signal: Int32) {
+        guard ending.claimFirst() else { return }
         restore()
         onInterrupt(signal)
     }
@@ -118,10 +187,12 @@ public final class POSIXTerminal: TerminalDevice {
             SignalForwarder.handle(sig) { [self] in interrupt($0) }
         }
         SignalForwarder.handle(SIGWINCH) { [continuation] _ in continuation.yield(.resize) }
+        SignalForwarder.handle(SIGTSTP) { [self] _ in suspend() }
+        SignalForwarder.handle(SIGCONT) { [self] _ in resume() }
     }
 }
 
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
         Glibc.write(fd, buffer, count)
     #else

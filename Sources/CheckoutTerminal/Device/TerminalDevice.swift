@@ -13,10 +13,12 @@ public protocol TerminalDevice: Sendable {
     func restore()
 }
 
-/// Input or a window change.
+/// Input, a window change, or a request to draw everything again.
 public enum TerminalEvent: Sendable, Equatable {
     case input([UInt8])
     case resize
+    /// The screen may hold anything now (the process was stopped and continued): draw it all again.
+    case redraw
 }
 
 /// A window size in character cells.

@@ -142,7 +142,7 @@ public final class TerminalFrontend: CheckoutFrontend {
             if handled { draw(form, prompt: p, heading: heading) }
             guard let input = await device.nextEvent() else { return .endOfInput }
             switch input {
-            case .resize:
+            case .resize, .redraw:
                 let size = device.size()
                 state.withLock { device.write($0.canvas.resized(to: size)) }
             case .input(let bytes):

@@ -7,10 +7,39 @@ import CheckoutDomain
 /// dropped: a paste of `\e[31m` or a stray `\e]0;title\a` never reaches a field or the screen.
 /// Input may arrive split anywhere (a sequence across two reads); the decoder keeps the
 /// unfinished part until the next `feed`.
+///
+/// Everything it waits for is bounded, so no input can swallow the keys typed after it:
+/// - a sequence (CSI, SS3, ESC with intermediates) longer than `maxSequence` bytes is dropped
+///   whole, and so are the rest of its parameter bytes, up to its final byte or the first
+///   byte that cannot belong to it (which is decoded as usual);
+/// - a string (OSC, DCS, APC, PM) longer than `maxString` bytes is dropped whole with the rest
+///   of it, up to BEL, ESC or any other control character (which is decoded as usual);
+/// - a paste ends at its end marker, or when the read it arrived in ends without one (`flush`):
+///   what came is the pasted text, and if the next read carries the end marker, the text before
+///   the marker is pasted too. A paste start with no end therefore costs nothing: the keys typed
+///   after it are keys. Pasted text beyond `maxPaste` bytes is dropped (no field holds as much).
 public struct KeyDecoder: Sendable {
+    /// The longest CSI or SS3 sequence taken (ESC and the introducer included).
+    static let maxSequence = 32
+    /// The longest OSC, DCS, APC or PM string taken (its terminator included).
+    static let maxString = 512
+    /// The most pasted bytes kept from one paste.
+    static let maxPaste = 4096
+
+    /// The rest of an over-long sequence being dropped.
+    enum Skipping: Sendable {
+        /// Parameter and intermediate bytes, up to the final byte.
+        case parameters
+        /// A string's bytes, up to its terminator or a control character.
+        case string
+    }
+
     private var pending: [UInt8] = []
     private var pasting = false
     private var pasted: [UInt8] = []
+    /// A paste was cut at the end of the last read: the next read's text before an end marker is its rest.
+    private var pasteCut = false
+    private var skipping: Skipping?
 
     /// Creates a decoder.
     public init() {}
@@ -29,10 +58,22 @@ public struct KeyDecoder: Sendable {
                 text.removeAll()
             }
         }
+        if pasteCut {
+            pasteCut = false
+            if let end = Self.find(Self.pasteEnd, in: pending, from: 0) {
+                let clean = Self.printable(Array(pending[0..<min(end, Self.maxPaste)]))
+                if !clean.isEmpty { keys.append(.text(clean)) }
+                i = end + Self.pasteEnd.count
+            }
+        }
         while i < pending.count {
+            if let skip = skipping {
+                i = skipOne(skip, at: i)
+                continue
+            }
             if pasting {
                 if let end = Self.find(Self.pasteEnd, in: pending, from: i) {
-                    pasted += pending[i..<end]
+                    keepPasted(pending[i..<end])
                     i = end + Self.pasteEnd.count
                     pasting = false
                     let clean = Self.printable(pasted)
@@ -41,8 +82,8 @@ public struct KeyDecoder: Sendable {
                     continue
                 }
                 // Keep a possible partial end marker for the next read.
-                let keep = min(Self.pasteEnd.count - 1, pending.count - i)
-                pasted += pending[i..<(pending.count - keep)]
+                let keep = Self.partialEndMarker(pending[i...])
+                keepPasted(pending[i..<(pending.count - keep)])
                 pending = Array(pending[(pending.count - keep)...])
                 return keys
             }
@@ -50,16 +91,21 @@ public struct KeyDecoder: Sendable {
             switch b {
             case 0x1B:
                 flushText()
-                guard let (key, length) = Self.sequence(pending, at: i) else {
-                    // Incomplete: wait for more bytes.
+                switch Self.sequence(pending, at: i) {
+                case .incomplete:
+                    // Wait for more bytes (bounded: `sequence` says `.tooLong` past the caps).
                     pending = Array(pending[i...])
                     return keys
-                }
-                i += length
-                if key == .pasteStart {
-                    pasting = true
-                } else if case .key(let k) = key {
-                    keys.append(k)
+                case .tooLong(let length, let rest):
+                    i += length
+                    skipping = rest
+                case .complete(let key, let length):
+                    i += length
+                    if key == .pasteStart {
+                        pasting = true
+                    } else if case .key(let k) = key {
+                        keys.append(k)
+                    }
                 }
             case 0x0D, 0x0A:
                 flushText()
@@ -69,7 +115,7 @@ public struct KeyDecoder: Sendable {
                 i += 1
             case _ where Self.controlKeys[b] != nil:
                 flushText()
-                keys.append(Self.controlKeys[b]!)
+                if let key = Self.controlKeys[b] { keys.append(key) }
                 i += 1
             case 0x00..<0x20:
                 i += 1  // other control characters: ignored
@@ -90,18 +136,55 @@ public struct KeyDecoder: Sendable {
         return keys
     }
 
-    /// Ends a pending lone ESC: the Escape key.
+    /// The end of a read: a pending lone ESC is the Escape key, and a paste without its end
+    /// marker ends here (what came is the pasted text). An unfinished sequence stays pending.
     public mutating func flush() -> [Key] {
-        guard !pasting, !pending.isEmpty else { return [] }
-        let wasEscape = pending == [0x1B]
+        if pasting {
+            pasting = false
+            pasteCut = true
+            let clean = Self.printable(pasted)
+            pasted.removeAll()
+            return clean.isEmpty ? [] : [.text(clean)]
+        }
+        guard pending == [0x1B] else { return [] }
         pending.removeAll()
-        return wasEscape ? [.escape] : []
+        return [.escape]
     }
 
-    private enum Decoded: Equatable {
-        case key(Key)
-        case pasteStart
-        case ignored
+    /// Drops one byte (or a terminator) of an over-long sequence's rest; returns where decoding goes on.
+    private mutating func skipOne(_ skip: Skipping, at i: Int) -> Int {
+        let b = pending[i]
+        switch skip {
+        case .parameters:
+            guard (0x20...0x3F).contains(b) else {
+                skipping = nil
+                // The final byte ends the sequence and goes with it; any other byte is decoded.
+                return (0x40...0x7E).contains(b) ? i + 1 : i
+            }
+            return i + 1
+        case .string:
+            if b == 0x07 {
+                skipping = nil
+                return i + 1
+            }
+            // ESC (a terminator `ESC \` or a new sequence) and other controls end it, and are decoded.
+            if b < 0x20 || b == 0x7F { skipping = nil }
+            return b < 0x20 || b == 0x7F ? i : i + 1
+        }
+    }
+
+    private mutating func keepPasted(_ bytes: ArraySlice<UInt8>) {
+        let room = max(0, Self.maxPaste - pasted.count)
+        pasted += bytes.prefix(room)
+    }
+
+    /// How many bytes at the end of `bytes` may begin the paste end marker.
+    private static func partialEndMarker(_ bytes: ArraySlice<UInt8>) -> Int {
+        for length in stride(from: min(pasteEnd.count - 1, bytes.count), to: 0, by: -1)
+        where bytes.suffix(length).elementsEqual(pasteEnd.prefix(length)) {
+            return length
+        }
+        return 0
     }
 
     /// Control bytes that are keys: Tab, Backspace (DEL or BS), Ctrl-C, Ctrl-D, Ctrl-U, Ctrl-A, Ctrl-E.
@@ -110,92 +193,26 @@ public struct KeyDecoder: Sendable {
         0x01: .home, 0x05: .end,
     ]
 
-    private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+    static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
-    /// The sequence starting at `i` (an ESC) and its length; nil when it is not complete yet.
-    private static func sequence(_ b: [UInt8], at i: Int) -> (Decoded, Int)? {
-        guard i + 1 < b.count else { return nil }
-        let second = b[i + 1]
-        switch second {
-        case UInt8(ascii: "["):
-            // CSI: parameters and intermediates (0x20–0x3F), then a final byte (0x40–0x7E).
-            var j = i + 2
-            while j < b.count, (0x20...0x3F).contains(b[j]) { j += 1 }
-            guard j < b.count else { return nil }
-            let params = String(decoding: b[(i + 2)..<j], as: UTF8.self)
-            let final = b[j]
-            guard (0x40...0x7E).contains(final) else { return (.ignored, j - i) }
-            return (csi(params: params, final: final), j - i + 1)
-        case UInt8(ascii: "O"):
-            guard i + 2 < b.count else { return nil }
-            let key: Decoded =
-                switch b[i + 2] {
-                case UInt8(ascii: "A"): .key(.up)
-                case UInt8(ascii: "B"): .key(.down)
-                case UInt8(ascii: "C"): .key(.right)
-                case UInt8(ascii: "D"): .key(.left)
-                case UInt8(ascii: "H"): .key(.home)
-                case UInt8(ascii: "F"): .key(.end)
-                default: .ignored
-                }
-            return (key, 3)
-        case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"):
-            // OSC, DCS, APC, PM: a string ended by BEL or ESC \ — swallowed.
-            var j = i + 2
-            while j < b.count {
-                if b[j] == 0x07 { return (.ignored, j - i + 1) }
-                if b[j] == 0x1B, j + 1 < b.count, b[j + 1] == UInt8(ascii: "\\") { return (.ignored, j - i + 2) }
-                j += 1
-            }
-            return nil
-        case 0x1B:
-            return (.key(.escape), 1)
-        default:
-            // Alt+key: the key alone.
-            if second == 0x7F { return (.key(.backspace), 2) }
-            return (.ignored, 2)
-        }
-    }
-
-    private static func csi(params: String, final: UInt8) -> Decoded {
-        switch final {
-        case UInt8(ascii: "A"): return .key(.up)
-        case UInt8(ascii: "B"): return .key(.down)
-        case UInt8(ascii: "C"): return .key(.right)
-        case UInt8(ascii: "D"): return .key(.left)
-        case UInt8(ascii: "H"): return .key(.home)
-        case UInt8(ascii: "F"): return .key(.end)
-        case UInt8(ascii: "Z"): return .key(.backTab)
-        case UInt8(ascii: "~"):
-            switch params {
-            case "200": return .pasteStart
-            case "1", "7": return .key(.home)
-            case "4", "8": return .key(.end)
-            case "3": return .key(.delete)
-            default: return .ignored
-            }
-        default: return .ignored
-        }
-    }
-
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+    static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
         guard haystack.count >= needle.count else { return nil }
         var i = start
         while i + needle.count <= haystack.count {
-            if haystack[i] == needle[0], Array(haystack[i..<(i + needle.count)]) == needle { return i }
+            if haystack[i] == needle[0], haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
             i += 1
         }
         return nil
     }
 
     /// Pasted text without control characters or escape sequences; newlines become spaces.
-    private static func printable(_ bytes: [UInt8]) -> String {
+    static func printable(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         var i = 0
         while i < bytes.count {
             let b = bytes[i]
             if b == 0x1B {
-                if let (_, length) = sequence(bytes, at: i) { i += length } else { i = bytes.count }
+                if case .complete(_, let length) = sequence(bytes, at: i) { i += length } else { i = bytes.count }
                 continue
             }
             if b == 0x0A || b == 0x0D || b == 0x09 {
@@ -209,7 +226,7 @@ public struct KeyDecoder: Sendable {
     }
 
     /// Without C1 controls (U+0080–U+009F), which some terminals take as escape sequences.
-    private static func withoutC1(_ text: String) -> String {
+    static func withoutC1(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) else { return text }
         return String(String.UnicodeScalarView(text.unicodeScalars.filter { !(0x80...0x9F).contains($0.value) }))
     }
