@@ -83,6 +83,13 @@ extension SourceFile {
 }
 
 extension FileReadError {
+    /// Why `path` cannot be looked at (`no such file or directory`, `too many levels of
+    /// symbolic links`), or nil when it can.
+    public static func statusOf(path: String) -> FileReadError? {
+        var info = stat()
+        return stat(path, &info) == 0 ? nil : .system(errno)
+    }
+
     /// The system's words for `code`, starting lower case: `no such file or directory`.
     static func system(_ code: Int32) -> FileReadError {
         let text = String(cString: strerror(code))

@@ -152,7 +152,7 @@ import Testing
         #expect(socketRun.stdout.contains("s.yaml: error: cannot read the file: is a socket, not a file [file-unreadable]"))
     }
 
-    @Test("a symbolic link loop says so, as a flow and as answers")
+    @Test("a symbolic link loop says so, as a flow, as answers and as a scenarios file")
     func symlinkLoop() throws {
         let workspace = try Workspace()
         let a = workspace.url.appendingPathComponent("a.yaml").path
@@ -165,6 +165,11 @@ import Testing
         let answers = try BoundedRun.run(["run", Self.shipped("standard-checkout.yaml"), "--answers", a])
         Self.expectBounded(answers, status: 3, maximumOutput: 4096)
         #expect(answers.stderr.contains("cannot read the answers file: too many levels of symbolic links"))
+        let scenarios = workspace.url.appendingPathComponent("loop.scenarios.yaml").path
+        try FileManager.default.createSymbolicLink(atPath: scenarios, withDestinationPath: scenarios)
+        let test = try BoundedRun.run(["test", scenarios])
+        Self.expectBounded(test, status: 2, maximumOutput: 4096)
+        #expect(test.stderr.contains("loop.scenarios.yaml: error: cannot read the scenarios file: too many levels of symbolic links"))
     }
 
     @Test("a missing path among good ones is one error; the others are still validated")
