@@ -19,7 +19,7 @@ struct GraphCommand: ParsableCommand {
         let compiled = FlowCompiler.compile(contentsOf: flow)
         if !compiled.diagnostics.isEmpty {
             let renderer = TextDiagnosticRenderer(color: Output.wantsColor(fileDescriptor: STDERR_FILENO))
-            for d in compiled.diagnostics { Output.standardError(renderer.render(d, source: compiled.source)) }
+            Output.standardError(renderer.render(file: compiled.diagnostics, source: compiled.source))
         }
         guard let program = compiled.flow else { throw ExitCode(ExitStatus.usage) }
         Output.standardOutput(PipelineGraph(program.pipeline, title: program.definition.id).render(format))

@@ -59,7 +59,7 @@ struct RunCommand: AsyncParsableCommand {
         let compiled = FlowCompiler.compile(contentsOf: flow)
         if !compiled.diagnostics.isEmpty {
             let renderer = TextDiagnosticRenderer(color: Output.wantsColor(fileDescriptor: STDERR_FILENO))
-            for d in compiled.diagnostics { Output.standardError(renderer.render(d, source: compiled.source)) }
+            Output.standardError(renderer.render(file: compiled.diagnostics, source: compiled.source))
         }
         guard let program = compiled.flow else { throw ExitCode(ExitStatus.usage) }
         // Output paths that cannot be written are found before anything runs or is charged.
@@ -125,7 +125,7 @@ struct RunCommand: AsyncParsableCommand {
             let renderer = TextDiagnosticRenderer(color: Output.wantsColor(fileDescriptor: STDERR_FILENO))
             // No source snippets: an answers file holds card numbers and CVVs, and a snippet of
             // the line a problem is on would print them.
-            for p in problems { Output.standardError(renderer.render(p.diagnostic, source: nil)) }
+            Output.standardError(renderer.render(file: problems.map(\.diagnostic), source: nil))
         }
         let outcome = await HeadlessRun.run(
             program, answers: parsed, problems: problems, clock: clock, random: random, trace: watch, provider: provider,

@@ -54,7 +54,7 @@ struct TestCommand: AsyncParsableCommand {
         if !suite.findings.isEmpty {
             let renderer = TextDiagnosticRenderer(color: Output.wantsColor(fileDescriptor: STDERR_FILENO))
             for (diagnostics, source) in suite.findings {
-                for d in diagnostics { Output.standardError(renderer.render(d, source: source)) }
+                Output.standardError(renderer.render(file: diagnostics, source: source))
             }
         }
         if suite.hasErrors { throw ExitCode(ExitStatus.usage) }

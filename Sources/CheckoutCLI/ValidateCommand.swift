@@ -23,6 +23,9 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "After the report, print files, errors, warnings, wall time and peak memory on stderr.")
     var stats = false
 
+    @Option(help: "Show at most N findings of each file in the text and github formats (0: all); JSON lists every one.")
+    var maxFindings = TextDiagnosticRenderer.defaultMaxFindingsPerFile
+
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json, github
     }
@@ -30,8 +33,10 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         Interruption.exitOnSignal()
         let started = ContinuousClock.now
-        let files = try FlowFiles.expand(paths)
-        var report = ValidationReport(format: format, color: format == .text && color.wantsColor(fileDescriptor: STDOUT_FILENO))
+        let files = FlowFiles.expand(paths)
+        var report = ValidationReport(
+            format: format, color: format == .text && color.wantsColor(fileDescriptor: STDOUT_FILENO),
+            maxFindingsPerFile: maxFindings > 0 ? maxFindings : nil)
         for file in files {
             // One file at a time: its diagnostics are written and its bytes, tree and model are
             // released before the next file is read, so memory does not grow with the file count.
@@ -50,7 +55,7 @@ struct ValidateCommand: ParsableCommand {
 
 extension ValidateCommand {
     /// The common spellings of `checkout validate` — paths, `--format F`, `--color C`, `--stats`,
-    /// each option at most once — read without the argument parser, or nil for anything else
+    /// `--max-findings N`, each option at most once — read without the argument parser, or nil for anything else
     /// (help, `--opt=value`, `--`, an unknown or repeated option, a bad value, no path), which
     /// then goes through ArgumentParser as usual.
     ///
@@ -65,6 +70,7 @@ extension ValidateCommand {
         var format: Format?
         var color: ColorChoice?
         var stats = false
+        var maxFindings: Int?
         while let argument = iterator.next() {
             switch argument {
             case "--format":
@@ -73,6 +79,9 @@ extension ValidateCommand {
             case "--color":
                 guard color == nil, let value = iterator.next().flatMap(ColorChoice.init(rawValue:)) else { return nil }
                 color = value
+            case "--max-findings":
+                guard maxFindings == nil, let value = iterator.next().flatMap({ Int($0) }), value >= 0 else { return nil }
+                maxFindings = value
             case "--stats":
                 guard !stats else { return nil }
                 stats = true
@@ -90,21 +99,22 @@ extension ValidateCommand {
         command.format = format ?? .text
         command.color = color ?? .auto
         command.stats = stats
+        command.maxFindings = maxFindings ?? TextDiagnosticRenderer.defaultMaxFindingsPerFile
         return command
     }
 }
 
 /// Finds flow files under the paths a user gave.
 enum FlowFiles {
-    static func expand(_ paths: [String]) throws -> [String] {
+    /// Each directory's `*.yaml` and `*.yml` flows, sorted, and every other path as given: a
+    /// path that is missing or cannot be read is compiled like the rest and reported as a
+    /// `file-unreadable` error of its own, so the other paths are still validated.
+    static func expand(_ paths: [String]) -> [String] {
         var files: [String] = []
         let fm = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw ValidationError("no such file or directory: \(path)")
-            }
-            if !isDirectory.boolValue {
+            if !fm.fileExists(atPath: path, isDirectory: &isDirectory) || !isDirectory.boolValue {
                 files.append(path)
                 continue
             }

@@ -6,14 +6,17 @@ import Foundation
 struct ValidationReport {
     let format: ValidateCommand.Format
     private let text: TextDiagnosticRenderer
+    private let github: GitHubDiagnosticRenderer
     private var json = JSONDiagnosticRenderer.Stream()
     /// The errors, warnings and notes so far.
     private(set) var counts = DiagnosticCounts()
 
-    /// A report in `format`; `color` applies to the text format only.
-    init(format: ValidateCommand.Format, color: Bool) {
+    /// A report in `format`; `color` applies to the text format only; text and github show
+    /// at most `maxFindingsPerFile` findings of a file (nil: all), JSON lists every one.
+    init(format: ValidateCommand.Format, color: Bool, maxFindingsPerFile: Int?) {
         self.format = format
-        self.text = TextDiagnosticRenderer(color: format == .text && color)
+        self.text = TextDiagnosticRenderer(color: format == .text && color, maxFindingsPerFile: maxFindingsPerFile)
+        self.github = GitHubDiagnosticRenderer(maxFindingsPerFile: maxFindingsPerFile)
     }
 
     /// Writes one file's diagnostics.
@@ -23,11 +26,11 @@ struct ValidationReport {
         var out = ""
         switch format {
         case .text:
-            for d in result.diagnostics { out += text.render(d, source: result.source) }
+            out = text.render(file: result.diagnostics, source: result.source)
         case .json:
             for d in result.diagnostics { out += json.add(d) }
         case .github:
-            out = GitHubDiagnosticRenderer().render(result.diagnostics)
+            out = github.render(result.diagnostics)
         }
         Output.standardOutput(out)
     }

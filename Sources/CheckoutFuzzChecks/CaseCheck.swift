@@ -182,7 +182,7 @@ public struct CaseCheck {
             fail("json-invalid", "the JSON rendering does not decode to \(diagnostics.count) findings")
         }
 
-        let github = GitHubDiagnosticRenderer().render(diagnostics)
+        let github = GitHubDiagnosticRenderer(maxFindingsPerFile: nil).render(diagnostics)
         let lines = github.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         if lines.count != diagnostics.count || !lines.allSatisfy({ $0.hasPrefix("::") }) {
             fail("github-lines", "\(lines.count) annotation lines for \(diagnostics.count) findings")

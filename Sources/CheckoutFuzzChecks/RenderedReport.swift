@@ -17,7 +17,8 @@ struct RenderedReport: Decodable {
         func matches(_ d: Diagnostic) -> Bool {
             file == d.file && line == d.range?.start.line && column == d.range?.start.column && endLine == d.range?.end.line
                 && endColumn == d.range?.end.column && severity == d.severity.rawValue && rule == d.rule.rawValue
-                && message == d.message && notes == d.notes && suggestion == d.suggestion
+                && message == d.message.clippedForMessage && notes == d.notes.map(\.clippedForMessage)
+                && suggestion == d.suggestion?.clippedForMessage
         }
 
         var description: String { "\(line ?? 0):\(column ?? 0) \(severity) [\(rule)] \(message.debugDescription)" }

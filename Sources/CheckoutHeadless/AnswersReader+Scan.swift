@@ -50,14 +50,21 @@ extension AnswersReader.Reader {
     private mutating func scanFile(_ name: String, at range: SourceRange, path: String) -> ScanAnswer {
         let base = file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? URL(fileURLWithPath: ".")
         let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : base.appendingPathComponent(name)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            problem(
-                "\(path).file", "file_unreadable", "cannot read the scan file \(UserText.shown(name))", at: range, rule: .fileUnreadable)
+        let limits = YAMLLimits(maxBytes: 1 << 16, maxDepth: 10, maxAliasNodes: 100)
+        let bytes: [UInt8]
+        switch SourceFile.read(path: url.path, maxBytes: limits.maxBytes) {
+        case .success(let read): bytes = read
+        case .failure(let error):
+            let code = error.rule.rawValue.replacingOccurrences(of: "-", with: "_")
+            let message =
+                error.rule == .sizeLimit
+                ? "the scan file \(UserText.shown(name)): \(error.reason)"
+                : "cannot read the scan file \(UserText.shown(name)): \(error.reason)"
+            problem("\(path).file", code, message, at: range, rule: error.rule)
             return ScanAnswer()
         }
         var inner = AnswersReader.Reader(file: url.path)
-        let doc = YAMLParser.parse(
-            [UInt8](data), file: url.path, limits: YAMLLimits(maxBytes: 1 << 16, maxDepth: 10, maxAliasNodes: 100), kind: .scan)
+        let doc = YAMLParser.parse(bytes, file: url.path, limits: limits, kind: .scan)
         for d in doc.diagnostics where d.severity == .error {
             let code = d.rule.rawValue.replacingOccurrences(of: "-", with: "_")
             problems.append(

@@ -43,27 +43,28 @@ public enum AnswersReader {
         }
     }
 
-    /// Reads the file at `path`.
+    /// The bounds on an answers file: 1 MiB, 20 levels, 1,000 alias-expanded nodes.
+    public static let limits = YAMLLimits(maxBytes: 1 << 20, maxDepth: 20, maxAliasNodes: 1000)
+
+    /// Reads the file at `path` (at most `limits.maxBytes` of it; see `SourceFile.read`).
     public static func read(contentsOf path: String) -> (Answers?, [AnswersProblem]) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let d = Diagnostic(rule: .fileUnreadable, message: "cannot read the answers file", file: path)
-            return (
-                nil,
-                [
-                    AnswersProblem(
-                        issue: AnswerIssue(path: "", code: "file_unreadable", message: "cannot read the answers file \(path)"),
-                        diagnostic: d)
-                ]
-            )
+        switch SourceFile.read(path: path, maxBytes: limits.maxBytes) {
+        case .success(let bytes):
+            return read(bytes, file: path)
+        case .failure(let error):
+            let d = error.diagnostic(file: path, what: "the answers file")
+            let code = error.rule.rawValue.replacingOccurrences(of: "-", with: "_")
+            let message =
+                error.rule == .sizeLimit
+                ? "the answers file \(path): \(error.reason)" : "cannot read the answers file \(path): \(error.reason)"
+            return (nil, [AnswersProblem(issue: AnswerIssue(path: "", code: code, message: message), diagnostic: d)])
         }
-        return read([UInt8](data), file: path)
     }
 
     /// Reads answers from bytes.
     public static func read(_ bytes: [UInt8], file: String?) -> (Answers?, [AnswersProblem]) {
         var r = Reader(file: file)
-        let doc = YAMLParser.parse(
-            bytes, file: file, limits: YAMLLimits(maxBytes: 1 << 20, maxDepth: 20, maxAliasNodes: 1000), kind: .answers)
+        let doc = YAMLParser.parse(bytes, file: file, limits: limits, kind: .answers)
         for d in doc.diagnostics where d.severity == .error {
             r.problems.append(
                 AnswersProblem(

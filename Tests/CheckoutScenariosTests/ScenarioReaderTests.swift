@@ -125,7 +125,7 @@ import Testing
         #expect(
             r.diagnostics.map(\.message) == [
                 "flow file 'nowhere.yaml' does not exist (looked for suite/nowhere.yaml)",
-                "cannot read the answers file 'missing.yaml' (looked for suite/missing.yaml)",
+                "cannot read the answers file 'missing.yaml' (looked for suite/missing.yaml): no such file or directory",
             ])
         let lonely = ScenarioReader.read(
             Array("- { name: a, answers: {}, expect: { status: success } }\n".utf8), file: "x/lonely.scenarios.yaml",

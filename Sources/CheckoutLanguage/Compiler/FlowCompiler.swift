@@ -35,11 +35,13 @@ public enum FlowCompiler {
     }
 
     static func compile(contentsOf path: String, limits: YAMLLimits, chain: [String]) -> CompileResult {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let d = Diagnostic(rule: .fileUnreadable, message: "cannot read the file", file: path)
+        switch SourceFile.read(path: path, maxBytes: limits.maxBytes) {
+        case .success(let bytes):
+            return compile(bytes, file: path, limits: limits, chain: chain)
+        case .failure(let error):
+            let d = error.diagnostic(file: path, what: "the file")
             return CompileResult(flow: nil, diagnostics: [d], source: SourceFile(path: path, text: ""))
         }
-        return compile([UInt8](data), file: path, limits: limits, chain: chain)
     }
 
     /// Compiles UTF-8 source text.

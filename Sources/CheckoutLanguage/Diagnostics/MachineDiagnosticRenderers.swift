@@ -1,6 +1,9 @@
 /// Renders diagnostics as one JSON object: `{"diagnostics":[…],"errors":N,"warnings":N,"files":N}`.
 /// Each diagnostic: `file`, `line`, `column`, `endLine`, `endColumn`, `severity`, `rule`,
-/// `message`, `notes`, and `suggestion` when there is one.
+/// `message`, `notes`, and `suggestion` when there is one. Every finding is listed (tools
+/// read them all); there are no source snippets, and messages, notes and suggestions are cut
+/// after `TextDiagnosticRenderer.maxMessageLength` characters, so the report stays linear in
+/// the input.
 public struct JSONDiagnosticRenderer: Sendable {
     /// Creates a renderer.
     public init() {}
@@ -47,9 +50,9 @@ public struct JSONDiagnosticRenderer: Sendable {
         }
         o.add("severity", d.severity.rawValue)
         o.add("rule", d.rule.rawValue)
-        o.add("message", d.message)
-        o.add("notes", .array(d.notes.map { .string($0) }))
-        o.add("suggestion", d.suggestion)
+        o.add("message", d.message.clippedForMessage)
+        o.add("notes", .array(d.notes.map { .string($0.clippedForMessage) }))
+        o.add("suggestion", d.suggestion?.clippedForMessage)
         return o.value
     }
 }
@@ -57,13 +60,21 @@ public struct JSONDiagnosticRenderer: Sendable {
 /// Renders diagnostics as GitHub Actions workflow commands, one per line, so they show as
 /// annotations on the pull request.
 public struct GitHubDiagnosticRenderer: Sendable {
-    /// Creates a renderer.
-    public init() {}
+    /// The most findings of one file written out; the rest are counted in one `::notice`.
+    /// nil: no limit.
+    public var maxFindingsPerFile: Int?
 
-    /// Renders every diagnostic as one `::error …::message` line.
+    /// Creates a renderer.
+    public init(maxFindingsPerFile: Int? = TextDiagnosticRenderer.defaultMaxFindingsPerFile) {
+        self.maxFindingsPerFile = maxFindingsPerFile
+    }
+
+    /// Renders every diagnostic as one `::error …::message` line (up to `maxFindingsPerFile`
+    /// per file, then `::notice file=F::9900 more errors not shown`).
     public func render(_ diagnostics: [Diagnostic]) -> String {
         var out = ""
-        for d in diagnostics {
+        let (shown, hidden) = FindingsLimit(maxFindingsPerFile).split(diagnostics)
+        for d in shown {
             let command: String
             switch d.severity {
             case .error: command = "error"
@@ -85,10 +96,14 @@ public struct GitHubDiagnosticRenderer: Sendable {
                 }
             }
             props.append("title=\(escapeProperty(d.rule.rawValue))")
-            var message = d.message.escapingControlCharacters
-            if let s = d.suggestion { message += " (did you mean '\(s.escapingControlCharacters)'?)" }
-            for n in d.notes { message += "\n" + n.escapingControlCharacters }
+            var message = d.message.shownInMessage
+            if let s = d.suggestion { message += " (did you mean '\(s.shownInMessage)'?)" }
+            for n in d.notes { message += "\n" + n.shownInMessage }
             out += "::\(command) \(props.joined(separator: ","))::\(escapeData(message))\n"
+        }
+        for (file, counts) in hidden {
+            let props = file.map { " file=\(escapeProperty($0))" } ?? ""
+            out += "::notice\(props)::\(escapeData(counts.more)) not shown\n"
         }
         return out
     }

@@ -38,7 +38,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The length in bytes of the line break at `i`, 0 when there is none.
-    private func breakLength(at i: Int) -> Int {
+    func breakLength(at i: Int) -> Int {
         switch bytes[i] {
         case 0x0A: return 1
         case 0x0D: return i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1

@@ -16,33 +16,71 @@ import CheckoutDomain
 public struct TextDiagnosticRenderer: Sendable {
     /// Whether to emit ANSI colour codes.
     public var color: Bool
+    /// The most findings of one file `render(file:source:)` writes out; the rest are counted
+    /// in one line (`9900 more errors in big.yaml not shown`). nil: no limit.
+    public var maxFindingsPerFile: Int?
+    /// The widest source snippet, in columns: a longer line is cut around the span, with `…`.
+    public var snippetWidth: Int
+
+    /// 100 findings per file.
+    public static let defaultMaxFindingsPerFile = 100
+    /// 200 columns.
+    public static let defaultSnippetWidth = 200
+    /// The longest message, note or suggestion shown, in characters (they quote user text).
+    public static let maxMessageLength = 1000
 
     /// Creates a renderer.
-    public init(color: Bool = false) {
+    public init(
+        color: Bool = false, maxFindingsPerFile: Int? = defaultMaxFindingsPerFile, snippetWidth: Int = defaultSnippetWidth
+    ) {
         self.color = color
+        self.maxFindingsPerFile = maxFindingsPerFile
+        self.snippetWidth = snippetWidth
     }
 
     /// Renders one diagnostic; `source` supplies the snippet when known.
     public func render(_ d: Diagnostic, source: SourceFile?) -> String {
+        var cutter = source.map { SnippetCutter(source: $0, width: snippetWidth) }
+        return render(d, &cutter)
+    }
+
+    /// Renders one file's diagnostics (in source order, as the compiler gives them): the
+    /// first `maxFindingsPerFile`, then one line counting the rest. The output grows with
+    /// the findings shown times `snippetWidth`, never with the file's size.
+    public func render(file diagnostics: [Diagnostic], source: SourceFile?) -> String {
+        var cutter = source.map { SnippetCutter(source: $0, width: snippetWidth) }
+        let (shown, hidden) = FindingsLimit(maxFindingsPerFile).split(diagnostics)
         var out = ""
+        for d in shown { out += render(d, &cutter) }
+        for (file, counts) in hidden {
+            out += paint("\((file ?? "<input>").escapingControlCharacters):", .bold) + " \(counts.more) not shown\n"
+        }
+        return out
+    }
+
+    private func render(_ d: Diagnostic, _ cutter: inout SnippetCutter?) -> String {
+        var out = ""
+        let file = d.file?.escapingControlCharacters
         if let range = d.range {
-            out += paint("\(d.file ?? "<input>"):\(range.start.line):\(range.start.column):", .bold) + " "
-        } else if let file = d.file {
+            out += paint("\(file ?? "<input>"):\(range.start.line):\(range.start.column):", .bold) + " "
+        } else if let file {
             out += paint("\(file):", .bold) + " "
         }
         let severityStyle = Style(d.severity)
         out += paint("\(d.severity.rawValue):", severityStyle)
-        out += " \(d.message.escapingControlCharacters) " + paint("[\(d.rule.rawValue)]", .dim) + "\n"
-        // A line holding what could be a card number is never shown (UserText's rule).
-        if !d.hidesSource, let range = d.range, let line = source?.line(range.start.line), !UserText.containsCardNumber(line) {
-            out += "  \(line.replacingControlCharacters)\n"
-            out += "  " + paint(underline(line: line, range: range), severityStyle) + "\n"
+        out += " \(d.message.shownInMessage) " + paint("[\(d.rule.rawValue)]", .dim) + "\n"
+        if !d.hidesSource, let range = d.range, let snippet = cutter?.cut(range),
+            // A line holding what could be a card number is never shown (UserText's rule).
+            !UserText.containsCardNumber(snippet.line)
+        {
+            out += "  \(snippet.line)\n"
+            out += "  " + paint(underline(line: snippet.line[...], start: snippet.start, end: snippet.end), severityStyle) + "\n"
         }
         for note in d.notes {
-            out += "  " + paint("note:", .note) + " \(note.escapingControlCharacters)\n"
+            out += "  " + paint("note:", .note) + " \(note.shownInMessage)\n"
         }
         if let suggestion = d.suggestion {
-            out += "  " + paint("help:", .note) + " did you mean '\(suggestion.escapingControlCharacters)'?\n"
+            out += "  " + paint("help:", .note) + " did you mean '\(suggestion.shownInMessage)'?\n"
         }
         return out
     }
@@ -50,8 +88,11 @@ public struct TextDiagnosticRenderer: Sendable {
     /// Renders many diagnostics followed by a summary line (`2 errors, 1 warning in 3 files`).
     public func render(_ diagnostics: [Diagnostic], sources: [String: SourceFile], fileCount: Int) -> String {
         var out = ""
+        var cutters: [String: SnippetCutter] = [:]
         for d in diagnostics {
-            out += render(d, source: d.file.flatMap { sources[$0] })
+            var cutter = d.file.flatMap { file in cutters[file] ?? sources[file].map { SnippetCutter(source: $0, width: snippetWidth) } }
+            out += render(d, &cutter)
+            if let file = d.file, let cutter { cutters[file] = cutter }
         }
         out += Self.summary(diagnostics, fileCount: fileCount) + "\n"
         return out
@@ -73,10 +114,15 @@ public struct TextDiagnosticRenderer: Sendable {
     /// The caret line: spaces up to the start column, `^`, then `~` to the end of the span on
     /// that line (at least one character wide). Tabs are kept so the caret lines up.
     func underline(line: Substring, range: SourceRange) -> String {
+        let end = range.end.line == range.start.line ? range.end.column - 1 : line.unicodeScalars.count
+        return underline(line: line, start: range.start.column - 1, end: end)
+    }
+
+    /// The caret line under 0-based scalar indices `start..<end` of `line`.
+    func underline(line: Substring, start: Int, end: Int) -> String {
         let scalars = Array(line.unicodeScalars)
-        let startIndex = max(0, range.start.column - 1)
-        var endIndex = range.end.line == range.start.line ? range.end.column - 1 : scalars.count
-        endIndex = min(max(endIndex, startIndex + 1), max(scalars.count, startIndex + 1))
+        let startIndex = max(0, start)
+        let endIndex = min(max(end, startIndex + 1), max(scalars.count, startIndex + 1))
         var prefix = ""
         for i in 0..<startIndex {
             prefix += i < scalars.count && scalars[i] == "\t" ? "\t" : " "
@@ -104,6 +150,18 @@ public struct TextDiagnosticRenderer: Sendable {
 }
 
 extension StringProtocol {
+    /// A message, note or suggestion as shown: control characters escaped, and cut after
+    /// `TextDiagnosticRenderer.maxMessageLength` characters with `…` (messages quote keys and
+    /// values, which can be as long as the file).
+    var shownInMessage: String { escapingControlCharacters.clippedForMessage }
+
+    /// Cut after `TextDiagnosticRenderer.maxMessageLength` characters, with `…`.
+    package var clippedForMessage: String {
+        let limit = TextDiagnosticRenderer.maxMessageLength
+        guard utf8.count > limit, count > limit else { return String(self) }
+        return String(prefix(limit)) + "…"
+    }
+
     /// A source line for display: each control character becomes `�`, one column wide, so the
     /// underline below it stays aligned.
     var replacingControlCharacters: String {

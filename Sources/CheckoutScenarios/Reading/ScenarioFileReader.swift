@@ -163,10 +163,17 @@ struct ScenarioFileReader {
             return (nil, [])
         }
         let path = ScenarioReader.resolve(s.value, against: file)
-        guard let bytes = files.contents(path) else {
-            error(.fileUnreadable, "cannot read the answers file \(UserText.quoted(s.value)) (looked for \(path))", at: node.range)
+        switch files.read(path, AnswersReader.limits.maxBytes) {
+        case .success(let bytes):
+            return AnswersReader.read(bytes, file: path)
+        case .failure(let failure) where failure.rule == .sizeLimit:
+            error(.sizeLimit, "the answers file \(UserText.quoted(s.value)) (\(path)): \(failure.reason)", at: node.range)
+            return (nil, [])
+        case .failure(let failure):
+            error(
+                .fileUnreadable, "cannot read the answers file \(UserText.quoted(s.value)) (looked for \(path)): \(failure.reason)",
+                at: node.range)
             return (nil, [])
         }
-        return AnswersReader.read(bytes, file: path)
     }
 }

@@ -29,37 +29,52 @@ public enum ScenarioReader {
 
     /// Where a reader gets files from: the file system, or a test's dictionary.
     public struct FileAccess: Sendable {
-        /// The bytes of a file, nil when it cannot be read.
-        public var contents: @Sendable (String) -> [UInt8]?
+        /// The bytes of a file, at most the given number of them, or why it cannot be read.
+        public var read: @Sendable (String, Int) -> Result<[UInt8], FileReadError>
         /// Whether a file exists.
         public var exists: @Sendable (String) -> Bool
 
-        /// Creates file access from two functions.
+        /// The bytes of a file, nil when it cannot be read.
+        public var contents: @Sendable (String) -> [UInt8]? {
+            let read = self.read
+            return { try? read($0, Int.max).get() }
+        }
+
+        /// Creates file access from two functions (a test's dictionary: a file it lacks reads
+        /// as "no such file or directory").
         public init(contents: @escaping @Sendable (String) -> [UInt8]?, exists: @escaping @Sendable (String) -> Bool) {
-            self.contents = contents
+            self.read = { path, _ in
+                contents(path).map { .success($0) } ?? .failure(FileReadError(rule: .fileUnreadable, reason: "no such file or directory"))
+            }
             self.exists = exists
         }
 
-        /// The file system.
-        public static let fileSystem = FileAccess(
-            contents: { path in FileManager.default.contents(atPath: path).map { [UInt8]($0) } },
-            exists: { path in FileManager.default.fileExists(atPath: path) })
+        /// The file system, read through `SourceFile.read` like every other input.
+        public static let fileSystem: FileAccess = {
+            var access = FileAccess(contents: { _ in nil }, exists: { path in FileManager.default.fileExists(atPath: path) })
+            access.read = { path, maxBytes in SourceFile.read(path: path, maxBytes: maxBytes) }
+            return access
+        }()
     }
+
+    /// The bounds on a scenarios file: 4 MiB, 32 levels, 10,000 alias-expanded nodes.
+    static let limits = YAMLLimits(maxBytes: 4 << 20, maxDepth: 32, maxAliasNodes: 10_000)
 
     /// Reads the scenarios file at `path`.
     public static func read(contentsOf path: String, files: FileAccess = .fileSystem) -> ScenarioReadResult {
-        guard let bytes = files.contents(path) else {
-            let d = Diagnostic(rule: .fileUnreadable, message: "cannot read the scenarios file", file: path)
+        switch files.read(path, limits.maxBytes) {
+        case .success(let bytes):
+            return read(bytes, file: path, files: files)
+        case .failure(let error):
+            let d = error.diagnostic(file: path, what: "the scenarios file")
             return ScenarioReadResult(file: nil, diagnostics: [d], source: SourceFile(path: path, text: ""))
         }
-        return read(bytes, file: path, files: files)
     }
 
     /// Reads a scenarios file from its bytes; `file` names it and locates relative paths.
     public static func read(_ bytes: [UInt8], file: String, files: FileAccess = .fileSystem) -> ScenarioReadResult {
         let source = SourceFile(path: file, bytes: bytes)
-        let document = YAMLParser.parse(
-            bytes, file: file, limits: YAMLLimits(maxBytes: 4 << 20, maxDepth: 32, maxAliasNodes: 10_000), kind: .scenarios)
+        let document = YAMLParser.parse(bytes, file: file, limits: limits, kind: .scenarios)
         // A syntax error can sit on a line holding a card number or CVV: position, no snippet.
         var diagnostics = document.diagnostics.map { d in
             var d = d

@@ -49,7 +49,13 @@ public struct ScenarioSuite: Sendable {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw ScenarioError("no such file or directory: \(path)")
+                // A scenarios file goes to the reader, which reports it among the others'
+                // findings in the system's words; any other path ends the search here.
+                if isScenariosFile(path) {
+                    out.append(path)
+                    continue
+                }
+                throw ScenarioError("\(FileReadError.statusOf(path: path)?.reason ?? "no such file or directory"): \(path)")
             }
             if isDirectory.boolValue {
                 let found = (fm.enumerator(atPath: path)?.compactMap { $0 as? String } ?? [])
