@@ -27,6 +27,17 @@ import Testing
         return try TerminalSession(prefix + TerminalCheckout.arguments(files), options: options)
     }
 
+    /// From the expiry field to the end: paid, the terminal restored, and no leak after `leftCard`.
+    static func finishAndExpectPaid(
+        _ s: TerminalSession, leftCard: Int, in ws: Workspace, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        try TerminalCheckout.finishFromExpiry(s)
+        #expect(try s.waitForExit() == 0, "\(s.screen.text)", sourceLocation: sourceLocation)
+        #expect(s.screen.contains("✔ Paid $25.00"), "\(s.screen.text)", sourceLocation: sourceLocation)
+        TerminalRunTests.expectRestored(s, sourceLocation: sourceLocation)
+        expectNoLeak(s, after: leftCard, in: ws, sourceLocation: sourceLocation)
+    }
+
     /// Bounded output, no card number after `leftCard` (a byte offset) nor in any file of `ws`.
     static func expectNoLeak(_ s: TerminalSession, after leftCard: Int, in ws: Workspace, sourceLocation: SourceLocation = #_sourceLocation)
     {
@@ -112,11 +123,7 @@ import Testing
         try s.send("11111111")
         try s.waitForScreen("the card field left") { $0.contains(TerminalCheckout.maskedCardLine) && $0.contains("❯ Expiry") }
         let leftCard = s.output.count
-        try TerminalCheckout.finishFromExpiry(s)
-        #expect(try s.waitForExit() == 0, "\(s.screen.text)")
-        #expect(s.screen.contains("✔ Paid $25.00"), "\(s.screen.text)")
-        TerminalRunTests.expectRestored(s)
-        Self.expectNoLeak(s, after: leftCard, in: ws)
+        try Self.finishAndExpectPaid(s, leftCard: leftCard, in: ws)
     }
 
     // MARK: Input that never ends
@@ -129,11 +136,7 @@ import Testing
         try TerminalCheckout.chooseCard(s)
         try s.send("\u{1B}[200~")
         let leftCard = try Self.typeCard(s)
-        try TerminalCheckout.finishFromExpiry(s)
-        #expect(try s.waitForExit() == 0, "\(s.screen.text)")
-        #expect(s.screen.contains("✔ Paid $25.00"), "\(s.screen.text)")
-        TerminalRunTests.expectRestored(s)
-        Self.expectNoLeak(s, after: leftCard, in: ws)
+        try Self.finishAndExpectPaid(s, leftCard: leftCard, in: ws)
     }
 
     /// `ESC [` and 6,000 digits with no final byte (more than one read): none of the digits
@@ -146,11 +149,7 @@ import Testing
         try s.send(.left)
         let leftCard = try Self.typeCard(s)
         #expect(!s.screen.contains("5555"), "\(s.screen.text)")
-        try TerminalCheckout.finishFromExpiry(s)
-        #expect(try s.waitForExit() == 0, "\(s.screen.text)")
-        #expect(s.screen.contains("✔ Paid $25.00"), "\(s.screen.text)")
-        TerminalRunTests.expectRestored(s)
-        Self.expectNoLeak(s, after: leftCard, in: ws)
+        try Self.finishAndExpectPaid(s, leftCard: leftCard, in: ws)
     }
 
     // MARK: The terminal going away
