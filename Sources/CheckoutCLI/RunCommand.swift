@@ -13,7 +13,7 @@ struct RunCommand: AsyncParsableCommand {
         abstract: "Run a flow against its provider.",
         discussion: """
             At a terminal the flow's screens are asked as a form (arrow keys, Tab, Enter; Esc leaves the \
-            checkout; Ctrl-C interrupts, exit 130). Through pipes, with TERM=dumb or --plain, they are asked \
+            checkout; Ctrl-Z suspends and `fg` redraws the form; Ctrl-C interrupts, exit 130; a closed terminal ends the run, exit 129). Through pipes, with TERM=dumb or --plain, they are asked \
             line by line. With --answers FILE the run is headless and never prompts. docs/terminal.md.
             """)
 
