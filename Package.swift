@@ -18,8 +18,8 @@ let package = Package(
         .library(
             name: "CheckoutFlow",
             targets: [
-                "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless", "CheckoutScenarios",
-                "CheckoutTerminal",
+                "CheckoutJSON", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless",
+                "CheckoutScenarios", "CheckoutTerminal",
             ]
         ),
     ],
@@ -33,18 +33,21 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // Layer 0: JSON — an ordered value, a strict reader and the writer, for results, traces,
+        // journals, diagnostics and the providers' wire formats. No dependencies.
+        .target(name: "CheckoutJSON", swiftSettings: swiftSettings),
         // Layer 1: payment domain — cards, addresses, money. No dependencies.
         .target(name: "CheckoutDomain", swiftSettings: swiftSettings),
         // Layer 2: the flow language — YAML syntax tree, diagnostics, model, compiler, pipeline.
         .target(
             name: "CheckoutLanguage",
-            dependencies: ["CYAML", "CheckoutDomain"],
+            dependencies: ["CYAML", "CheckoutJSON", "CheckoutDomain"],
             swiftSettings: swiftSettings
         ),
         // Layer 3: the runtime — pipeline interpreter, providers (sandbox), results, traces.
         .target(
             name: "CheckoutRuntime",
-            dependencies: ["CheckoutDomain", "CheckoutLanguage"],
+            dependencies: ["CheckoutJSON", "CheckoutDomain", "CheckoutLanguage"],
             swiftSettings: swiftSettings
         ),
         // libcurl, loaded at run time (dlopen) by CheckoutProviders' CurlTransport: not linked, so
@@ -54,13 +57,13 @@ let package = Package(
         // that builds a flow's provider from its settings and the environment.
         .target(
             name: "CheckoutProviders",
-            dependencies: ["CCurlShim", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime"],
+            dependencies: ["CheckoutJSON", "CCurlShim", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime"],
             swiftSettings: swiftSettings
         ),
         // Fakes of the providers' HTTP APIs on loopback, for tests and benchmarks (not in the product).
         .target(
             name: "CheckoutFakes",
-            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders"],
+            dependencies: ["CheckoutJSON", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders"],
             swiftSettings: swiftSettings
         ),
         // Layer 4: front ends. Headless answers files.
@@ -78,14 +81,14 @@ let package = Package(
         // Layer 4: scenario files (`checkout test`): reading, running in-process, JUnit.
         .target(
             name: "CheckoutScenarios",
-            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless"],
+            dependencies: ["CheckoutJSON", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless"],
             swiftSettings: swiftSettings
         ),
         // Layer 5: the `checkout` executable: parses arguments and calls down.
         .executableTarget(
             name: "CheckoutCLI",
             dependencies: [
-                "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless", "CheckoutScenarios",
+                "CheckoutJSON", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless", "CheckoutScenarios",
                 "CheckoutTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -123,13 +126,13 @@ let package = Package(
         .testTarget(name: "CheckoutDomainTests", dependencies: ["CheckoutDomain"], swiftSettings: swiftSettings),
         .testTarget(
             name: "CheckoutLanguageTests",
-            dependencies: ["CheckoutLanguage"],
+            dependencies: ["CheckoutJSON", "CheckoutLanguage"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "CheckoutRuntimeTests",
-            dependencies: ["CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless"],
+            dependencies: ["CheckoutJSON", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -146,7 +149,8 @@ let package = Package(
         .testTarget(
             name: "CheckoutProvidersTests",
             dependencies: [
-                "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios", "CheckoutProviders",
+                "CheckoutJSON", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios",
+                "CheckoutProviders",
                 "CheckoutFakes",
             ],
             swiftSettings: swiftSettings
