@@ -44,7 +44,8 @@ let package = Package(
             dependencies: ["CYAML", "CheckoutJSON", "CheckoutDomain"],
             swiftSettings: swiftSettings
         ),
-        // Layer 3: the runtime — pipeline interpreter, providers (sandbox), results, traces.
+        // Layer 3: the runtime — pipeline interpreter, the provider contract (`PaymentProvider`,
+        // `RequestSigner`), results, traces. No provider's own code.
         .target(
             name: "CheckoutRuntime",
             dependencies: ["CheckoutJSON", "CheckoutDomain", "CheckoutLanguage"],
@@ -53,8 +54,9 @@ let package = Package(
         // libcurl, loaded at run time (dlopen) by CheckoutProviders' CurlTransport: not linked, so
         // programs that never talk HTTP do not load it. docs/providers.md.
         .target(name: "CCurlShim", linkerSettings: [.linkedLibrary("dl")]),
-        // Layer 3½: real providers over HTTP — the transport, BlueSnap's adapter, the factory
-        // that builds a flow's provider from its settings and the environment.
+        // Layer 3½: the providers — the offline sandbox, real ones over HTTP (the transport,
+        // BlueSnap's, Spreedly's and Maxpay's adapters and wire formats), the factory that builds
+        // a flow's provider from its settings and the environment.
         .target(
             name: "CheckoutProviders",
             dependencies: ["CheckoutJSON", "CCurlShim", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime"],
@@ -106,7 +108,7 @@ let package = Package(
         // runs it; examples/embedding/Package.swift builds the same file through the library product.
         .executableTarget(
             name: "checkout-embedding-example",
-            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime"],
+            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders"],
             path: "examples/embedding/Sources/EmbeddingExample",
             swiftSettings: swiftSettings
         ),
@@ -132,17 +134,17 @@ let package = Package(
         ),
         .testTarget(
             name: "CheckoutRuntimeTests",
-            dependencies: ["CheckoutJSON", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless"],
+            dependencies: ["CheckoutJSON", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "CheckoutTerminalTests",
-            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutTerminal"],
+            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutTerminal"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "CheckoutScenariosTests",
-            dependencies: ["CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios"],
+            dependencies: ["CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless", "CheckoutScenarios"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

@@ -2,6 +2,7 @@ import CheckoutDomain
 import CheckoutHeadless
 import CheckoutJSON
 import CheckoutLanguage
+import CheckoutProviders
 import CheckoutRuntime
 import Foundation
 import Testing

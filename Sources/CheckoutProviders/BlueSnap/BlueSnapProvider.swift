@@ -36,6 +36,9 @@ public actor BlueSnapProvider: PaymentProvider {
     /// How long a payment-fields token lives.
     public static let tokenLifetime: TimeInterval = 60 * 60
 
+    /// None: BlueSnap takes no request signature, so a `signature` hook signs nothing here.
+    public nonisolated var requestSigner: (any RequestSigner)? { nil }
+
     /// Creates an adapter.
     public init(
         configuration: BlueSnapConfiguration, transport: any HTTPTransport, clock: any CheckoutClock, random: any RandomSource

@@ -56,6 +56,9 @@ public actor SpreedlyProvider: PaymentProvider {
     /// How long a local token lives (as the other providers' tokens).
     public static let tokenLifetime: TimeInterval = 60 * 60
 
+    /// None: Spreedly takes no request signature, so a `signature` hook signs nothing here.
+    public nonisolated var requestSigner: (any RequestSigner)? { nil }
+
     /// Creates an adapter.
     public init(configuration: SpreedlyConfiguration, transport: any HTTPTransport, clock: any CheckoutClock, random: any RandomSource) {
         api = SpreedlyAPI(configuration: configuration, transport: transport)

@@ -1,3 +1,5 @@
+import CheckoutDomain
+import CheckoutLanguage
 // Embedding CheckoutFlow: compile a flow, then run it with your own front end.
 //
 // An app draws its own screens; here a `ScriptedShopper` stands in for that UI and answers
@@ -6,8 +8,7 @@
 //
 //   swift run checkout-embedding-example [FLOW]          (from the repository root)
 //   swift run --package-path examples/embedding shop [FLOW]
-import CheckoutDomain
-import CheckoutLanguage
+import CheckoutProviders
 import CheckoutRuntime
 import Foundation
 

@@ -1,6 +1,7 @@
-/// SHA-256 (FIPS 180-4), for Maxpay's request signature. Written here rather than taken
-/// from swift-crypto: one hash over a few hundred bytes per charge does not justify building
-/// BoringSSL in every CI run. Checked against the NIST test vectors in the tests.
+/// SHA-256 (FIPS 180-4), for the run journal's digest and the providers' request signatures
+/// and derived ids. Written here rather than taken from swift-crypto: a few hashes over a few
+/// hundred bytes per run do not justify building BoringSSL in every CI run. Checked against
+/// the NIST test vectors in the tests.
 ///
 /// `package`, not `public`: an embedder's file that imports the library and swift-crypto
 /// would otherwise see two `SHA256`s and have to spell `Crypto.SHA256` everywhere.
