@@ -18,8 +18,8 @@ let package = Package(
         .library(
             name: "CheckoutFlow",
             targets: [
-                "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless", "CheckoutScenarios",
-                "CheckoutTerminal",
+                "CheckoutJSON", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless",
+                "CheckoutScenarios", "CheckoutTerminal",
             ]
         ),
     ],
@@ -33,34 +33,39 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // Layer 0: JSON — an ordered value, a strict reader and the writer, for results, traces,
+        // journals, diagnostics and the providers' wire formats. No dependencies.
+        .target(name: "CheckoutJSON", swiftSettings: swiftSettings),
         // Layer 1: payment domain — cards, addresses, money. No dependencies.
         .target(name: "CheckoutDomain", swiftSettings: swiftSettings),
         // Layer 2: the flow language — YAML syntax tree, diagnostics, model, compiler, pipeline.
         .target(
             name: "CheckoutLanguage",
-            dependencies: ["CYAML", "CheckoutDomain"],
+            dependencies: ["CYAML", "CheckoutJSON", "CheckoutDomain"],
             swiftSettings: swiftSettings
         ),
-        // Layer 3: the runtime — pipeline interpreter, providers (sandbox), results, traces.
+        // Layer 3: the runtime — pipeline interpreter, the provider contract (`PaymentProvider`,
+        // `RequestSigner`), results, traces. No provider's own code.
         .target(
             name: "CheckoutRuntime",
-            dependencies: ["CheckoutDomain", "CheckoutLanguage"],
+            dependencies: ["CheckoutJSON", "CheckoutDomain", "CheckoutLanguage"],
             swiftSettings: swiftSettings
         ),
         // libcurl, loaded at run time (dlopen) by CheckoutProviders' CurlTransport: not linked, so
         // programs that never talk HTTP do not load it. docs/providers.md.
         .target(name: "CCurlShim", linkerSettings: [.linkedLibrary("dl")]),
-        // Layer 3½: real providers over HTTP — the transport, BlueSnap's adapter, the factory
-        // that builds a flow's provider from its settings and the environment.
+        // Layer 3½: the providers — the offline sandbox, real ones over HTTP (the transport,
+        // BlueSnap's, Spreedly's and Maxpay's adapters and wire formats), the factory that builds
+        // a flow's provider from its settings and the environment.
         .target(
             name: "CheckoutProviders",
-            dependencies: ["CCurlShim", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime"],
+            dependencies: ["CheckoutJSON", "CCurlShim", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime"],
             swiftSettings: swiftSettings
         ),
         // Fakes of the providers' HTTP APIs on loopback, for tests and benchmarks (not in the product).
         .target(
             name: "CheckoutFakes",
-            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders"],
+            dependencies: ["CheckoutJSON", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders"],
             swiftSettings: swiftSettings
         ),
         // Layer 4: front ends. Headless answers files.
@@ -78,14 +83,14 @@ let package = Package(
         // Layer 4: scenario files (`checkout test`): reading, running in-process, JUnit.
         .target(
             name: "CheckoutScenarios",
-            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless"],
+            dependencies: ["CheckoutJSON", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless"],
             swiftSettings: swiftSettings
         ),
         // Layer 5: the `checkout` executable: parses arguments and calls down.
         .executableTarget(
             name: "CheckoutCLI",
             dependencies: [
-                "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless", "CheckoutScenarios",
+                "CheckoutJSON", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless", "CheckoutScenarios",
                 "CheckoutTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -103,7 +108,7 @@ let package = Package(
         // runs it; examples/embedding/Package.swift builds the same file through the library product.
         .executableTarget(
             name: "checkout-embedding-example",
-            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime"],
+            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders"],
             path: "examples/embedding/Sources/EmbeddingExample",
             swiftSettings: swiftSettings
         ),
@@ -123,30 +128,31 @@ let package = Package(
         .testTarget(name: "CheckoutDomainTests", dependencies: ["CheckoutDomain"], swiftSettings: swiftSettings),
         .testTarget(
             name: "CheckoutLanguageTests",
-            dependencies: ["CheckoutLanguage"],
+            dependencies: ["CheckoutJSON", "CheckoutLanguage"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "CheckoutRuntimeTests",
-            dependencies: ["CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless"],
+            dependencies: ["CheckoutJSON", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "CheckoutTerminalTests",
-            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutTerminal"],
+            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutTerminal"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "CheckoutScenariosTests",
-            dependencies: ["CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios"],
+            dependencies: ["CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless", "CheckoutScenarios"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "CheckoutProvidersTests",
             dependencies: [
-                "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios", "CheckoutProviders",
+                "CheckoutJSON", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios",
+                "CheckoutProviders",
                 "CheckoutFakes",
             ],
             swiftSettings: swiftSettings

@@ -1,3 +1,4 @@
+import CheckoutProviders
 import CheckoutScenarios
 import Foundation
 
@@ -15,7 +16,7 @@ enum ScenariosBenchmark {
             return false
         }
         let items = suite.files.flatMap { f in f.scenarios.map { (suite: f.suiteName, scenario: $0) } }
-        let runner = ScenarioRunner(flows: suite.flows, jobs: 1)
+        let runner = ScenarioRunner(flows: suite.flows, jobs: 1, provider: .sandbox)
         print(
             "checkout-bench: \(items.count) scenarios in \(suite.files.count) files, \(suite.flows.count) flows, one at a time, \(budget)s"
         )

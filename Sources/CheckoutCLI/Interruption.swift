@@ -1,3 +1,4 @@
+import CheckoutJSON
 import CheckoutLanguage
 import CheckoutRuntime
 import CheckoutTerminal

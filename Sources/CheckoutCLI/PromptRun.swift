@@ -1,5 +1,6 @@
 import CheckoutDomain
 import CheckoutLanguage
+import CheckoutProviders
 import CheckoutRuntime
 import CheckoutTerminal
 import Foundation

@@ -1,3 +1,4 @@
+import CheckoutProviders
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import CheckoutProviders
 import Testing
 
 /// Flow and answers texts the end-to-end tests write into their workspaces.

@@ -1,5 +1,6 @@
 import CheckoutDomain
 import CheckoutHeadless
+import CheckoutJSON
 import CheckoutLanguage
 import CheckoutProviders
 import CheckoutRuntime

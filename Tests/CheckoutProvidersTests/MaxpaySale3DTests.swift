@@ -37,7 +37,7 @@ import Testing
 
         // Maxpay has no BIN lookup: over Maxpay the card's issuing country is unknown (empty),
         // so the sandbox's is left out of the comparison.
-        let sandbox = await ScenarioRunner(flows: suite.flows, jobs: 2).run(all).map(Self.withoutIssuingCountry)
+        let sandbox = await ScenarioRunner(flows: suite.flows, jobs: 2, provider: .sandbox).run(all).map(Self.withoutIssuingCountry)
         let fake = try Self.fake()
         defer { fake.stop() }
         let factory = ProviderFactory(

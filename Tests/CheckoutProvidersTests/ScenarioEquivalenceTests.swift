@@ -55,7 +55,7 @@ import Testing
         let all = suite.files.flatMap { f in f.scenarios.map { (suite: f.suiteName, scenario: $0) } }
         #expect(all.count >= 130)
 
-        let sandbox = await ScenarioRunner(flows: suite.flows, jobs: 2).run(all)
+        let sandbox = await ScenarioRunner(flows: suite.flows, jobs: 2, provider: .sandbox).run(all)
 
         let fake = try FakeBlueSnap()
         defer { fake.stop() }

@@ -29,7 +29,7 @@ import Testing
             .flatMap { f in f.scenarios.map { (suite: f.suiteName, scenario: $0) } }
         #expect(all.count >= 30)
 
-        let sandbox = await ScenarioRunner(flows: suite.flows, jobs: 2).run(all)
+        let sandbox = await ScenarioRunner(flows: suite.flows, jobs: 2, provider: .sandbox).run(all)
         let fake = try FakeSpreedly()
         defer { fake.stop() }
         let factory = ProviderFactory(

@@ -1,6 +1,7 @@
 import CheckoutDomain
 import CheckoutFakes
 import CheckoutHeadless
+import CheckoutJSON
 import CheckoutLanguage
 import CheckoutProviders
 import CheckoutRuntime

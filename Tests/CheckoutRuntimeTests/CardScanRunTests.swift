@@ -1,6 +1,8 @@
 import CheckoutDomain
 import CheckoutHeadless
+import CheckoutJSON
 import CheckoutLanguage
+import CheckoutProviders
 import CheckoutRuntime
 import Foundation
 import Testing

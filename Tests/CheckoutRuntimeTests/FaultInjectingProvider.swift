@@ -46,6 +46,7 @@ final class FaultInjectingProvider: PaymentProvider {
     }
 
     let inner: any PaymentProvider
+    var requestSigner: (any RequestSigner)? { inner.requestSigner }
     let clock: any CheckoutClock
     let plan: Plan
     /// How long a hang lasts: longer than any step's timeout.

@@ -1,6 +1,7 @@
 import CheckoutDomain
 import CheckoutHeadless
 import CheckoutLanguage
+import CheckoutProviders
 import CheckoutRuntime
 import Foundation
 import Synchronization

@@ -1,4 +1,5 @@
 import CheckoutDomain
+import CheckoutProviders
 import CheckoutRuntime
 import Foundation
 import Testing

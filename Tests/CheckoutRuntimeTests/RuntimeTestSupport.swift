@@ -1,6 +1,7 @@
 import CheckoutDomain
 import CheckoutHeadless
 import CheckoutLanguage
+import CheckoutProviders
 import CheckoutRuntime
 import Foundation
 import Synchronization
@@ -40,6 +41,7 @@ struct TimeTravellingFrontend: CheckoutFrontend {
 struct ChargeOverridingProvider: PaymentProvider {
     let base: SandboxProvider
     let charge: @Sendable (ChargeRequest) async throws -> ChargeOutcome
+    var requestSigner: (any RequestSigner)? { base.requestSigner }
     func createToken() async throws -> CheckoutToken { try await base.createToken() }
     func currencyRates() async throws -> CurrencyTable { try await base.currencyRates() }
     func shopper(id: String) async throws -> StoredShopper? { try await base.shopper(id: id) }

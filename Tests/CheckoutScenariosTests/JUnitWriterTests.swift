@@ -1,3 +1,4 @@
+import CheckoutProviders
 import CheckoutScenarios
 import Foundation
 import FoundationXML
@@ -24,7 +25,8 @@ import Testing
         let (file, flows) = try ScenarioRunnerTests.load()
         var scenarios = file.scenarios
         scenarios[2].name = #"expects <the> "wrong" & thing"#
-        let outcomes = await ScenarioRunner(flows: flows, stopwatch: steppingStopwatch()).run(scenarios.map { ("checkout", $0) })
+        let outcomes = await ScenarioRunner(flows: flows, stopwatch: steppingStopwatch(), provider: .sandbox).run(
+            scenarios.map { ("checkout", $0) })
         let xml = JUnitWriter.document(outcomes)
         let expected = try String(contentsOf: Self.fixtures.appendingPathComponent("junit-expected.xml"), encoding: .utf8)
         #expect(xml == expected, "to update: write the document to Tests/CheckoutScenariosTests/Fixtures/junit-expected.xml")
@@ -38,7 +40,7 @@ import Testing
         var scenarios = file.scenarios
         let awkward = "expects <the> \"wrong\" & 'thing'\nacross lines \u{07}"
         scenarios[2].name = awkward
-        let outcomes = await ScenarioRunner(flows: flows).run(scenarios.map { ("checkout", $0) })
+        let outcomes = await ScenarioRunner(flows: flows, provider: .sandbox).run(scenarios.map { ("checkout", $0) })
         let doc = try XMLDocument(xmlString: JUnitWriter.document(outcomes), options: [])
         let root = try #require(doc.rootElement())
         #expect(root.name == "testsuites")

@@ -1,3 +1,4 @@
+import CheckoutProviders
 import CheckoutRuntime
 import Synchronization
 import Testing
@@ -31,7 +32,7 @@ actor FinishLastGate {
     @Test func outcomesAreReportedInFileOrderWhenRunsFinishOutOfOrder() async throws {
         let (file, flows) = try ScenarioRunnerTests.load()
         let items = file.scenarios.map { (suite: "checkout", scenario: $0) }
-        let runner = ScenarioRunner(flows: flows, jobs: items.count)
+        let runner = ScenarioRunner(flows: flows, jobs: items.count, provider: .sandbox)
         let gate = FinishLastGate(others: items.count - 1)
         let completed = Mutex<[String]>([])
         let reported = Mutex<[String]>([])
@@ -51,7 +52,7 @@ actor FinishLastGate {
     @Test func noMoreThanJobsRunAtOnce() async throws {
         let (file, flows) = try ScenarioRunnerTests.load()
         let items = (0..<4).flatMap { _ in file.scenarios }.map { (suite: "checkout", scenario: $0) }
-        let runner = ScenarioRunner(flows: flows, jobs: 3)
+        let runner = ScenarioRunner(flows: flows, jobs: 3, provider: .sandbox)
         let counts = Mutex((running: 0, peak: 0))
         _ = await runner.run(items, report: { _ in }) { scenario, suite in
             counts.withLock {

@@ -1,4 +1,5 @@
 import CheckoutLanguage
+import CheckoutProviders
 import CheckoutRuntime
 import CheckoutScenarios
 import Synchronization
@@ -38,7 +39,7 @@ import Testing
 
     @Test func passesAndFailuresWithTheirDifferences() async throws {
         let (file, flows) = try Self.load()
-        let outcomes = await ScenarioRunner(flows: flows).run(file.scenarios.map { ("checkout", $0) })
+        let outcomes = await ScenarioRunner(flows: flows, provider: .sandbox).run(file.scenarios.map { ("checkout", $0) })
         #expect(outcomes.map(\.passed) == [true, true, false, true, true])
         #expect(outcomes[2].differences == ["expected status declined, got success"])
         #expect(
@@ -57,8 +58,10 @@ import Testing
         let (file, flows) = try Self.load()
         let many = (0..<6).flatMap { _ in file.scenarios }.map { (suite: "checkout", scenario: $0) }
         let order = Mutex<[String]>([])
-        let serial = await ScenarioRunner(flows: flows, jobs: 1).run(many)
-        let parallel = await ScenarioRunner(flows: flows, jobs: 4).run(many) { o in order.withLock { $0.append(o.scenario.name) } }
+        let serial = await ScenarioRunner(flows: flows, jobs: 1, provider: .sandbox).run(many)
+        let parallel = await ScenarioRunner(flows: flows, jobs: 4, provider: .sandbox).run(many) { o in
+            order.withLock { $0.append(o.scenario.name) }
+        }
         #expect(order.withLock { $0 } == many.map(\.scenario.name))
         #expect(parallel.map(\.scenario.name) == many.map(\.scenario.name))
         #expect(parallel.map(ScenarioReport.lines) == serial.map(ScenarioReport.lines))
@@ -69,7 +72,8 @@ import Testing
 
     @Test func runTimesComeFromTheInjectedStopwatch() async throws {
         let (file, flows) = try Self.load()
-        let outcome = await ScenarioRunner(flows: flows, stopwatch: steppingStopwatch()).run(file.scenarios[0], suite: "checkout")
+        let outcome = await ScenarioRunner(flows: flows, stopwatch: steppingStopwatch(), provider: .sandbox).run(
+            file.scenarios[0], suite: "checkout")
         #expect(outcome.duration == .milliseconds(5))
     }
 }

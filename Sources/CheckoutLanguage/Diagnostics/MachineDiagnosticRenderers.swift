@@ -1,3 +1,5 @@
+import CheckoutJSON
+
 /// Renders diagnostics as one JSON object: `{"diagnostics":[…],"errors":N,"warnings":N,"files":N}`.
 /// Each diagnostic: `file`, `line`, `column`, `endLine`, `endColumn`, `severity`, `rule`,
 /// `message`, `notes`, and `suggestion` when there is one. Every finding is listed (tools

@@ -1,4 +1,5 @@
 import CheckoutDomain
+import CheckoutJSON
 import Foundation
 
 /// What an editor's YAML 1.2 reader (core schema) makes of the values the compiler reads, so the

@@ -1,4 +1,5 @@
 import CheckoutDomain
+import CheckoutJSON
 import CheckoutLanguage
 import CheckoutRuntime
 import Foundation
@@ -34,6 +35,9 @@ public actor BlueSnapProvider: PaymentProvider {
 
     /// How long a payment-fields token lives.
     public static let tokenLifetime: TimeInterval = 60 * 60
+
+    /// None: BlueSnap takes no request signature, so a `signature` hook signs nothing here.
+    public nonisolated var requestSigner: (any RequestSigner)? { nil }
 
     /// Creates an adapter.
     public init(

@@ -193,6 +193,8 @@ public struct UnavailableProvider: PaymentProvider {
     public var error: ProviderError
     /// Creates one.
     public init(error: ProviderError) { self.error = error }
+    /// Nothing to sign with: every call fails anyway.
+    public var requestSigner: (any RequestSigner)? { nil }
     public func createToken() async throws -> CheckoutToken { throw error }
     public func currencyRates() async throws -> CurrencyTable { throw error }
     public func shopper(id: String) async throws -> StoredShopper? { throw error }

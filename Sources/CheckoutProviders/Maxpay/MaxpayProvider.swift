@@ -1,4 +1,5 @@
 import CheckoutDomain
+import CheckoutJSON
 import CheckoutLanguage
 import CheckoutRuntime
 import Foundation
@@ -89,6 +90,9 @@ public actor MaxpayProvider: PaymentProvider {
 
     /// Maxpay runs 3-D Secure inside `SALE3D`/`AUTH3D`.
     public nonisolated var threeDSInsideCharge: Bool { true }
+
+    /// Maxpay's signed fields and signature, for the `signature` hook.
+    public nonisolated var requestSigner: (any RequestSigner)? { MaxpaySigner() }
 
     /// The card waits in this process's memory: a resumed run must tokenize it again.
     public nonisolated var tokensOutliveProcess: Bool { false }

@@ -1,4 +1,5 @@
 import CheckoutDomain
+import CheckoutJSON
 import CheckoutLanguage
 import CheckoutRuntime
 import Foundation
@@ -54,6 +55,9 @@ public actor SpreedlyProvider: PaymentProvider {
 
     /// How long a local token lives (as the other providers' tokens).
     public static let tokenLifetime: TimeInterval = 60 * 60
+
+    /// None: Spreedly takes no request signature, so a `signature` hook signs nothing here.
+    public nonisolated var requestSigner: (any RequestSigner)? { nil }
 
     /// Creates an adapter.
     public init(configuration: SpreedlyConfiguration, transport: any HTTPTransport, clock: any CheckoutClock, random: any RandomSource) {

@@ -16,7 +16,7 @@ public protocol PaymentProvider: Sendable {
     func tokenize(_ source: CardSource, token: CheckoutToken) async throws -> TokenizedCard
     /// Starts 3-D Secure for the tokenized card.
     func startThreeDS(_ card: TokenizedCard, amount: Money) async throws -> ThreeDSProgress
-    /// Continues 3-D Secure after the device fingerprint (Spreedly's 3DS2 lifecycle).
+    /// Continues 3-D Secure after the device fingerprint (a 3DS2 lifecycle with a fingerprint).
     func submitFingerprint(_ session: String) async throws -> ThreeDSProgress
     /// Completes a challenge with the shopper's code, or cancels it.
     func completeChallenge(_ session: String, response: ChallengeResponse) async throws -> ThreeDSResult
@@ -30,22 +30,26 @@ public protocol PaymentProvider: Sendable {
 
     // Capabilities (ThreeDSInsideCharge.swift has the defaults).
 
-    /// True when the provider runs 3-D Secure inside its charge request (Maxpay's
-    /// `SALE3D`/`AUTH3D`): the `threeDS` step then only records that authentication is
+    /// True when the provider runs 3-D Secure inside its charge request (a 3-D
+    /// Secure sale or authorization): the `threeDS` step then only records that authentication is
     /// requested, and the charge step calls `startCharge`, shows a challenge when the provider
     /// asks for one, and calls `finishCharge`. `startThreeDS` and `submitFingerprint` are not called.
     var threeDSInsideCharge: Bool { get }
-    /// False when the provider's tokens live only in this process's memory (Maxpay keeps the
-    /// typed card in the adapter until its charge): a run resumed from its journal tokenizes
+    /// False when the provider's tokens live only in this process's memory (an adapter that
+    /// keeps the typed card until its charge): a run resumed from its journal tokenizes
     /// the card from its answers again instead of restoring the tokenized card.
     var tokensOutliveProcess: Bool { get }
     /// What 3-D Secure left with the provider for `card`'s charge that lives only in this
-    /// process (Spreedly: the authorization 3DS made), as flat fields for the run journal;
+    /// process (e.g. the authorization 3DS made), as flat fields for the run journal;
     /// empty when nothing. A run resumed from the journal hands them back (`restoreThreeDS`),
     /// so its charge captures that authorization instead of making a second one.
     func threeDSRecord(for card: TokenizedCard) async -> [String: String]
     /// Takes back what `threeDSRecord` gave, in a new process resuming a run.
     func restoreThreeDS(_ record: [String: String], for card: TokenizedCard) async
+    /// How this provider signs a charge for a step with the `signature` hook; nil when it
+    /// signs nothing (the request then goes unsigned, and no `hook.signature` event is traced).
+    /// No default: a provider says which, so a wrapper cannot lose its base's signer.
+    var requestSigner: (any RequestSigner)? { get }
     /// Sends the charge of a provider with `threeDSInsideCharge`; idempotent per
     /// `request.idempotencyKey` like `charge`.
     func startCharge(_ request: ChargeRequest) async throws -> ChargeProgress
@@ -77,7 +81,7 @@ public struct TokenizedCard: Sendable, Hashable {
     public var last4: String
     public var issuingCountry: String
     public var expiry: CardExpiry
-    /// The provider's vault token for the card (Spreedly's payment-method token), when it
+    /// The provider's vault token for the card (a payment-method token), when it
     /// keeps one: an opaque id, never card data.
     public var paymentMethodToken: String?
     public init(
@@ -96,7 +100,7 @@ public struct TokenizedCard: Sendable, Hashable {
 public enum ThreeDSProgress: Sendable, Hashable {
     /// Finished without asking the shopper.
     case completed(ThreeDSResult)
-    /// The issuer wants a device fingerprint first (Spreedly 3DS2).
+    /// The issuer wants a device fingerprint first (3DS2).
     case fingerprintRequired(session: String)
     /// The shopper must answer a challenge.
     case challengeRequired(session: String)
@@ -117,7 +121,7 @@ public struct ChargeRequest: Sendable, Hashable {
     public var amount: Money?
     public var idempotencyKey: String
     public var threeDSResult: ThreeDSResult?
-    /// The signed fields and their signature, when the step has the `signature` hook (Maxpay).
+    /// The signed fields and their signature, when the step has the `signature` hook (`RequestSigner`).
     public var signed: SignedFields?
     /// True when the flow's `threeDS` step asked for 3-D Secure and the provider runs it inside
     /// the charge (`PaymentProvider.threeDSInsideCharge`); `threeDSResult` is then nil.
@@ -226,7 +230,7 @@ public struct ProviderError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let shopperNotFound = Code(rawValue: "shopper_not_found")
         /// The request could not be signed (no key in the environment, the signing command failed).
         public static let signatureFailed = Code(rawValue: "signature_failed")
-        /// The provider did not accept the request's signature (Maxpay).
+        /// The provider did not accept the request's signature.
         public static let invalidSignature = Code(rawValue: "invalid_signature")
     }
     public var code: Code

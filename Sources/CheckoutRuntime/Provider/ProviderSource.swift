@@ -1,8 +1,8 @@
 import CheckoutLanguage
 
 /// Where each run gets its provider: a fresh one per run, made from the run's flow, clock and
-/// randomness. The sandbox by default; `CheckoutProviders.ProviderFactory` makes real ones over
-/// HTTP. Making a provider never fails: whatever can fail (a missing credential) is checked
+/// randomness. `CheckoutProviders` has the sandbox's (`ProviderSource.sandbox`) and
+/// `ProviderFactory`, which makes real ones over HTTP. Making a provider never fails: whatever can fail (a missing credential) is checked
 /// when the source is built, before anything runs.
 public struct ProviderSource: Sendable {
     /// Makes the provider for one run of `flow`.
@@ -23,7 +23,4 @@ public struct ProviderSource: Sendable {
         self.make = make
         self.idempotencyKeys = idempotencyKeys
     }
-
-    /// A fresh `SandboxProvider` per run, on the run's clock and randomness.
-    public static let sandbox = ProviderSource { _, clock, random in SandboxProvider(clock: clock, random: random) }
 }

@@ -2,7 +2,7 @@ import CheckoutDomain
 import Foundation
 
 /// Where a charge stands at a provider that runs 3-D Secure inside its charge request
-/// (Maxpay's `SALE3D`/`AUTH3D`): `PaymentProvider.startCharge(_:)`.
+/// (a 3-D Secure sale or authorization): `PaymentProvider.startCharge(_:)`.
 public enum ChargeProgress: Sendable, Hashable {
     /// The charge ended. `threeDS` is the result of the authentication the provider ran
     /// inside it, when one ran and the provider says how it went (frictionless, or not
@@ -16,7 +16,7 @@ public enum ChargeProgress: Sendable, Hashable {
 
 /// What a provider can and cannot do beyond the calls every provider has. Each has a default
 /// that keeps the runtime's ordinary course (3-D Secure as its own step, tokens that outlive
-/// the process), so the sandbox, BlueSnap and Spreedly need not say anything.
+/// the process), so most providers need not say anything.
 extension PaymentProvider {
     /// False: 3-D Secure runs as its own step (`startThreeDS`) before the charge.
     public var threeDSInsideCharge: Bool { false }

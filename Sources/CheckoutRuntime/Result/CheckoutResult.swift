@@ -1,8 +1,9 @@
 import CheckoutDomain
+import CheckoutJSON
 import CheckoutLanguage
 import Foundation
 
-/// The result of a run, shaped like BlueSnap's SDK result (SPEC §10). It carries the card's
+/// The result of a run, shaped like a payment SDK's result (SPEC §10). It carries the card's
 /// brand, last 4 digits, issuing country and expiry, and never the full number or the CVV.
 public struct CheckoutResult: Sendable {
     public var status: CheckoutStatus
@@ -10,7 +11,7 @@ public struct CheckoutResult: Sendable {
     public var flow: String
     public var price: PriceState?
     public var creditCard: TokenizedCard?
-    /// First 6 and last 4 digits (`cards.masking`, Jumio BAM), the rest as `*`.
+    /// First 6 and last 4 digits (`cards.masking`, as card-scan SDKs show it), the rest as `*`.
     public var maskedNumber: String?
     /// Answers to custom fields, by id.
     public var customFields: [String: String] = [:]

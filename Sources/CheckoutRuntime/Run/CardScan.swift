@@ -1,7 +1,7 @@
 import CheckoutDomain
 import CheckoutLanguage
 
-/// How a card scan ended without a card: Jumio BAM Checkout's error codes, by name
+/// How a card scan ended without a card: the card-scan SDK's error codes, by name
 /// (docs/running.md "Card scan"). Each is an outcome of the `cardScan` screen that a flow can
 /// route; without a route, `canceled` ends the run `canceled` and the others `failed`.
 public enum CardScanError: String, Sendable, CaseIterable, Hashable {
@@ -75,7 +75,7 @@ public enum CardScanError: String, Sendable, CaseIterable, Hashable {
     }
 }
 
-/// What a card scan read (Jumio BAM `BAMCheckoutCardInformation`), or the error it ended
+/// What a card scan read (the card-scan SDK's card information), or the error it ended
 /// with. Holds secrets (number, CVV, sort code, account number): never print it.
 public struct ScanAnswer: Sendable, CustomStringConvertible {
     public var number: String?

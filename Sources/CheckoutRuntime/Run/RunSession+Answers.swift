@@ -156,7 +156,7 @@ extension RunSession {
             found.append(
                 AnswerIssue(path: "card.storeCard", code: "required", message: "this checkout always stores the card"))
         } else if c.storeCard != true, storeCardSetting != .required, let why = storeCardConsentReason {
-            // BlueSnap: a new card is stored only with the shopper's consent, and must be
+            // A new card is stored only with the shopper's consent, and must be
             // stored when it becomes the chosen method or pays a subscription.
             found.append(
                 AnswerIssue(

@@ -1,17 +1,18 @@
 import CheckoutDomain
+import CheckoutJSON
 import CheckoutLanguage
 import Foundation
 
 /// The card field's input-line events and the card given up front (own UI).
 ///
-/// Input-line events follow BlueSnap's `BSCcInputLineDelegate`: `startEditCreditCard`,
+/// Input-line events follow the payment SDKs' card input line delegate: `startEditCreditCard`,
 /// `endEditCreditCard`, `willCheckCreditCard`, `didCheckCreditCard` (type and last 4 digits,
 /// or the error) and `didSubmitCreditCard` (the answer of the tokenize call). The runtime emits
 /// them, not the front end, so a headless run and a person at a terminal trace the same events.
 /// Only the brand and the last 4 digits are ever recorded.
 extension RunSession {
     /// `input.startEdit` … `input.didCheck` for one card answer of a screen with
-    /// `inputEvents: true`. The check is the number's: what BlueSnap's server check of the card
+    /// `inputEvents: true`. The check is the number's: what a provider's server check of the card
     /// number answers (brand, last 4) or the number's problem code.
     func emitInputLine(_ c: CardAnswer, stage: PipelineStage) {
         guard stage.inputEvents, tracing else { return }
@@ -37,7 +38,7 @@ extension RunSession {
     }
 
     /// `input.didSubmit` after tokenizing a card typed on a screen with `inputEvents: true`:
-    /// BlueSnap's `didSubmitCreditCard`, with the tokenize call's answer.
+    /// the input line's `didSubmitCreditCard`, with the tokenize call's answer.
     func emitInputSubmitted(error: String? = nil) {
         guard let screen = inputLineStage else { return }
         inputLineStage = nil
@@ -55,7 +56,7 @@ extension RunSession {
     }
 
     /// Own UI (`source: upfront`): the app hands over a new card or a returning shopper's
-    /// stored card at the tokenize step, as BlueSnap's `submitTokenizedDetails`. Headless
+    /// stored card at the tokenize step, as an SDK's `submitTokenizedDetails`. Headless
     /// answers give it as `card` or `savedCard`. Returns the problems of an invalid one.
     nonisolated(nonsending) func takeUpfrontCard(stage: PipelineStage) async -> [AnswerIssue] {
         var p = prompt(.creditCard, stage: stage.id)

@@ -1,4 +1,5 @@
 import CheckoutDomain
+import CheckoutJSON
 import CheckoutLanguage
 import Foundation
 
@@ -11,7 +12,7 @@ enum ScanStep {
 }
 
 extension RunSession {
-    /// The `cardScan` screen (Jumio BAM Checkout): the scanned card goes through the same checks
+    /// The `cardScan` screen (a card-scan SDK): the scanned card goes through the same checks
     /// as a typed one. A brand `cards.accept` leaves out ends the scan `cardTypeNotAccepted`
     /// and an expired card `cardExpired`, as BAM's errors 300 and 320 do; other problems are
     /// invalid answers. Order: the number (brand first), then the expiry, then the rest.

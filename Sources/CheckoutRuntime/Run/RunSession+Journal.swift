@@ -1,4 +1,5 @@
 import CheckoutDomain
+import CheckoutJSON
 import CheckoutLanguage
 import Foundation
 
@@ -47,8 +48,8 @@ extension RunSession {
             token = t
             (result, outcome) = (.next, "success")
         case .tokenize:
-            // A provider whose tokens die with the process (Maxpay keeps the card in memory
-            // until the charge): the card, asked again from the answers, is tokenized again.
+            // A provider whose tokens die with the process (an adapter that keeps the card in
+            // memory until the charge): the card, asked again from the answers, is tokenized again.
             guard runner.provider.tokensOutliveProcess else { return nil }
             guard let e = journal.entry("step.done", stage: stage.id, visit: visit), let c = Self.tokenizedCard(e.fields) else {
                 return nil
@@ -77,7 +78,7 @@ extension RunSession {
                 (result, outcome) = (.next, recorded)
             } else {
                 guard let r = ThreeDSResult(rawValue: recorded) else { return nil }
-                // What 3-D Secure left with the provider (Spreedly's authorization), given back.
+                // What 3-D Secure left with the provider (an authorization), given back.
                 let record = e.fields.filter { $0.key.hasPrefix(Self.providerField) }
                 if let card = tokenized, !record.isEmpty {
                     await runner.provider.restoreThreeDS(

@@ -1,4 +1,5 @@
 import CheckoutDomain
+import CheckoutJSON
 import CheckoutLanguage
 import Foundation
 
@@ -99,7 +100,7 @@ extension RunSession {
     }
 
     /// Tokenizes the card; an expired token is refreshed and the call retried once
-    /// (BlueSnap's `generateTokenFunc`); a second failure ends the run `error`. The full card
+    /// (an SDK's token-refresh callback); a second failure ends the run `error`. The full card
     /// leaves memory here.
     nonisolated(nonsending) private func tokenizeCard(stage step: PipelineStage) async throws -> StageResult {
         let stage = step.id
@@ -179,7 +180,7 @@ extension RunSession {
             case .completed(let r):
                 result = r
             case .fingerprintRequired(let session):
-                // Spreedly 3DS2: the transaction is pending with required_action
+                // 3DS2 with a fingerprint: the transaction is pending with required_action
                 // device_fingerprint; the runtime sends the fingerprint back with the
                 // transaction's three_ds_context (`session`), which no trace shows.
                 emitPending("device_fingerprint", stage: stage.id)

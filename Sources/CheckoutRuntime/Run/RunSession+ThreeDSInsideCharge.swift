@@ -1,9 +1,10 @@
 import CheckoutDomain
+import CheckoutJSON
 import CheckoutLanguage
 import Foundation
 
-/// 3-D Secure at a provider that runs it inside the charge request (Maxpay's `SALE3D`/`AUTH3D`,
-/// `PaymentProvider.threeDSInsideCharge`). The `threeDS` step only records that authentication
+/// 3-D Secure at a provider that runs it inside the charge request (a 3-D Secure
+/// sale or authorization, `PaymentProvider.threeDSInsideCharge`). The `threeDS` step only records that authentication
 /// is requested; the charge step sends the charge, shows the same challenge screen as a
 /// separate 3DS step does when the provider asks for one, hands the shopper's answer to the
 /// provider, applies SPEC §8's policy, and only then learns how the charge ended (under the

@@ -21,8 +21,8 @@ public struct ScenarioOutcome: Sendable {
     public var passed: Bool { differences.isEmpty }
 }
 
-/// Runs scenarios in-process: each against a fresh provider (the sandbox unless told
-/// otherwise), with its own seeded ids and
+/// Runs scenarios in-process: each against a fresh provider (from the `ProviderSource` it is
+/// given: `ProviderSource.sandbox` offline), with its own seeded ids and
 /// manual clock (retry backoff advances the clock instead of waiting), through the headless
 /// front end, exactly as `checkout run --answers --seed --now` would.
 public struct ScenarioRunner: Sendable {
@@ -37,7 +37,7 @@ public struct ScenarioRunner: Sendable {
 
     /// Creates a runner over compiled flows.
     public init(
-        flows: [String: CompiledFlow], jobs: Int = 1, stopwatch: (@Sendable () -> Duration)? = nil, provider: ProviderSource = .sandbox
+        flows: [String: CompiledFlow], jobs: Int = 1, stopwatch: (@Sendable () -> Duration)? = nil, provider: ProviderSource
     ) {
         self.flows = flows
         self.jobs = max(1, jobs)

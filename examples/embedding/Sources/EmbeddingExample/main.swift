@@ -1,13 +1,14 @@
+import CheckoutDomain
+import CheckoutLanguage
 // Embedding CheckoutFlow: compile a flow, then run it with your own front end.
 //
 // An app draws its own screens; here a `ScriptedShopper` stands in for that UI and answers
 // each screen in code. Everything else is the library: the compiler's diagnostics, the
-// runtime with the offline sandbox provider, the trace and the result.
+// runtime, the offline sandbox provider (`CheckoutProviders`), the trace and the result.
 //
 //   swift run checkout-embedding-example [FLOW]          (from the repository root)
 //   swift run --package-path examples/embedding shop [FLOW]
-import CheckoutDomain
-import CheckoutLanguage
+import CheckoutProviders
 import CheckoutRuntime
 import Foundation
 

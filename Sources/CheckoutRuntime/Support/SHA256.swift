@@ -1,9 +1,13 @@
-/// SHA-256 (FIPS 180-4), for Maxpay's request signature. Written here rather than taken
-/// from swift-crypto: one hash over a few hundred bytes per charge does not justify building
-/// BoringSSL in every CI run. Checked against the NIST test vectors in the tests.
-public enum SHA256 {
+/// SHA-256 (FIPS 180-4), for the run journal's digest and the providers' request signatures
+/// and derived ids. Written here rather than taken from swift-crypto: a few hashes over a few
+/// hundred bytes per run do not justify building BoringSSL in every CI run. Checked against
+/// the NIST test vectors in the tests.
+///
+/// `package`, not `public`: an embedder's file that imports the library and swift-crypto
+/// would otherwise see two `SHA256`s and have to spell `Crypto.SHA256` everywhere.
+package enum SHA256 {
     /// The digest of `bytes`, 32 bytes.
-    public static func digest<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    package static func digest<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var h: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
@@ -46,7 +50,7 @@ public enum SHA256 {
     }
 
     /// The digest as 64 lower-case hex digits.
-    public static func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(64)

@@ -1,3 +1,5 @@
+import CheckoutRuntime
+
 /// Maxpay response codes and what they mean to a run. Maxpay's documentation gives `0` for
 /// "Transaction processed successfully"; its decline and error codes vary with the acquirer and
 /// are not published in one table, so the codes below are the ones the sandbox (and a fake

@@ -1,4 +1,5 @@
 import CheckoutDomain
+import CheckoutRuntime
 
 /// How the sandbox treats a test card (SPEC §7's table). Public so that the fake providers'
 /// servers (CheckoutFakes) behave per card exactly as the sandbox does, from one table.

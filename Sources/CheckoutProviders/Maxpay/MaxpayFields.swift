@@ -1,4 +1,5 @@
 import CheckoutDomain
+import CheckoutRuntime
 import Foundation
 
 /// The fields of a charge that Maxpay's signature covers (its SDK's `PAYSignatureInfo`).

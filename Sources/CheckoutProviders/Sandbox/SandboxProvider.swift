@@ -1,5 +1,6 @@
 import CheckoutDomain
 import CheckoutLanguage
+import CheckoutRuntime
 import Foundation
 
 /// The built-in offline provider: deterministic behaviour per test card (SPEC §7), a stored
@@ -28,6 +29,9 @@ public actor SandboxProvider: PaymentProvider {
         self.clock = clock
         self.random = random
     }
+
+    /// Maxpay's: a signed charge is answered as Maxpay answers it.
+    public nonisolated var requestSigner: (any RequestSigner)? { MaxpaySigner() }
 
     public func createToken() async throws -> CheckoutToken {
         let token = CheckoutToken(id: "tok_" + random.hex(24), expiresAt: clock.now().addingTimeInterval(Self.tokenLifetime))

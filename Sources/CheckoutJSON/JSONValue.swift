@@ -20,7 +20,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// Serializes as a value nested `indent` levels deep in a pretty document.
-    func serialized(pretty: Bool, indent: Int) -> String {
+    package func serialized(pretty: Bool, indent: Int) -> String {
         var out = ""
         write(into: &out, pretty: pretty, indent: indent)
         return out

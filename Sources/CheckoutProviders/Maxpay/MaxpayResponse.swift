@@ -1,5 +1,7 @@
 import CheckoutDomain
+import CheckoutJSON
 import CheckoutLanguage
+import CheckoutRuntime
 import Foundation
 
 /// The answer to a Maxpay `api/cc` transaction (its SDK's `PAYTransactionResponse`): `status`

@@ -25,21 +25,23 @@ public struct SigningEnvironment: Sendable {
     public static let system = SigningEnvironment(
         variable: { ProcessInfo.processInfo.environment[$0] }, runCommand: SystemCommand.run)
 
-    /// Signs `fields` as the flow's `provider.signature` says. Throws `ProviderError` with
+    /// Signs `fields` by `signer`'s scheme as the flow's `provider.signature` says. Throws `ProviderError` with
     /// code `signature_failed` when the key is missing or the command fails; the message names
     /// the variable or the program, never a value.
-    func signature(for fields: [String: String], with signing: RequestSigning, flowFile: String?) async throws -> String {
+    func signature(
+        for fields: [String: String], with signing: RequestSigning, signer: any RequestSigner, flowFile: String?
+    ) async throws -> String {
         switch signing {
         case .privateKey(let name):
             guard let key = variable(name), !key.isEmpty else {
                 throw ProviderError(.signatureFailed, "the environment variable \(name) (provider.signature.privateKey) is not set")
             }
-            return MaxpaySignature.sign(fields, privateKey: key)
+            return signer.signature(of: fields, privateKey: key)
         case .command(let argv, let timeout):
             let directory = flowFile.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
             let output: CommandOutput
             do {
-                output = try await runCommand(argv, directory, MaxpaySignature.lines(fields), timeout)
+                output = try await runCommand(argv, directory, signer.commandInput(fields), timeout)
             } catch let e as ProviderError {
                 throw e
             } catch {

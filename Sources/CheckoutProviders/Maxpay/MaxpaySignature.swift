@@ -1,3 +1,5 @@
+import CheckoutRuntime
+
 /// Maxpay's request signature: the signed fields sorted by name as `key=value`, joined with
 /// `|`, the private key added as the last part, the whole lower-cased, then SHA-256 in hex
 /// (`a=1|b=2|key` → sha256). Card data is never a signed field.

@@ -1,0 +1,19 @@
+import CheckoutDomain
+import CheckoutRuntime
+
+/// Maxpay's scheme for the `signature` hook: its signed fields (`MaxpayFields`), its
+/// signature (`MaxpaySignature`), and `key=value` lines for a signing command.
+public struct MaxpaySigner: RequestSigner {
+    /// Creates the signer.
+    public init() {}
+
+    public func signedFields(of request: ChargeRequest, billing: Address?, threeDS: Bool) -> [String: String] {
+        MaxpayFields.of(request, billing: billing, threeDS: threeDS)
+    }
+
+    public func signature(of fields: [String: String], privateKey: String) -> String {
+        MaxpaySignature.sign(fields, privateKey: privateKey)
+    }
+
+    public func commandInput(_ fields: [String: String]) -> String { MaxpaySignature.lines(fields) }
+}

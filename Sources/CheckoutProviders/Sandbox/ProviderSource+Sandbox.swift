@@ -1,0 +1,6 @@
+import CheckoutRuntime
+
+extension ProviderSource {
+    /// A fresh `SandboxProvider` per run, on the run's clock and randomness.
+    public static let sandbox = ProviderSource { _, clock, random in SandboxProvider(clock: clock, random: random) }
+}
