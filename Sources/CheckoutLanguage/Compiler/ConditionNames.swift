@@ -5,61 +5,42 @@ import Foundation
 /// stage makes each known. The compiler builds each stage's scope from this table; the
 /// runtime answers the same names.
 public enum ConditionNames {
-    /// A boolean request flag.
-    public struct Flag: Sendable {
-        public let name: String
-        public let keyPath: any KeyPath<CheckoutRequest, Bool> & Sendable
-    }
-
-    /// The boolean flags of `request`, readable as `request.<name>`.
-    public static let requestFlags: [Flag] = [
-        Flag(name: "withEmail", keyPath: \.withEmail), Flag(name: "fullBilling", keyPath: \.fullBilling),
-        Flag(name: "withShipping", keyPath: \.withShipping), Flag(name: "allowCurrencyChange", keyPath: \.allowCurrencyChange),
-        Flag(name: "hideStoreCardSwitch", keyPath: \.hideStoreCardSwitch), Flag(name: "activate3DS", keyPath: \.activate3DS),
-        Flag(name: "processFailed3DS", keyPath: \.processFailed3DS), Flag(name: "subscription", keyPath: \.subscription),
-    ]
-
-    /// The names every flow has, with the fact that makes each known (nil: known from the
-    /// start). `paymentMethod` and `card.brand` are every flow's too, but their possible values
-    /// are the flow's: `scope(flow:methods:stepIds:)` adds them.
-    private static let commonNames: [(String, ConditionType, Fact?)] = {
-        var t: [(String, ConditionType, Fact?)] = []
-        for flag in requestFlags { t.append(("request.\(flag.name)", .bool, nil)) }
-        t.append(("request.mode", enumeration("mode", CheckoutMode.allCases.map(\.rawValue)), nil))
-        t.append(("request.transactionType", enumeration("transaction type", TransactionType.allCases.map(\.rawValue)), nil))
-        t.append(("request.shopperId", .text(.any), nil))
-        t.append(("request.price.amount", .decimal, nil))
-        t.append(("request.price.currency", .text(.currency), nil))
-        t.append(("price.amount", .decimal, nil))
-        t.append(("price.taxAmount", .decimal, nil))
-        t.append(("price.total", .decimal, nil))
-        t.append(("price.currency", .text(.currency), nil))
-        t.append(("card.storeCard", .bool, .card))
-        t.append(("card.country", .text(.country), .tokenized))
-        for (section, fact) in [("billing", Fact.billing), ("shipping", Fact.shipping)] {
-            t.append(("\(section).country", .text(.country), fact))
-            t.append(("\(section).state", .text(.any), fact))
-            t.append(("\(section).zip", .text(.any), fact))
-            t.append(("\(section).city", .text(.any), fact))
+    /// The type of each name every flow has, and the fact that makes it known (nil: known from
+    /// the start); nil for the names whose values are the flow's own (`paymentMethod`,
+    /// `card.brand`, `outcome.<id>`, `custom.<id>`), which `scope(flow:methods:stepIds:)` adds.
+    /// No `default`: a new `ConditionName` needs its type here.
+    private static func common(_ name: ConditionName) -> (ConditionType, Fact?)? {
+        switch name {
+        case .requestFlag: (.bool, nil)
+        case .requestMode: (enumeration("mode", CheckoutMode.allCases.map(\.rawValue)), nil)
+        case .requestTransactionType: (enumeration("transaction type", TransactionType.allCases.map(\.rawValue)), nil)
+        case .requestShopperId: (.text(.any), nil)
+        case .requestPriceAmount, .priceAmount, .priceTaxAmount, .priceTotal: (.decimal, nil)
+        case .requestPriceCurrency, .priceCurrency: (.text(.currency), nil)
+        case .cardStoreCard: (.bool, .card)
+        case .cardCountry: (.text(.country), .tokenized)
+        case .address(let section, let part):
+            (part == .country ? .text(.country) : .text(.any), section == .billing ? .billing : .shipping)
+        case .shippingSameAsBilling: (.bool, .billing)
+        case .threeDSResult: (enumeration("3-D Secure result", ThreeDSResult.allCases.map(\.rawValue)), .threeDS)
+        case .declineCode: (.text(.any), .charge)
+        case .paymentMethod, .cardBrand, .outcome, .custom: nil
         }
-        t.append(("shipping.sameAsBilling", .bool, .billing))
-        t.append(("threeDS.result", enumeration("3-D Secure result", ThreeDSResult.allCases.map(\.rawValue)), .threeDS))
-        t.append(("declineCode", .text(.any), .charge))
-        return t
-    }()
+    }
 
     /// The gates of the facts every flow has; a flow's scope adds one per step id and custom field.
     private static let commonGates: [Fact] = [.paymentMethod, .card, .tokenized, .billing, .shipping, .threeDS, .charge]
 
-    /// `commonNames` as a scope, built once per process; each flow's scope adds its own names
+    /// The names `common` types, as a scope, built once per process; each flow's scope adds its own names
     /// to a copy without copying these.
     private static let commonScope: ConditionScope = {
         var scope = ConditionScope()
-        for (name, type, fact) in commonNames {
+        for name in ConditionName.fixed {
+            guard let (type, fact) = common(name) else { continue }
             if let fact, let gate = commonGates.firstIndex(of: fact) {
-                scope.define(name, type, gate: gate)
+                scope.define(name.text, type, gate: gate)
             } else {
-                scope.define(name, type)
+                scope.define(name.text, type)
             }
         }
         return scope.sharingDefinitions()
@@ -108,58 +89,42 @@ public enum ConditionNames {
         }
 
         func entry(_ name: String) -> ConditionScope.Entry? {
-            switch name {
-            case "paymentMethod":
+            switch ConditionName(name) {
+            case .paymentMethod?:
                 let type = enumeration("payment method", paymentMethodNames, possible: methods.map(\.rawValue))
                 return ConditionScope.Entry(type: type, laterReason: nil, gate: commonGates.firstIndex(of: .paymentMethod))
-            case "card.brand":
+            case .cardBrand?:
                 let type = enumeration("card brand", brandNames, possible: accepted.map(\.rawValue))
                 return ConditionScope.Entry(type: type, laterReason: nil, gate: commonGates.firstIndex(of: .card))
+            case .outcome(let id)?:
+                // A later step with the same id replaces an earlier one, as its name does.
+                guard let s = steps.lastIndex(where: { $0.id == id }) else { return nil }
+                return ConditionScope.Entry(
+                    type: outcomeTypes[steps[s].kind] ?? .text(.any), laterReason: nil, gate: commonGates.count + s)
+            case .custom(let id)?:
+                guard let c = custom.firstIndex(where: { $0.id == id }) else { return nil }
+                let type: ConditionType = custom[c].options.map { enumeration("\(UserText.quoted(id)) option", $0) } ?? .text(.any)
+                return ConditionScope.Entry(type: type, laterReason: nil, gate: commonGates.count + steps.count + c)
             default:
-                if let id = Self.suffix(of: name, after: "outcome.") {
-                    // A later step with the same id replaces an earlier one, as its name does.
-                    guard let s = steps.lastIndex(where: { $0.id == id }) else { return nil }
-                    return ConditionScope.Entry(
-                        type: outcomeTypes[steps[s].kind] ?? .text(.any), laterReason: nil, gate: commonGates.count + s)
-                }
-                if let id = Self.suffix(of: name, after: "custom.") {
-                    guard let c = custom.firstIndex(where: { $0.id == id }) else { return nil }
-                    let type: ConditionType = custom[c].options.map { enumeration("\(UserText.quoted(id)) option", $0) } ?? .text(.any)
-                    return ConditionScope.Entry(type: type, laterReason: nil, gate: commonGates.count + steps.count + c)
-                }
                 return nil
             }
         }
 
         var names: [String] {
-            ["paymentMethod", "card.brand"] + steps.map { "outcome.\($0.id)" } + custom.map { "custom.\($0.id)" }
+            [ConditionName.paymentMethod, .cardBrand].map(\.text) + steps.map { ConditionName.outcome(stage: $0.id).text }
+                + custom.map { ConditionName.custom(field: $0.id).text }
         }
 
         // Worded only if a condition compares with a value the flow rules out.
         func impossibleReason(of name: String) -> String? {
-            switch name {
-            case "paymentMethod": return "this flow offers only \(methods.map(\.rawValue).joined(separator: ", "))"
-            case "card.brand": return "'cards.accept' lists only \(accepted.map(\.rawValue).joined(separator: ", "))"
-            default:
-                guard let id = Self.suffix(of: name, after: "outcome."), let kind = steps.last(where: { $0.id == id })?.kind else {
-                    return nil
-                }
+            switch ConditionName(name) {
+            case .paymentMethod?: return "this flow offers only \(methods.map(\.rawValue).joined(separator: ", "))"
+            case .cardBrand?: return "'cards.accept' lists only \(accepted.map(\.rawValue).joined(separator: ", "))"
+            case .outcome(let id)?:
+                guard let kind = steps.last(where: { $0.id == id })?.kind else { return nil }
                 return "a \(kind.rawValue) step ends only \(kind.outcomes.map(\.rawValue).joined(separator: ", "))"
+            default: return nil
             }
-        }
-
-        /// `verify` for `outcome.verify` after `outcome.`; nil when `name` does not start with `prefix`.
-        private static func suffix(of name: String, after prefix: StaticString) -> String? {
-            let p = prefix.utf8Start
-            let n = prefix.utf8CodeUnitCount
-            let u = name.utf8
-            guard u.count > n else { return nil }
-            var i = u.startIndex
-            for k in 0..<n {
-                guard u[i] == p[k] else { return nil }
-                i = u.index(after: i)
-            }
-            return String(name[i...])
         }
     }
 
