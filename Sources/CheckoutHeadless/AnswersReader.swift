@@ -18,15 +18,10 @@ public enum AnswersReader {
         return false
     }
 
-    /// A duration: digits and `ms`, `s`, `m` or `h`; more than 0 and at most 24 hours.
+    /// A duration (`DurationText`: digits and `ms`, `s`, `m` or `h`); more than 0 and at most 24 hours.
     static func duration(_ text: String) -> Duration? {
-        for (suffix, scale) in [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)] where text.hasSuffix(suffix) {
-            let digits = text.dropLast(suffix.count)
-            guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy(\.isASCII), let n = Int64(digits), n > 0 else { return nil }
-            let ms = n * Int64(scale)
-            return ms <= 86_400_000 ? .milliseconds(ms) : nil
-        }
-        return nil
+        guard let d = DurationText.parse(text), d > .zero, d <= .seconds(86_400) else { return nil }
+        return d
     }
 
     /// Waits for stages the flow does not have (`stageIds`: the pipeline's stages and the

@@ -233,39 +233,12 @@ extension CompileContext {
     /// A duration: digits and a unit, `ms`, `s` or `m` (`250ms`, `10s`, `1m`), at most 10 minutes.
     mutating func duration(_ node: YAMLNode, path pathText: @autoclosure () -> String) -> Duration? {
         guard let text = string(node, path: pathText()) else { return nil }
-        // Read from the bytes: 1 to 9 ASCII digits, then `ms`, `s` or `m`. (A unit that is not
-        // the text's last characters, such as `s` with a combining mark, leaves non-digits.)
-        let u = text.utf8
-        let count = u.count
-        var unitLength = 0
-        var factor: Int64 = 0  // 0: milliseconds, 1: seconds, 60: minutes
-        if count >= 2, u.last == UInt8(ascii: "s"), u[u.index(u.endIndex, offsetBy: -2)] == UInt8(ascii: "m") {
-            unitLength = 2
-        } else if u.last == UInt8(ascii: "s") {
-            unitLength = 1
-            factor = 1
-        } else if u.last == UInt8(ascii: "m") {
-            unitLength = 1
-            factor = 60
-        }
-        var n: Int64 = 0
-        var digitCount = 0
-        for byte in u.prefix(count - unitLength) {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
-                digitCount = 0
-                break
-            }
-            n = n * 10 + Int64(byte - UInt8(ascii: "0"))
-            digitCount += 1
-            if digitCount > 9 { break }
-        }
-        guard unitLength > 0, (1...9).contains(digitCount) else {
+        guard let d = DurationText.parse(text, units: [.milliseconds, .seconds, .minutes]) else {
             report(
                 .invalidFormat, "\(UserText.quoted(pathText())) must be a duration such as 250ms, 10s or 1m, found \(describe(node))",
                 at: node.range)
             return nil
         }
-        let d: Duration = factor == 0 ? .milliseconds(n) : .seconds(n * factor)
         if d > .seconds(600) || d <= .zero {
             report(.outOfRange, "\(UserText.quoted(pathText())) must be more than 0 and at most 10m, found \(text)", at: node.range)
             return nil
