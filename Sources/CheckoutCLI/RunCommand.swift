@@ -194,7 +194,7 @@ enum ResultSummary {
         if let c = r.creditCard {
             lines.append(
                 "  card \(c.brand.resultName) •••• \(c.last4), issued in \(c.issuingCountry)\(r.savedCard == true ? " (saved card)" : "")")
-        } else if let type = r.paymentType, type != "CC" {
+        } else if let type = r.paymentType, type != PaymentMethodKind.card.paymentType {
             lines.append("  paid with \(type)\(r.payPalInvoiceId.map { ", invoice \($0)" } ?? "")")
         }
         if let t = r.threeDSResult { lines.append("  3-D Secure \(t.rawValue)") }

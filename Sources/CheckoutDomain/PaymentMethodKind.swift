@@ -21,6 +21,11 @@ public enum PaymentMethodKind: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Every `paymentType` a result can have, in this order: `CC`, `PAYPAL`, `APPLE_PAY`.
+    public static let paymentTypes: [String] = allCases.map(\.paymentType).reduce(into: []) { types, type in
+        if !types.contains(type) { types.append(type) }
+    }
+
     /// Currencies PayPal accepts from any merchant (PayPal's REST currency list; SPEC §7 names
     /// the minimum). BRL and MYR are left out: PayPal takes them only from in-country accounts.
     public static let payPalCurrencies: Set<String> = [

@@ -1,3 +1,4 @@
+import CheckoutDomain
 import CheckoutHeadless
 import CheckoutLanguage
 import Foundation
@@ -25,7 +26,7 @@ public enum ScenarioReader {
     static let errorKeys = ["path", "code", "message"]
     /// The exit codes a run can end with (SPEC §11).
     static let runExitCodes: [Int32] = [0, 1, 3, 4]
-    static let paymentTypes = ["CC", "PAYPAL", "APPLE_PAY"]
+    static let paymentTypes = PaymentMethodKind.paymentTypes
 
     /// Where a reader gets files from: the file system, or a test's dictionary.
     public struct FileAccess: Sendable {

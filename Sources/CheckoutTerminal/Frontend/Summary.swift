@@ -74,7 +74,9 @@ enum Summary {
         }
         var details: [String] = []
         if let c = r.creditCard { details.append("\(c.brand.niceName) •••• \(c.last4)" + (r.savedCard == true ? " (saved card)" : "")) }
-        if let type = r.paymentType, type != "CC" { details.append(type == "PAYPAL" ? "PayPal" : "Apple Pay") }
+        if let type = r.paymentType, type != PaymentMethodKind.card.paymentType {
+            details.append(type == PaymentMethodKind.paypal.paymentType ? "PayPal" : "Apple Pay")
+        }
         if let t = r.threeDSResult { details.append("3-D Secure \(t.rawValue)") }
         if let t = r.transaction { details.append("transaction \(t.id)") }
         if !details.isEmpty { out.append(StyledLine([("  " + details.joined(separator: " · "), palette.muted)])) }
