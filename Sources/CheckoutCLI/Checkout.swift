@@ -48,7 +48,15 @@ struct Checkout: AsyncParsableCommand {
 /// SIGPIPE's handler: nothing (the write that raised it fails with EPIPE).
 private func discardSignal(_: Int32) {}
 
-/// Exit codes of SPEC §11 that the CLI itself decides.
+/// Exit codes of SPEC §11 that the CLI itself decides; a run's own come from
+/// `CheckoutStatus.exitCode`.
 enum ExitStatus {
+    /// An invalid flow, option or file.
     static let usage: Int32 = 2
+    /// `checkout test`: a scenario failed.
+    static let scenariosFailed: Int32 = 1
+
+    /// Ended by `signal`, as a shell reports it: 128 + the signal (130 SIGINT, 143 SIGTERM,
+    /// 129 SIGHUP). Arithmetic only: called from signal handlers.
+    static func interrupted(by signal: Int32) -> Int32 { 128 + signal }
 }

@@ -66,7 +66,7 @@ final class Interruption: Sendable {
 private func exitInterrupted(_ number: Int32) {
     let message: StaticString = "\ncheckout: interrupted\n"
     _ = write(STDERR_FILENO, message.utf8Start, message.utf8CodeUnitCount)
-    _exit(128 + number)
+    _exit(ExitStatus.interrupted(by: number))
 }
 
 /// A headless run's trace on its way to the trace file: it notes the last event and whether a

@@ -39,7 +39,7 @@ struct PromptRun {
                 drawn.frontend?.abandon()
                 interrupted(signal)
                 Output.standardError("checkout: interrupted\n")
-                exit(signal == SIGINT ? 130 : 128 + signal)
+                exit(ExitStatus.interrupted(by: signal))
             }
             let options = TerminalFrontend.Options(
                 colorDepth: colorDepth, highContrast: highContrast,
@@ -49,7 +49,7 @@ struct PromptRun {
                 onInterrupt: {
                     interrupted(SIGINT)
                     Output.standardError("checkout: interrupted\n")
-                    exit(130)
+                    exit(ExitStatus.interrupted(by: SIGINT))
                 })
             drawn.frontend = frontend
             let runner = CheckoutRunner(
@@ -66,7 +66,7 @@ struct PromptRun {
             LineInput.restoreEcho()
             interrupted(signal)
             Output.standardError("\ncheckout: interrupted\n")
-            exit(signal == SIGINT ? 130 : 128 + signal)
+            exit(ExitStatus.interrupted(by: signal))
         }
         let toStandardError = json
         let write: @Sendable (String) -> Void = { text in

@@ -44,7 +44,7 @@ struct RunOutputs: Sendable {
         outcome.errors = [AnswerIssue(path: "", code: "interrupted", message: message)]
         Output.standardError("checkout: interrupted by \(name); \(Self.chargeNote(charge, journal: journal))\n")
         _ = try? finish(outcome, summary: true)
-        exit(128 + signal)
+        exit(ExitStatus.interrupted(by: signal))
     }
 
     /// What an interrupted run did with money, and what to do next.

@@ -81,7 +81,7 @@ struct TestCommand: AsyncParsableCommand {
                     done, notRun: Array(notRun.dropFirst(done.count)), reason: "not run to its end: interrupted by \(name)")
                 Output.write(document, to: junit, what: "JUnit report")
             }
-            Foundation.exit(128 + signal)
+            Foundation.exit(ExitStatus.interrupted(by: signal))
         }
         let outcomes = await runner.run(selected) { outcome in
             reported.withLock { $0.append(outcome) }
@@ -94,6 +94,6 @@ struct TestCommand: AsyncParsableCommand {
         if let junit, !Output.write(JUnitWriter.document(outcomes), to: junit, what: "JUnit report") {
             throw ExitCode(ExitStatus.usage)
         }
-        if failed > 0 { throw ExitCode(1) }
+        if failed > 0 { throw ExitCode(ExitStatus.scenariosFailed) }
     }
 }
