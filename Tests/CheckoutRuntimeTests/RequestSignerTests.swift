@@ -18,32 +18,6 @@ import Testing
         func commandInput(_ fields: [String: String]) -> String { "order " + (fields["order"] ?? "") }
     }
 
-    /// The sandbox with its signer replaced: every call goes to the sandbox.
-    struct SignerReplacingProvider: PaymentProvider {
-        let base: SandboxProvider
-        let requestSigner: (any RequestSigner)?
-        func createToken() async throws -> CheckoutToken { try await base.createToken() }
-        func currencyRates() async throws -> CurrencyTable { try await base.currencyRates() }
-        func shopper(id: String) async throws -> StoredShopper? { try await base.shopper(id: id) }
-        func tokenize(_ source: CardSource, token: CheckoutToken) async throws -> TokenizedCard {
-            try await base.tokenize(source, token: token)
-        }
-        func startThreeDS(_ card: TokenizedCard, amount: Money) async throws -> ThreeDSProgress {
-            try await base.startThreeDS(card, amount: amount)
-        }
-        func submitFingerprint(_ session: String) async throws -> ThreeDSProgress { try await base.submitFingerprint(session) }
-        func completeChallenge(_ session: String, response: ChallengeResponse) async throws -> ThreeDSResult {
-            try await base.completeChallenge(session, response: response)
-        }
-        func charge(_ request: ChargeRequest) async throws -> ChargeOutcome { try await base.charge(request) }
-        func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome {
-            try await base.walletPayment(method, amount: amount, idempotencyKey: idempotencyKey)
-        }
-        func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String {
-            try await base.storeChosenMethod(shopperId: shopperId, card: card)
-        }
-    }
-
     func run(signer: (any RequestSigner)?, key: String?) async throws -> (CheckoutResult, [TraceEvent], [Transaction]) {
         let clock = ManualClock(start: fixedStart)
         let random = SeededRandom(seed: 9)
@@ -52,7 +26,8 @@ import Testing
         let signing = SigningEnvironment(
             variable: { $0 == "MAXPAY_KEY" ? key : nil }, runCommand: { _, _, _, _ in CommandOutput(status: 1, stdout: "") })
         let runner = CheckoutRunner(
-            flow: try compileFlow(SignatureTests.flow), provider: SignerReplacingProvider(base: sandbox, requestSigner: signer),
+            flow: try compileFlow(SignatureTests.flow),
+            provider: ChargeOverridingProvider(base: sandbox, signer: .some(signer), charge: sandbox.charge),
             frontend: HeadlessFrontend(answers: try readAnswers(SignatureTests.answers)), clock: clock, random: random,
             trace: trace, signing: signing)
         let result = await runner.run()

@@ -37,11 +37,21 @@ struct TimeTravellingFrontend: CheckoutFrontend {
     func finished(_ result: CheckoutResult) async {}
 }
 
-/// The sandbox with its charge step replaced: every other call goes to the sandbox.
+/// The sandbox with its charge step (and, when given, its request signer) replaced: every other
+/// call goes to the sandbox.
 struct ChargeOverridingProvider: PaymentProvider {
     let base: SandboxProvider
     let charge: @Sendable (ChargeRequest) async throws -> ChargeOutcome
-    var requestSigner: (any RequestSigner)? { base.requestSigner }
+    let requestSigner: (any RequestSigner)?
+
+    init(
+        base: SandboxProvider, signer: (any RequestSigner)?? = .none,
+        charge: @escaping @Sendable (ChargeRequest) async throws -> ChargeOutcome
+    ) {
+        self.base = base
+        self.charge = charge
+        requestSigner = signer ?? base.requestSigner
+    }
     func createToken() async throws -> CheckoutToken { try await base.createToken() }
     func currencyRates() async throws -> CurrencyTable { try await base.currencyRates() }
     func shopper(id: String) async throws -> StoredShopper? { try await base.shopper(id: id) }
