@@ -22,8 +22,12 @@ struct ChildProcess {
     }
 
     /// Runs `executable ARGUMENTS` in the current directory with stdin from `/dev/null`,
-    /// stdout and stderr to the given files (`/dev/null` by default), and waits for it.
-    static func run(_ executable: String, _ arguments: [String], stdout: String = "/dev/null", stderr: String = "/dev/null") throws -> Run {
+    /// stdout and stderr to the given files (`/dev/null` by default), and waits for it. `setting`
+    /// adds variables to (or replaces them in) this process's environment for the child.
+    static func run(
+        _ executable: String, _ arguments: [String], stdout: String = "/dev/null", stderr: String = "/dev/null",
+        setting: [String: String] = [:]
+    ) throws -> Run {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -45,10 +49,14 @@ struct ChildProcess {
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(setting) { $1 }
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for p in envp { free(p) } }
 
         var pid = pid_t()
         let start = monotonicSeconds()
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard spawned == 0 else {
             throw SpawnError(description: "cannot run \(executable): \(String(cString: strerror(spawned)))")
         }

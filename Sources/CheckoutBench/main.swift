@@ -20,6 +20,8 @@ import Foundation
 ///   what each part costs;
 /// - `--check-fast-path`: both throughput flows through the YAML reader's fast path and
 ///   libyaml, compared (the end-to-end tests run it);
+/// - `--fast-path [--rounds N]`: `checkout validate`/`test` with the YAML fast path on and off
+///   (`CHECKOUT_YAML_FAST_PATH=0`), alternately: what the fast path is worth to a user;
 /// - `--count WHAT N`: one kind of work N times and nothing else, for instruction counts
 ///   under callgrind (`CountMode`).
 BenchEnvironment.warnIfDebug()
@@ -38,6 +40,8 @@ do {
         try ProvidersBenchmark.serve()
     } else if CommandLine.arguments.contains("--serve-fake-maxpay") {
         try ProvidersBenchmark.serveMaxpay()
+    } else if CommandLine.arguments.contains("--fast-path") {
+        ok = try FastPathBenchmark.run(rounds: argument("--rounds").flatMap { Int($0) } ?? 20)
     } else if CommandLine.arguments.contains("--check-fast-path") {
         ok = ThroughputBenchmark.checkFastPath()
     } else if CommandLine.arguments.contains("--serve-fake-spreedly") {

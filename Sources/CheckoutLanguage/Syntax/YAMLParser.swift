@@ -1,5 +1,6 @@
 /// Reads a flow file's YAML into a `YAMLNode` tree with positions: the common subset of YAML
-/// directly from the bytes (`FastYAMLReader`), anything else with libyaml's event stream.
+/// directly from the bytes (`FastYAMLReader`, in `FastPath/`), anything else with libyaml's
+/// event stream. `CHECKOUT_YAML_FAST_PATH=0` turns the fast path off (`YAMLParser+FastPath.swift`).
 ///
 /// Scalars stay text (the DSL types them); duplicate and complex keys, undefined aliases,
 /// multiple documents and empty files are reported; aliases, nesting and size are bounded by
@@ -14,7 +15,7 @@ public enum YAMLParser {
     ///   - limits: size, depth and alias-expansion bounds.
     ///   - kind: what the file is for, named in the notes (`a flow file must be UTF-8 text`).
     public static func parse(_ bytes: [UInt8], file: String?, limits: YAMLLimits = .default, kind: YAMLFileKind = .flow) -> YAMLDocument {
-        read(bytes, file: file, limits: limits, fastPath: true, libYAML: true, kind: kind) ?? YAMLDocument(root: nil)
+        read(bytes, file: file, limits: limits, fastPath: fastPathIsOn, libYAML: true, kind: kind) ?? YAMLDocument(root: nil)
     }
 
     /// `parse(_:file:limits:)` through libyaml alone, without trying the fast path (for the
@@ -23,21 +24,7 @@ public enum YAMLParser {
         read(bytes, file: file, limits: limits, fastPath: false, libYAML: true) ?? YAMLDocument(root: nil)
     }
 
-    /// `parse(_:file:limits:)` through the fast path alone: `nil` when it bails out (the
-    /// input is outside its subset, see `FastYAMLReader`), otherwise the same document the
-    /// libyaml path builds.
-    package static func parseWithFastPath(_ bytes: [UInt8], file: String?, limits: YAMLLimits = .default) -> YAMLDocument? {
-        read(bytes, file: file, limits: limits, fastPath: true, libYAML: false)
-    }
-
-    /// Where and why the fast path bails out on `bytes`, or `nil` when it reads them (to find
-    /// what keeps a file off the fast path).
-    package static func fastPathBailOut(_ bytes: [UInt8], limits: YAMLLimits = .default) -> String? {
-        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        return FastYAMLReader.bailOut(Array(bytes[bom...]), limits: limits)
-    }
-
-    private static func read(
+    static func read(
         _ bytes: [UInt8], file: String?, limits: YAMLLimits, fastPath: Bool, libYAML: Bool, kind: YAMLFileKind = .flow
     ) -> YAMLDocument? {
         guard bytes.count <= limits.maxBytes else {
