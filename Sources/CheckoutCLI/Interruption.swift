@@ -69,9 +69,10 @@ private func exitInterrupted(_ number: Int32) {
     _exit(ExitStatus.interrupted(by: number))
 }
 
-/// A headless run's trace on its way to the trace file: it notes the last event and whether a
-/// charge was under way or made, and after `endInterrupted` lets nothing more through.
-final class RunWatch: TraceSink {
+/// A run's trace on its way to the trace file, and the watch on its charge: it notes the last
+/// trace event, and from the runner's step events whether a charge was under way or made;
+/// after `endInterrupted` it lets nothing more through.
+final class RunWatch: TraceSink, StepObserver {
     /// What the run had done with money when it was interrupted.
     enum Charge: Equatable {
         case none
@@ -88,18 +89,10 @@ final class RunWatch: TraceSink {
         var ended = false
     }
     private let forward: (any TraceSink)?
-    private let chargeStages: Set<String>
     private let state = Mutex(State())
 
-    init(flow: CompiledFlow, forwardingTo forward: (any TraceSink)?) {
+    init(forwardingTo forward: (any TraceSink)?) {
         self.forward = forward
-        chargeStages = Set(
-            flow.pipeline.stages.filter { stage in
-                switch stage.kind {
-                case .step(.sale), .step(.authorize), .step(.subscribe), .step(.walletPayment): true
-                default: false
-                }
-            }.map(\.id))
     }
 
     func record(_ event: TraceEvent) {
@@ -107,18 +100,21 @@ final class RunWatch: TraceSink {
             guard !s.ended else { return }
             s.seq = event.seq
             s.time = event.time
-            if let stage = event.stage, chargeStages.contains(stage) {
-                if event.event == "step.start" {
-                    s.charge = .underWay(stage: stage)
-                } else if event.event == "step.end" {
-                    let id = event.attributes.first { $0.key == "transaction" }.flatMap { m -> String? in
-                        if case .string(let t) = m.value { return t }
-                        return nil
-                    }
-                    s.charge = id.map { .made(stage: stage, transaction: $0) } ?? .none
-                }
-            }
             forward?.record(event)
+        }
+    }
+
+    func step(_ event: StepEvent) {
+        state.withLock { s in
+            guard !s.ended else { return }
+            switch event {
+            case .started(let stage, let kind) where kind.movesMoney:
+                s.charge = .underWay(stage: stage)
+            case .ended(let stage, let kind, _, let transaction) where kind.movesMoney:
+                s.charge = transaction.map { .made(stage: stage, transaction: $0) } ?? .none
+            default:
+                break
+            }
         }
     }
 

@@ -54,7 +54,7 @@ struct PromptRun {
             drawn.frontend = frontend
             let runner = CheckoutRunner(
                 flow: flow, provider: provider, frontend: frontend, clock: clock, random: random,
-                trace: frontend.traceSink(forwardingTo: traceFile), idempotencyKeys: keys)
+                trace: traceFile, steps: frontend, idempotencyKeys: keys)
             let result = await runner.run()
             device.restore()
             if let at = frontend.inputEndedAt { Self.reportInputEnded(at, result) }

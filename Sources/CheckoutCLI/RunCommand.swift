@@ -73,7 +73,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         guard let answersPath = answers else {
             let traceFile = try trace.map(Self.openTrace)
-            let watch = RunWatch(flow: program, forwardingTo: traceFile.map(Self.traceSink))
+            let watch = RunWatch(forwardingTo: traceFile.map(Self.traceSink))
             let prompt = PromptRun(
                 flow: program, plain: plain, color: color, highContrast: highContrast, now: fixedNow,
                 random: seed.map { SeededRandom(seed: $0) } ?? SystemRandom(), traceFile: watch,
@@ -86,16 +86,8 @@ struct RunCommand: AsyncParsableCommand {
             try RunOutputs(result: result, json: json, traceFile: traceFile).finish(outcome, summary: false)
             return
         }
-        var (parsed, problems) = AnswersReader.read(contentsOf: answersPath)
-        let clock: any CheckoutClock
-        if let fixedNow {
-            clock = ManualClock(start: fixedNow)
-        } else if let parsed, !parsed.waits.isEmpty {
-            // `wait:` answers move time on: a simulated clock from now, so nobody waits an hour.
-            clock = ManualClock(start: Date())
-        } else {
-            clock = SystemClock()
-        }
+        let (parsed, problems) = AnswersReader.read(contentsOf: answersPath)
+        let headless = HeadlessRun(program, answers: parsed, problems: problems, file: answersPath, now: fixedNow)
         let random: any RandomSource = seed.map { SeededRandom(seed: $0) } ?? SystemRandom()
         let runJournal = try journal.map {
             try Self.openJournal($0, flowPath: flow, answersPath: answersPath, flowId: program.definition.id)
@@ -110,26 +102,13 @@ struct RunCommand: AsyncParsableCommand {
             return
         }
         let traceFile = try trace.map(Self.openTrace)
-        let watch = RunWatch(flow: program, forwardingTo: traceFile.map(Self.traceSink))
+        let watch = RunWatch(forwardingTo: traceFile.map(Self.traceSink))
         let outputs = RunOutputs(result: result, json: json, traceFile: traceFile, journal: journal)
         let interruption = Interruption { signal in outputs.interrupted(by: signal, flow: program, watch: watch) }
-
-        if let p = parsed {
-            let unknown = HeadlessRun.unknownAnswers(p, in: program, file: answersPath)
-            if !unknown.isEmpty {
-                problems = unknown
-                parsed = nil
-            }
+        if let report = headless.problemReport(color: Output.wantsColor(fileDescriptor: STDERR_FILENO)) {
+            Output.standardError(report)
         }
-        if parsed == nil {
-            let renderer = TextDiagnosticRenderer(color: Output.wantsColor(fileDescriptor: STDERR_FILENO))
-            // No source snippets: an answers file holds card numbers and CVVs, and a snippet of
-            // the line a problem is on would print them.
-            Output.standardError(renderer.render(file: problems.map(\.diagnostic), source: nil))
-        }
-        let outcome = await HeadlessRun.run(
-            program, answers: parsed, problems: problems, clock: clock, random: random, trace: watch, provider: provider,
-            journal: runJournal)
+        let outcome = await headless.run(random: random, trace: watch, steps: watch, provider: provider, journal: runJournal)
         interruption.claimNormalEnd()
         if let failure = runJournal?.writeFailure, let journal {
             // The result stands (a payment approved is approved); the journal ends early.
@@ -147,16 +126,12 @@ struct RunCommand: AsyncParsableCommand {
         return date
     }
 
-    /// Opens and locks the journal for this flow and these answers; a journal another process
-    /// holds, another run's journal, a file that is not a journal (left as it is), a special
-    /// file, or one that cannot be read, is a usage error (exit 2) before the provider is called.
+    /// Opens and locks the journal for this flow and these answers (`HeadlessRun.openJournal`);
+    /// a journal that cannot be used is a usage error (exit 2) before the provider is called.
     static func openJournal(_ path: String, flowPath: String, answersPath: String, flowId: String) throws -> RunJournal {
-        let bytes = { (p: String) in FileManager.default.contents(atPath: p).map { [UInt8]($0) } ?? [] }
         do {
-            return try RunJournal(
-                store: try FileJournalStore(path: path), flow: flowId,
-                digest: RunJournal.digest(flow: bytes(flowPath), answers: bytes(answersPath)),
-                afterAppend: JournalKillSwitch.fromEnvironment())
+            return try HeadlessRun.openJournal(
+                path, flowPath: flowPath, answersPath: answersPath, flowId: flowId, afterAppend: JournalKillSwitch.fromEnvironment())
         } catch let e as JournalError {
             Output.standardError("checkout: cannot use the journal \(path): \(e)\n")
             throw ExitCode(ExitStatus.usage)

@@ -3,8 +3,10 @@ import CheckoutLanguage
 import CheckoutRuntime
 
 /// Answers every screen from an answers file and never prompts. Invalid answers are not
-/// retried: the runtime collects every problem and ends the run `invalid`.
-public struct HeadlessFrontend: CheckoutFrontend {
+/// retried: the runtime collects every problem and ends the run `invalid`. Its policy for
+/// answers the flow does not ask for is here: `wait:` moves the run's clock on (a
+/// `PacedFrontend`), and a payment method or currency the flow fixes otherwise is reported.
+public struct HeadlessFrontend: PacedFrontend {
     /// The answers.
     public let answers: Answers
 
@@ -34,8 +36,23 @@ public struct HeadlessFrontend: CheckoutFrontend {
 
     public func rejected(_ prompt: ScreenPrompt, issues: [AnswerIssue]) async -> Bool { false }
 
+    /// A `paymentMethod` or `currency` answer other than the flow's fixed choice is not offered.
+    public func choicesFixed(_ choices: [FixedChoice]) async -> [AnswerIssue] {
+        choices.compactMap { choice in
+            switch choice {
+            case .paymentMethod(let fixed, let why):
+                guard let m = answers.effectivePaymentMethod, m != fixed else { return nil }
+                return AnswerIssue(path: "paymentMethod", code: "not_offered", message: "\(m.rawValue) is not offered: \(why)")
+            case .currency(let fixed, let why):
+                guard let code = answers.currency, code != fixed else { return nil }
+                return AnswerIssue(
+                    path: "currency", code: "not_offered", message: "\(code) is not offered: \(why); the price is in \(fixed)")
+            }
+        }
+    }
+
     public func finished(_ result: CheckoutResult) async {}
 
     /// `wait:` answers: the time spent at this stage before answering.
-    public func dwell(_ prompt: ScreenPrompt) -> Duration? { answers.waits[prompt.stageId] }
+    public func wait(at stage: String) -> Duration? { answers.waits[stage] }
 }

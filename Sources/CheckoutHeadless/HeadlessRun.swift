@@ -1,19 +1,56 @@
 import CheckoutDomain
 import CheckoutLanguage
 import CheckoutRuntime
+import Foundation
 
 /// One headless run of a compiled flow against its provider (`ProviderSource.sandbox` from
-/// `CheckoutProviders` offline): what `checkout run --answers` and `checkout test` both do, so the two cannot
-/// disagree on a result or its exit code.
-public enum HeadlessRun {
-    /// Runs `flow` with the answers read by `AnswersReader` against the provider `provider`
-    /// makes using `clock` and `random`. When the answers could not be
-    /// read (`answers` nil), nothing runs and the result is `invalid` with every problem as an
-    /// error (exit code 3, SPEC §11). With a `journal`, completed steps are recorded, and those
-    /// it already records are restored.
-    public static func run(
-        _ flow: CompiledFlow, answers: Answers?, problems: [AnswersProblem], clock: any CheckoutClock,
-        random: any RandomSource, trace: (any TraceSink)? = nil, provider: ProviderSource, journal: RunJournal? = nil
+/// `CheckoutProviders` offline): what `checkout run --answers` and `checkout test` both do —
+/// the answers checked against the flow, the clock chosen, the answers' problems reported, the
+/// run — so the two cannot disagree on a result, its exit code or its time.
+public struct HeadlessRun: Sendable {
+    /// The flow.
+    public let flow: CompiledFlow
+    /// The answers; nil when they cannot be used: nothing runs, and the result is `invalid`
+    /// with `problems` as its errors (exit code 3, SPEC §11).
+    public let answers: Answers?
+    /// Why the answers cannot be used: what `AnswersReader` found, or answers the flow would
+    /// never read. Empty when they can be used.
+    public let problems: [AnswersProblem]
+    /// The run's clock: from `now` when given (`--now`, a scenario's `now`); with `wait:`
+    /// answers, a simulated clock from the system's time, so nobody waits an hour; otherwise
+    /// the system's.
+    public let clock: any CheckoutClock
+
+    /// Prepares the run of `flow` with the answers read by `AnswersReader` (`answers` nil:
+    /// `problems` say why), from `file` (named in the problems' diagnostics; nil for answers
+    /// inside a scenarios file).
+    public init(_ flow: CompiledFlow, answers: Answers?, problems: [AnswersProblem], file: String?, now: Date?) {
+        self.flow = flow
+        if let now {
+            clock = ManualClock(start: now)
+        } else if let answers, !answers.waits.isEmpty {
+            clock = ManualClock(start: Date())
+        } else {
+            clock = SystemClock()
+        }
+        let unknown = answers.map { Self.unknownAnswers($0, in: flow, file: file) } ?? []
+        self.answers = unknown.isEmpty ? answers : nil
+        self.problems = answers == nil ? problems : unknown
+    }
+
+    /// The problems of answers that cannot be used, as text for people (`file:line:col:`
+    /// diagnostics), and nil when they can be used. No source snippets: an answers file holds
+    /// card numbers and CVVs, and a snippet of the line a problem is on would print them.
+    public func problemReport(color: Bool) -> String? {
+        guard answers == nil else { return nil }
+        return TextDiagnosticRenderer(color: color).render(file: problems.map(\.diagnostic), source: nil)
+    }
+
+    /// Runs the flow against the provider `provider` makes with the run's clock and `random`.
+    /// With a `journal`, completed steps are recorded, and those it already records are restored.
+    public func run(
+        random: any RandomSource, trace: (any TraceSink)? = nil, steps: (any StepObserver)? = nil, provider: ProviderSource,
+        journal: RunJournal? = nil
     ) async -> CheckoutResult {
         guard let answers else {
             var r = CheckoutResult(
@@ -22,21 +59,31 @@ public enum HeadlessRun {
             r.errors = problems.map(\.issue)
             return r
         }
-        let unknown = unknownAnswers(answers, in: flow, file: nil)
-        if !unknown.isEmpty {
-            return await run(
-                flow, answers: nil, problems: unknown, clock: clock, random: random, trace: trace, provider: provider, journal: journal)
-        }
         let runner = CheckoutRunner(
             flow: flow, provider: provider.make(flow, clock, random), frontend: HeadlessFrontend(answers: answers),
-            clock: clock, random: random, trace: trace, journal: journal, idempotencyKeys: provider.idempotencyKeys(flow, random))
+            clock: clock, random: random, trace: trace, steps: steps, journal: journal,
+            idempotencyKeys: provider.idempotencyKeys(flow, random))
         return await runner.run()
+    }
+
+    /// Opens and locks the journal at `path` for the flow and the answers in these files:
+    /// a journal another process holds, another run's journal, a file that is not a journal
+    /// (left as it is), a special file, or one that cannot be read, throws `JournalError`.
+    /// `afterAppend` runs after each entry is on disk.
+    public static func openJournal(
+        _ path: String, flowPath: String, answersPath: String, flowId: String,
+        afterAppend: (@Sendable (JournalEntry) -> Void)? = nil
+    ) throws -> RunJournal {
+        let bytes = { (p: String) in FileManager.default.contents(atPath: p).map { [UInt8]($0) } ?? [] }
+        return try RunJournal(
+            store: try FileJournalStore(path: path), flow: flowId,
+            digest: RunJournal.digest(flow: bytes(flowPath), answers: bytes(answersPath)), afterAppend: afterAppend)
     }
 
     /// Answers the flow would never read, which a typo would otherwise drop silently: `wait:`
     /// for a stage the flow does not have, `custom:` for a field it does not have, and `scan:`
     /// without a `cardScan` screen.
-    public static func unknownAnswers(_ answers: Answers, in flow: CompiledFlow, file: String?) -> [AnswersProblem] {
+    static func unknownAnswers(_ answers: Answers, in flow: CompiledFlow, file: String?) -> [AnswersProblem] {
         let stages = flow.pipeline.stages
         return AnswersReader.unknownWaitStages(answers, stageIds: stages.map(\.id) + ["threeDSChallenge"], file: file)
             + AnswersReader.unknownCustomFields(answers, fieldIds: flow.definition.fields.custom.map(\.id), file: file)

@@ -20,9 +20,8 @@ import Testing
         let factory = ProviderFactory(
             environment: credentials, transport: sharedTransport, override: ProviderOverride(name: .bluesnap, baseURL: url.absoluteString))
         let compiled = shippedFlow(flow)
-        return await HeadlessRun.run(
-            compiled, answers: answers, problems: problems, clock: ManualClock(start: testStart), random: SeededRandom(seed: 1),
-            provider: try factory.source(for: [compiled]))
+        return await HeadlessRun(compiled, answers: answers, problems: problems, file: nil, now: testStart).run(
+            random: SeededRandom(seed: 1), provider: try factory.source(for: [compiled]))
     }
 
     /// A hook that breaks the first request matching `method` and `path` with `fault`.

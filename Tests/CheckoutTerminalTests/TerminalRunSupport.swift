@@ -50,7 +50,7 @@ func typeThrough(
         onInterrupt: { interrupts.hit() })
     let runner = CheckoutRunner(
         flow: flow, provider: SandboxProvider(clock: clock, random: random), frontend: frontend, clock: clock, random: random,
-        trace: frontend.traceSink(forwardingTo: nil))
+        steps: frontend)
     let result = await runner.run()
     return TypedRun(result: result, terminal: terminal, frontend: frontend, interrupts: interrupts.value)
 }

@@ -4,22 +4,43 @@ import Foundation
 
 /// A front end: who answers the screens. Headless answers from a file; the terminal asks a
 /// person. The runtime validates every answer, so both front ends get the same rules.
+///
+/// A front end that shows progress is also the runner's `StepObserver`; one whose shopper's
+/// time is simulated (headless `wait:` answers) is also a `PacedFrontend`.
 public protocol CheckoutFrontend: Sendable {
     /// The answer to one screen.
     func answer(_ prompt: ScreenPrompt) async throws -> ScreenAnswer
     /// The runtime found problems with an answer. Return true to be asked again (a person at
     /// a terminal); false to go on collecting, so every problem is reported at once (headless).
     func rejected(_ prompt: ScreenPrompt, issues: [AnswerIssue]) async -> Bool
+    /// The flow makes these choices itself, so no screen asks them (told once, before the
+    /// first stage, when there are any). Returns what contradicts them in answers given before
+    /// the run (headless: PayPal on a subscription), reported like any invalid answer; a
+    /// person is not asked, and has nothing to contradict.
+    func choicesFixed(_ choices: [FixedChoice]) async -> [AnswerIssue]
     /// The run ended.
     func finished(_ result: CheckoutResult) async
-    /// How long the shopper spends on this screen before answering, for front ends that
-    /// simulate time (headless `wait:`); nil when time passes by itself (a person).
-    func dwell(_ prompt: ScreenPrompt) -> Duration?
 }
 
 extension CheckoutFrontend {
-    /// Time passes by itself.
-    public func dwell(_ prompt: ScreenPrompt) -> Duration? { nil }
+    /// Nothing was answered before the run.
+    public func choicesFixed(_ choices: [FixedChoice]) async -> [AnswerIssue] { [] }
+}
+
+/// A choice the flow makes itself, so no screen asks it.
+public enum FixedChoice: Sendable, Equatable {
+    /// The only payment method, and why (`a subscription is paid by card`).
+    case paymentMethod(PaymentMethodKind, reason: String)
+    /// The price's currency, which cannot change, and why.
+    case currency(String, reason: String)
+}
+
+/// A front end that simulates the shopper's time (headless `wait:` answers): before a stage's
+/// screen is answered, the run's clock moves on by the time the shopper spends there, so a
+/// token can expire mid-flow. A person's time passes by itself.
+public protocol PacedFrontend: CheckoutFrontend {
+    /// How long the shopper spends at `stage` before answering; nil or zero: no time.
+    func wait(at stage: String) -> Duration?
 }
 
 /// What a screen shows, so a front end can render it and know what to answer.
@@ -62,9 +83,6 @@ public struct ScreenPrompt: Sendable {
     public var fields: [String]?
     /// The custom fields of a form screen.
     public var customFields: [CustomField] = []
-    /// True when the flow fixes this choice (one payment method; no currency change): a
-    /// person is not asked, but an answer that contradicts the fixed choice is an error.
-    public var isFixedChoice = false
     /// True when no screen is shown: the app's own UI hands over the card data up front at a
     /// `tokenize` step with `source: upfront` (a `.card` or a `.savedCard` answer).
     public var isUpfront = false

@@ -11,6 +11,9 @@ public struct CheckoutRunner: Sendable {
     public var clock: any CheckoutClock
     public var random: any RandomSource
     public var trace: (any TraceSink)?
+    /// Told of each provider step as it begins, ends or fails (a front end's progress, a
+    /// caller's watch on the charge); nil: nobody.
+    public var steps: (any StepObserver)?
     /// Retry settings for steps that set none.
     public var retry: StepRetry
     /// The longest one provider call may take in steps that set no `timeout` (and in the
@@ -31,7 +34,7 @@ public struct CheckoutRunner: Sendable {
     /// Creates a runner.
     public init(
         flow: CompiledFlow, provider: any PaymentProvider, frontend: any CheckoutFrontend,
-        clock: any CheckoutClock, random: any RandomSource, trace: (any TraceSink)? = nil,
+        clock: any CheckoutClock, random: any RandomSource, trace: (any TraceSink)? = nil, steps: (any StepObserver)? = nil,
         retry: StepRetry = StepRetry(), maxVisits: Int = 5, signing: SigningEnvironment = .system, timeout: Duration? = nil,
         journal: RunJournal? = nil, idempotencyKeys: (any RandomSource)? = nil
     ) {
@@ -41,6 +44,7 @@ public struct CheckoutRunner: Sendable {
         self.clock = clock
         self.random = random
         self.trace = trace
+        self.steps = steps
         self.retry = retry
         self.maxVisits = maxVisits
         self.signing = signing

@@ -114,7 +114,7 @@ extension RunSession {
     ///
     /// `dwellTime` asks (no `await` for the usual screen without a wait); `dwell` waits.
     func dwellTime(_ p: ScreenPrompt) -> Duration? {
-        guard let d = runner.frontend.dwell(p), d > .zero else { return nil }
+        guard let d = pacing?.wait(at: p.stageId), d > .zero else { return nil }
         return d
     }
 

@@ -85,32 +85,21 @@ extension RunSession {
         }
     }
 
-    /// When the flow fixes the payment method or the currency, the front end still sees the
-    /// choice, so an answer that contradicts it (PayPal on a subscription, a currency when
-    /// currency change is off) is reported instead of silently ignored.
+    /// When the flow fixes the payment method or the currency, the front end is told, so an
+    /// answer given before the run that contradicts it (PayPal on a subscription, a currency
+    /// when currency change is off) is reported instead of silently ignored.
     nonisolated(nonsending) func confirmFixedChoices(paymentMethodScreen: Bool, currencyScreen: Bool) async {
+        var choices: [FixedChoice] = []
         if !paymentMethodScreen, let fixed = paymentMethod {
-            var p = prompt(.paymentMethod, stage: "paymentMethod")
-            p.paymentMethods = [fixed]
-            p.isFixedChoice = true
-            if case .paymentMethod(let m?) = try? await runner.frontend.answer(p), m != fixed {
-                let why = request.subscription ? "a subscription is paid by card" : "this checkout offers only \(fixed.rawValue)"
-                issues.append(AnswerIssue(path: "paymentMethod", code: "not_offered", message: "\(m.rawValue) is not offered: \(why)"))
-            }
+            let why = request.subscription ? "a subscription is paid by card" : "this checkout offers only \(fixed.rawValue)"
+            choices.append(.paymentMethod(fixed, reason: why))
         }
         if !currencyScreen {
-            var p = prompt(.currency, stage: "currency")
-            p.currencies = [price.currency.code]
-            p.isFixedChoice = true
-            if case .currency(let code?) = try? await runner.frontend.answer(p), code != price.currency.code {
-                let why =
-                    request.subscription ? "a subscription's currency cannot change" : "this checkout does not allow changing the currency"
-                issues.append(
-                    AnswerIssue(
-                        path: "currency", code: "not_offered",
-                        message: "\(code) is not offered: \(why); the price is in \(price.currency.code)"))
-            }
+            let why =
+                request.subscription ? "a subscription's currency cannot change" : "this checkout does not allow changing the currency"
+            choices.append(.currency(price.currency.code, reason: why))
         }
+        if !choices.isEmpty { issues += await runner.frontend.choicesFixed(choices) }
     }
 
     func billingPrefill() -> Address? {

@@ -6,14 +6,14 @@ import Foundation
 extension RunSession {
     /// Runs one provider (or local) step.
     nonisolated(nonsending) func runStep(_ kind: StepKind, stage: PipelineStage, visit: Int) async -> StageResult {
-        emit("step.start", stage: stage.id)
+        startStep(stage.id, kind)
         if let journal = runner.journal, let restored = await restore(kind, stage: stage, visit: visit, from: journal) {
             return restored
         }
         do {
             return try await perform(kind, stage: stage, visit: visit)
         } catch {
-            return .end(providerFailure(error, stage: stage.id))
+            return .end(providerFailure(error, stage: stage.id, step: kind))
         }
     }
 
@@ -24,14 +24,14 @@ extension RunSession {
             let created = try await withRetry(stage, ()) { p, _ in try await p.createToken() }
             token = created
             try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: Self.fields(of: created)))
-            emit("step.end", stage: stage.id, attributes: [JSONMember("outcome", .string("success"))])
+            endStep(stage.id, kind, outcome: "success")
         case .taxUpdate:
             updateTax(stage: stage.id)
         case .currencyUpdate:
             if let (code, target) = conversionTarget() {
                 try await convertCurrency(to: target, code: code, stage: stage.id)
             } else {
-                emit("step.end", stage: stage.id, attributes: [JSONMember("outcome", .string("unchanged"))])
+                endStep(stage.id, kind, outcome: "unchanged")
             }
         case .tokenize:
             let result = try await tokenizeCard(stage: stage)
@@ -53,24 +53,31 @@ extension RunSession {
             let shopperId = request.shopperId
             let id = try await withRetry(stage, (shopperId, card)) { p, a in try await p.storeChosenMethod(shopperId: a.0, card: a.1) }
             try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: ["shopperId": id]))
-            emit(
-                "step.end", stage: stage.id, attributes: [JSONMember("outcome", .string("success")), JSONMember("shopperId", .string(id))])
+            endStep(stage.id, kind, outcome: "success", [JSONMember("shopperId", .string(id))])
         }
         return .next
     }
 
-    func updateTax(stage: String, event: String = "step.end") {
+    /// The `taxUpdate` step, or a stage's `tax` hook (`hook: true`, traced as `hook.tax`).
+    func updateTax(stage: String, hook: Bool = false) {
+        func traced(_ outcome: String, _ more: @autoclosure () -> [JSONMember] = []) {
+            if hook {
+                emit("hook.tax", stage: stage, attributes: [JSONMember("outcome", .string(outcome))] + more())
+            } else {
+                endStep(stage, .taxUpdate, outcome: outcome, more())
+            }
+        }
         guard let amount = price.amount, let country = shipping?.country,
             let percent = runner.flow.definition.tax.percent(country: country, state: shipping?.state)
         else {
-            emit(event, stage: stage, attributes: [JSONMember("outcome", .string("no_rate"))])
+            traced("no_rate")
             return
         }
         price.taxAmount = Tax.amount(on: Money(amount: amount, currency: price.currency), percent: percent).amount
-        emit(
-            event, stage: stage,
-            attributes: [
-                JSONMember("outcome", .string("success")), JSONMember("percent", .string("\(percent)")),
+        traced(
+            "success",
+            [
+                JSONMember("percent", .string("\(percent)")),
                 JSONMember("taxAmount", .number(DecimalText.format(price.taxAmount, scale: price.currency.minorUnits))),
             ])
     }
@@ -92,11 +99,8 @@ extension RunSession {
         }
         price.taxAmount = Money(amount: old.taxAmount, currency: old.currency).converted(to: target, fromRate: from, toRate: to).amount
         price.currency = target
-        emit(
-            "step.end", stage: stage,
-            attributes: [
-                JSONMember("outcome", .string("success")), JSONMember("from", .string(old.currency.code)), JSONMember("to", .string(code)),
-            ])
+        endStep(
+            stage, .currencyUpdate, outcome: "success", [JSONMember("from", .string(old.currency.code)), JSONMember("to", .string(code))])
     }
 
     /// Tokenizes the card; an expired token is refreshed and the call retried once
@@ -155,13 +159,12 @@ extension RunSession {
             throw error
         }
         emitInputSubmitted()
-        emit("step.end", stage: stage, attributes: self.tokenizedAttributes())
+        endStep(stage, .tokenize, outcome: "success", self.tokenizedAttributes())
         return .next
     }
 
     private func tokenizedAttributes() -> [JSONMember] {
         var attributes = [
-            JSONMember("outcome", .string("success")),
             JSONMember("brand", .string(tokenized?.brand.resultName ?? "")), JSONMember("last4", .string(tokenized?.last4 ?? "")),
         ]
         if let vault = tokenized?.paymentMethodToken { attributes.append(JSONMember("paymentMethodToken", .string(vault))) }
@@ -201,7 +204,7 @@ extension RunSession {
         var fields = ["outcome": result.rawValue]
         for (key, value) in await runner.provider.threeDSRecord(for: card) { fields[Self.providerField + key] = value }
         try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: fields))
-        emit("step.end", stage: stage.id, attributes: [JSONMember("outcome", .string(result.rawValue))])
+        endStep(stage.id, .threeDS, outcome: result.rawValue)
         return threeDSPolicy(result)
     }
 
@@ -278,9 +281,7 @@ extension RunSession {
             transaction = t
             declineCode = nil
             try journal(JournalEntry("charge.done", stage: stage, visit: visit, fields: chargeDoneFields(t, outcome: "approved")))
-            emit(
-                "step.end", stage: stage,
-                attributes: [JSONMember("outcome", .string("approved")), JSONMember("transaction", .string(t.id))])
+            endStep(stage, kind, outcome: "approved", transaction: t.id)
             return .next
         case .declined(let code, let t):
             transaction = t
@@ -289,9 +290,7 @@ extension RunSession {
                 JournalEntry(
                     "charge.done", stage: stage, visit: visit,
                     fields: chargeDoneFields(t, outcome: "declined").merging(["declineCode": code]) { a, _ in a }))
-            emit(
-                "step.end", stage: stage,
-                attributes: [JSONMember("outcome", .string("declined")), JSONMember("declineCode", .string(code))])
+            endStep(stage, kind, outcome: "declined", [JSONMember("declineCode", .string(code))])
             return .end(.declined)
         }
     }

@@ -25,9 +25,7 @@ extension RunSession {
     func requestThreeDSInCharge(stage: PipelineStage, visit: Int) throws -> StageResult {
         threeDSRequested = true
         try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: ["outcome": Self.threeDSRequestedOutcome]))
-        emit(
-            "step.end", stage: stage.id,
-            attributes: [JSONMember("outcome", .string(Self.threeDSRequestedOutcome)), JSONMember("inCharge", .bool(true))])
+        endStep(stage.id, .threeDS, outcome: Self.threeDSRequestedOutcome, [JSONMember("inCharge", .bool(true))])
         return .next
     }
 

@@ -27,9 +27,7 @@ extension RunSession {
         var fields = Self.fields(of: outcome.transaction)
         if let invoice = outcome.invoiceId { fields["invoiceId"] = invoice }
         try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: fields))
-        emit(
-            "step.end", stage: stage.id,
-            attributes: [JSONMember("outcome", .string("success")), JSONMember("transaction", .string(outcome.transaction.id))])
+        endStep(stage.id, .walletPayment, outcome: "success", transaction: outcome.transaction.id)
         return .next
     }
 }

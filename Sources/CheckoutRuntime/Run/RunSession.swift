@@ -66,6 +66,8 @@ final class RunSession {
     let billingRequirements: AddressRequirements
     /// True when a trace sink is given: without one, no event is built.
     let tracing: Bool
+    /// The front end, when it simulates the shopper's time.
+    let pacing: (any PacedFrontend)?
 
     init(runner: consuming CheckoutRunner) {
         let r = runner.flow.definition.request
@@ -75,6 +77,7 @@ final class RunSession {
         billingRequirements = AddressRequirements(
             withEmail: runner.flow.definition.fields.billingEmailPresence(for: r) == .required, fullBilling: r.fullBilling)
         tracing = runner.trace != nil
+        pacing = runner.frontend as? any PacedFrontend
         self.runner = runner
     }
 
@@ -213,7 +216,7 @@ final class RunSession {
     private func runHooks(_ stage: PipelineStage) {
         for hook in stage.hooks {
             switch hook {
-            case .tax: updateTax(stage: stage.id, event: "hook.tax")
+            case .tax: updateTax(stage: stage.id, hook: true)
             case .signature: break  // signs the request the step builds: see `charge`
             }
         }
@@ -241,7 +244,9 @@ final class RunSession {
         sink.record(TraceEvent(seq: seq, time: runner.clock.now(), event: event, stage: stage(), attributes: attributes()))
     }
 
-    func providerFailure(_ error: any Error, stage: String) -> CheckoutStatus {
+    /// A provider call (or the journal) failed: the run ends `error`. `step`: the kind of the
+    /// step at `stage` that failed, told to the step observer.
+    func providerFailure(_ error: any Error, stage: String, step: StepKind? = nil) -> CheckoutStatus {
         let (code, message): (String, String) =
             if let e = error as? ProviderError {
                 (e.code.rawValue, e.message)
@@ -251,6 +256,7 @@ final class RunSession {
                 ("provider_error", "the provider failed")
             }
         issues.append(AnswerIssue(path: stage, code: code, message: message))
+        if let step { runner.steps?.step(.failed(stage: stage, kind: step, code: code)) }
         emit("step.error", stage: stage, attributes: [JSONMember("code", .string(code))])
         return .error
     }

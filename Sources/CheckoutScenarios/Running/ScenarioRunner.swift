@@ -95,9 +95,8 @@ public struct ScenarioRunner: Sendable {
         let trace = MemoryTraceSink()
         let result: CheckoutResult
         if let flow = flows[scenario.flowPath] {
-            result = await HeadlessRun.run(
-                flow, answers: scenario.answers, problems: scenario.answerProblems, clock: ManualClock(start: scenario.now),
-                random: SeededRandom(seed: scenario.seed), trace: trace, provider: provider)
+            let run = HeadlessRun(flow, answers: scenario.answers, problems: scenario.answerProblems, file: nil, now: scenario.now)
+            result = await run.run(random: SeededRandom(seed: scenario.seed), trace: trace, provider: provider)
         } else {
             // The suite loader compiles every flow first; reaching here is a caller's mistake.
             result = CheckoutResult(status: .error, flow: scenario.flowPath, fraudSessionId: "")

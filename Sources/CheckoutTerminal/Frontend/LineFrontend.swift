@@ -45,17 +45,13 @@ public final class LineFrontend: CheckoutFrontend {
     public var inputEndedAt: String? { state.withLock { $0.inputEndedAt } }
 
     public func answer(_ p: ScreenPrompt) async throws -> ScreenAnswer {
-        if started.claimFirst() {
-            let d = flow.definition
-            write((d.title ?? d.id) + (d.description.map { "\n" + $0 } ?? "") + "\n")
-        }
-        if p.isFixedChoice { return ScreenForms.fixedAnswer(p) }
+        begin()
         if state.withLock({ $0.inputEndedAt != nil }) { return TerminalFrontend.unanswered(p) }
         let (retry, start) = state.withLock { s in
             let retry = s.memory.takeRetry(p)
             return (retry, s.memory.startingValues(p, retry: retry))
         }
-        guard var form = forms.form(for: p, previous: start) else { return ScreenForms.fixedAnswer(p) }
+        var form = forms.form(for: p, previous: start)
         let heading = ScreenForms.heading(p)
         if let notice = ScreenForms.notice(p) { write("\n✖ " + notice + "\n") }
         write("\n" + heading + (p.kind == .review ? "" : p.price.total.map { " (" + MoneyText.format($0) + ")" } ?? "") + "\n")
@@ -97,6 +93,20 @@ public final class LineFrontend: CheckoutFrontend {
             s.memory.refuse(p, issues: issues)
             return true
         }
+    }
+
+    /// Nothing to contradict (a person is not asked a fixed choice); the run is under way, so
+    /// the flow's title is written, as at the first screen.
+    public func choicesFixed(_ choices: [FixedChoice]) async -> [AnswerIssue] {
+        begin()
+        return []
+    }
+
+    /// The flow's title and description, once, before anything else.
+    private func begin() {
+        guard started.claimFirst() else { return }
+        let d = flow.definition
+        write((d.title ?? d.id) + (d.description.map { "\n" + $0 } ?? "") + "\n")
     }
 
     public func finished(_ result: CheckoutResult) async {

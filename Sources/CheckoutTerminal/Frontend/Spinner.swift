@@ -27,43 +27,18 @@ struct Spinner {
     }
 }
 
-/// Passes every trace event on, and shows provider steps on the terminal as they run.
-final class StepTrace: TraceSink {
-    let frontend: TerminalFrontend
-    let next: (any TraceSink)?
-
-    init(frontend: TerminalFrontend, next: (any TraceSink)?) {
-        self.frontend = frontend
-        self.next = next
-    }
-
-    func record(_ event: TraceEvent) {
-        next?.record(event)
-        guard let stage = event.stage else { return }
-        switch event.event {
-        case "step.start":
-            frontend.stepStarted(stage)
-        case "step.end", "step.error":
-            let outcome = event.attributes.first { $0.key == "outcome" || $0.key == "code" }.flatMap { m -> String? in
-                if case .string(let s) = m.value { return s }
-                return nil
-            }
-            frontend.stepEnded(stage, outcome: event.event == "step.error" ? "error \(outcome ?? "")" : outcome)
-        default:
-            break
+extension TerminalFrontend: StepObserver {
+    /// Shows provider steps as they run: a spinner while a step runs, then a line saying how
+    /// it ended (`CheckoutRunner.steps`).
+    public func step(_ event: StepEvent) {
+        switch event {
+        case .started(let stage, let kind): stepStarted(stage, kind)
+        case .ended(_, let kind, let outcome, _): stepEnded(kind, outcome: outcome)
+        case .failed(_, let kind, let code): stepEnded(kind, outcome: "error \(code)")
         }
     }
-}
 
-extension TerminalFrontend {
-    /// A trace sink for the runner: shows each provider step with a spinner, and passes every
-    /// event on to `next` (the `--trace` file), unchanged.
-    public func traceSink(forwardingTo next: (any TraceSink)?) -> any TraceSink {
-        StepTrace(frontend: self, next: next)
-    }
-
-    func stepStarted(_ stage: String) {
-        guard case .step(let kind)? = flow.pipeline.stages.first(where: { $0.id == stage })?.kind else { return }
+    func stepStarted(_ stage: String, _ kind: StepKind) {
         begin()
         let label = Spinner.labels(kind).doing
         let generation = state.withLock { s -> Int in
@@ -88,8 +63,7 @@ extension TerminalFrontend {
         }
     }
 
-    func stepEnded(_ stage: String, outcome: String?) {
-        guard case .step(let kind)? = flow.pipeline.stages.first(where: { $0.id == stage })?.kind else { return }
+    func stepEnded(_ kind: StepKind, outcome: String) {
         stopSpinner()
         if outcome == "unchanged" {
             // Nothing happened (the price stayed in its currency): the spinner just goes.
@@ -97,10 +71,8 @@ extension TerminalFrontend {
             return
         }
         let (doing, done) = Spinner.labels(kind)
-        let ok = [nil, "success", "unchanged", "approved", "AUTHENTICATION_SUCCEEDED", "AUTHENTICATION_BYPASSED"].contains(outcome)
-        let text =
-            kind == .threeDS
-            ? "\(done): \(outcome ?? "")" : ok ? done : "\(doing): \(outcome ?? "")"
+        let ok = ["success", "unchanged", "approved", "AUTHENTICATION_SUCCEEDED", "AUTHENTICATION_BYPASSED"].contains(outcome)
+        let text = kind == .threeDS ? "\(done): \(outcome)" : ok ? done : "\(doing): \(outcome)"
         settle([StyledLine([(ok ? "✔ " : "✖ ", ok ? palette.success : palette.error), (text, palette.muted)])])
     }
 

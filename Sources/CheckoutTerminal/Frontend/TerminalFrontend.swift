@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Every answer still goes through the runtime's checks; a refused answer comes back through
 /// `rejected`, and the same form is shown again with the problems under their fields and the
-/// typed values kept. Provider steps show a spinner (through `traceSink(forwardingTo:)`),
+/// typed values kept. Provider steps show a spinner (it is the runner's `steps` observer),
 /// and the run ends with a result summary.
 public final class TerminalFrontend: CheckoutFrontend {
     /// How the front end draws.
@@ -66,13 +66,12 @@ public final class TerminalFrontend: CheckoutFrontend {
 
     public func answer(_ p: ScreenPrompt) async throws -> ScreenAnswer {
         begin()
-        if p.isFixedChoice { return ScreenForms.fixedAnswer(p) }
         if state.withLock({ $0.inputEndedAt != nil }) { return Self.unanswered(p) }
         let (retry, start) = state.withLock { s in
             let retry = s.memory.takeRetry(p)
             return (retry, s.memory.startingValues(p, retry: retry))
         }
-        guard var form = forms.form(for: p, previous: start) else { return ScreenForms.fixedAnswer(p) }
+        var form = forms.form(for: p, previous: start)
         if let notice = ScreenForms.notice(p) { settle([StyledLine([("✖ ", palette.error), (notice, palette.error)])]) }
         if let retry { Self.show(retry.issues, on: &form) }
         stopSpinner()
@@ -103,6 +102,13 @@ public final class TerminalFrontend: CheckoutFrontend {
             s.memory.refuse(p, issues: issues)
             return true
         }
+    }
+
+    /// Nothing to contradict (a person is not asked a fixed choice); the run is under way, so
+    /// the banner is drawn, as at the first screen or step.
+    public func choicesFixed(_ choices: [FixedChoice]) async -> [AnswerIssue] {
+        begin()
+        return []
     }
 
     public func finished(_ result: CheckoutResult) async {

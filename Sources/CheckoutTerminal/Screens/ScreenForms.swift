@@ -7,12 +7,11 @@ struct ScreenForms: Sendable {
     let flow: CompiledFlow
     let today: YearMonth
 
-    /// The form for `p`; nil when nothing is asked (a fixed choice).
-    func form(for p: ScreenPrompt, previous: Form.Values?) -> Form? {
+    /// The form for `p`.
+    func form(for p: ScreenPrompt, previous: Form.Values?) -> Form {
         let definition = flow.definition
         switch p.kind {
         case .paymentMethod:
-            guard !p.isFixedChoice else { return nil }
             let options = p.paymentMethods.map { ChoiceList.Option(id: $0.rawValue, label: Self.methodName($0)) }
             return Form(fields: [
                 Form.Field(id: "method", label: "Pay with", control: .choice(ChoiceList(options: options, selectedId: previous?["method"])))
@@ -37,7 +36,6 @@ struct ScreenForms: Sendable {
             return AddressForms.form(
                 p, presence: definition.fields.shippingPresence(for: definition.request), billing: false, previous: previous)
         case .currency:
-            guard !p.isFixedChoice else { return nil }
             let options = p.currencies.map { ChoiceList.Option(id: $0, label: $0, detail: Currency.iso($0)?.name) }
             let current = previous?["currency"] ?? p.price.currency.code
             return Form(fields: [
@@ -104,11 +102,6 @@ struct ScreenForms: Sendable {
     static func notice(_ p: ScreenPrompt) -> String? {
         p.visit > 1 && (p.kind == .creditCard || p.kind == .cardScan || p.kind == .savedCard)
             ? "The payment did not go through with that card; try another one." : nil
-    }
-
-    /// The answer to a fixed choice, which is not asked.
-    static func fixedAnswer(_ p: ScreenPrompt) -> ScreenAnswer {
-        p.kind == .currency ? .currency(nil) : .paymentMethod(nil)
     }
 
     static func methodName(_ m: PaymentMethodKind) -> String {
