@@ -91,7 +91,7 @@ extension FakeBlueSnap {
             if email { o.add("email", a.email) }
             o.add("address1", a.address)
             o.add("city", a.city)
-            o.add("state", a.state)
+            o.add("state", a.state.map { Country.blueSnapState($0, country: a.country ?? "") })
             o.add("zip", a.zip)
             o.add("country", a.country?.lowercased())
             return o.members

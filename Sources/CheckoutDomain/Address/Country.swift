@@ -15,7 +15,7 @@ public enum Country {
         names.keys.sorted()
     }
 
-    /// False for the countries BlueSnap treats as having no postal codes; there the zip field is
+    /// False for the countries without postal codes (`withoutPostalCodes`); there the zip field is
     /// neither shown nor required. True for every other code, including unknown ones.
     public static func hasPostalCodes(_ code: String) -> Bool {
         !withoutPostalCodes.contains(code)
@@ -39,14 +39,19 @@ public enum Country {
         }
     }
 
-    /// BlueSnap's countries without postal codes, as shipped in its Android SDK
-    /// (`bluesnap-android-int`, `Constants.COUNTRIES_WITHOUT_ZIP`). It includes codes no longer
-    /// assigned (AN, TP) and AC, which do no harm here. Ireland and South Africa have postal codes
-    /// and are not on it.
+    /// Countries where no zip is asked (docs/providers.md "Reference data", row #20): BlueSnap's
+    /// Android list (`bluesnap-android-int` `Constants.COUNTRIES_WITHOUT_ZIP`, 62 codes, which adds
+    /// JM and TT to its iOS list) together with every country whose address format in Google's
+    /// libaddressinput data has no postal code (AQ BQ BV CI GA LC MS PA PS SS SX TD WS beyond
+    /// BlueSnap's). BlueSnap's list also holds codes no longer assigned (AN, TP), and AC, HM and
+    /// KP, whose postal code Google has as optional; they do no harm here. Ireland and South Africa
+    /// have postal codes and are not on it.
     static let withoutPostalCodes: Set<String> = [
         "AO", "AG", "AW", "AC", "BS", "BZ", "BJ", "BW", "BO", "BF", "BI", "CM", "CF", "KM", "CG",
         "CD", "CK", "CW", "DJ", "DM", "TP", "GQ", "ER", "FJ", "TF", "GM", "GH", "GD", "GY", "HM",
-        "HK", "KI", "LY", "MO", "MW", "ML", "MR", "NR", "AN", "NU", "KP", "QA", "RW", "KN", "ST",
-        "SC", "SL", "SB", "SR", "SY", "TL", "TG", "TK", "TO", "TV", "UG", "AE", "VU", "YE", "ZW",
+        "HK", "JM", "KI", "LY", "MO", "MW", "ML", "MR", "NR", "AN", "NU", "KP", "QA", "RW", "KN",
+        "ST", "SC", "SL", "SB", "SR", "SY", "TL", "TG", "TK", "TO", "TT", "TV", "UG", "AE", "VU",
+        "YE", "ZW",
+        "AQ", "BQ", "BV", "CI", "GA", "LC", "MS", "PA", "PS", "SS", "SX", "TD", "WS",
     ]
 }

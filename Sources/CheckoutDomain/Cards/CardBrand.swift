@@ -28,6 +28,12 @@ public enum CardBrand: String, Sendable, CaseIterable, Hashable {
     case hiper
     /// Hipercard (Brazil).
     case hipercard
+    /// Troy (Turkey).
+    case troy
+    /// Naranja (Argentina).
+    case naranja
+    /// Verve (Nigeria).
+    case verve
 
     /// The display name, e.g. `"American Express"`.
     public var niceName: String {
@@ -44,11 +50,15 @@ public enum CardBrand: String, Sendable, CaseIterable, Hashable {
         case .mir: "Mir"
         case .hiper: "Hiper"
         case .hipercard: "Hipercard"
+        case .troy: "Troy"
+        case .naranja: "Naranja"
+        case .verve: "Verve"
         }
     }
 
     /// The result name (`ccType`, SPEC §5): `VISA`, `MASTERCARD`, `AMEX`, `DINERS`, `DISCOVER`,
-    /// `JCB`, `CHINA_UNION_PAY`, `MAESTRO`, `ELO`, `MIR`, `HIPER`, `HIPERCARD`.
+    /// `JCB`, `CHINA_UNION_PAY`, `MAESTRO`, `ELO`, `MIR`, `HIPER`, `HIPERCARD`, and for the brands
+    /// SPEC's "at least" leaves open `TROY`, `NARANJA` (BlueSnap's name) and `VERVE`.
     public var resultName: String {
         switch self {
         case .visa: "VISA"
@@ -63,6 +73,9 @@ public enum CardBrand: String, Sendable, CaseIterable, Hashable {
         case .mir: "MIR"
         case .hiper: "HIPER"
         case .hipercard: "HIPERCARD"
+        case .troy: "TROY"
+        case .naranja: "NARANJA"
+        case .verve: "VERVE"
         }
     }
 
@@ -85,8 +98,9 @@ public enum CardBrand: String, Sendable, CaseIterable, Hashable {
         case .jcb: [16, 17, 18, 19]
         case .unionpay: [14, 15, 16, 17, 18, 19]
         case .maestro: [12, 13, 14, 15, 16, 17, 18, 19]
-        case .elo, .hiper, .hipercard: [16]
+        case .elo, .hiper, .hipercard, .troy, .naranja: [16]
         case .mir: [16, 17, 18, 19]
+        case .verve: [16, 18, 19]
         }
     }
 
@@ -98,7 +112,7 @@ public enum CardBrand: String, Sendable, CaseIterable, Hashable {
     /// What the brand calls its security code: CVV, CVC, CID, CVN, CVE or CVP2.
     public var securityCodeName: String {
         switch self {
-        case .visa, .dinersClub, .jcb: "CVV"
+        case .visa, .dinersClub, .jcb, .troy, .naranja, .verve: "CVV"
         case .mastercard, .maestro, .hiper, .hipercard: "CVC"
         case .americanExpress, .discover: "CID"
         case .unionpay: "CVN"

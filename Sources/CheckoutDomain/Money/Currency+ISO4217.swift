@@ -1,15 +1,16 @@
 extension Currency {
     /// ISO 4217 list one (current currency and funds), codes with minor units only.
     ///
-    /// Source: the ISO 4217 maintenance agency's list one as amended up to 2025 (ZWG replaces ZWL,
-    /// XCG joins ANG, SLE replaces SLL, HRK withdrawn).
+    /// Source: list one as published 2026-01-01 (`table.xml` of PyPI `iso4217` 1.16.20260101):
+    /// ZWG replaces ZWL, SLE replaces SLL, XCG replaces ANG; HRK, BGN and CUC withdrawn; XAD,
+    /// the Arab Accounting Dinar, added. Row #28 of the provider contract.
     static let isoTable: [Currency] = [
         c("AED", 2, "UAE Dirham"), c("AFN", 2, "Afghani"), c("ALL", 2, "Lek"),
-        c("AMD", 2, "Armenian Dram"), c("ANG", 2, "Netherlands Antillean Guilder"),
+        c("AMD", 2, "Armenian Dram"),
         c("AOA", 2, "Kwanza"), c("ARS", 2, "Argentine Peso"), c("AUD", 2, "Australian Dollar"),
         c("AWG", 2, "Aruban Florin"), c("AZN", 2, "Azerbaijan Manat"),
         c("BAM", 2, "Convertible Mark"), c("BBD", 2, "Barbados Dollar"), c("BDT", 2, "Taka"),
-        c("BGN", 2, "Bulgarian Lev"), c("BHD", 3, "Bahraini Dinar"), c("BIF", 0, "Burundi Franc"),
+        c("BHD", 3, "Bahraini Dinar"), c("BIF", 0, "Burundi Franc"),
         c("BMD", 2, "Bermudian Dollar"), c("BND", 2, "Brunei Dollar"), c("BOB", 2, "Boliviano"),
         c("BOV", 2, "Mvdol"), c("BRL", 2, "Brazilian Real"), c("BSD", 2, "Bahamian Dollar"),
         c("BTN", 2, "Ngultrum"), c("BWP", 2, "Pula"), c("BYN", 2, "Belarusian Ruble"),
@@ -18,7 +19,7 @@ extension Currency {
         c("CHW", 2, "WIR Franc"), c("CLF", 4, "Unidad de Fomento"), c("CLP", 0, "Chilean Peso"),
         c("CNY", 2, "Yuan Renminbi"), c("COP", 2, "Colombian Peso"),
         c("COU", 2, "Unidad de Valor Real"), c("CRC", 2, "Costa Rican Colon"),
-        c("CUC", 2, "Peso Convertible"), c("CUP", 2, "Cuban Peso"),
+        c("CUP", 2, "Cuban Peso"),
         c("CVE", 2, "Cabo Verde Escudo"), c("CZK", 2, "Czech Koruna"),
         c("DJF", 0, "Djibouti Franc"), c("DKK", 2, "Danish Krone"), c("DOP", 2, "Dominican Peso"),
         c("DZD", 2, "Algerian Dinar"), c("EGP", 2, "Egyptian Pound"), c("ERN", 2, "Nakfa"),
@@ -63,7 +64,8 @@ extension Currency {
         c("UYI", 0, "Uruguay Peso en Unidades Indexadas (UI)"), c("UYU", 2, "Peso Uruguayo"),
         c("UYW", 4, "Unidad Previsional"), c("UZS", 2, "Uzbekistan Sum"),
         c("VED", 2, "Bolívar Soberano"), c("VES", 2, "Bolívar Soberano"), c("VND", 0, "Dong"),
-        c("VUV", 0, "Vatu"), c("WST", 2, "Tala"), c("XAF", 0, "CFA Franc BEAC"),
+        c("VUV", 0, "Vatu"), c("WST", 2, "Tala"), c("XAD", 2, "Arab Accounting Dinar"),
+        c("XAF", 0, "CFA Franc BEAC"),
         c("XCD", 2, "East Caribbean Dollar"), c("XCG", 2, "Caribbean Guilder"),
         c("XOF", 0, "CFA Franc BCEAO"), c("XPF", 0, "CFP Franc"), c("YER", 2, "Yemeni Rial"),
         c("ZAR", 2, "Rand"), c("ZMW", 2, "Zambian Kwacha"), c("ZWG", 2, "Zimbabwe Gold"),

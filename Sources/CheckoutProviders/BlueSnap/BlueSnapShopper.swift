@@ -15,10 +15,12 @@ enum BlueSnapShopper {
         }
         func address(_ v: JSONValue?, email: Bool) -> Address? {
             guard let v else { return nil }
+            let country = v["country"]?.text?.uppercased()
+            // BlueSnap's own state codes (Brazil's XA–XI, Canada's NF) read as ISO's.
+            let state = v["state"]?.text.map { Country.state(fromBlueSnap: $0.uppercased(), country: country ?? "") }
             return Address(
                 name: name(v), email: email ? v["email"]?.text : nil, address: v["address1"]?.text ?? v["address"]?.text,
-                city: v["city"]?.text, zip: v["zip"]?.text, country: v["country"]?.text?.uppercased(),
-                state: v["state"]?.text?.uppercased(), phone: v["phone"]?.text)
+                city: v["city"]?.text, zip: v["zip"]?.text, country: country, state: state, phone: v["phone"]?.text)
         }
         guard let billing = address(body, email: true) else {
             throw HTTPFailure.malformed("a vaulted shopper", host: host)

@@ -41,7 +41,9 @@ public struct SpreedlyConfiguration: Sendable {
 
 /// Spreedly's `card_type` names and the brands they stand for.
 public enum SpreedlyCardType {
-    /// The `card_type` Spreedly reports for `brand` (`visa`, `master`, `american_express`, …).
+    /// The `card_type` Spreedly reports for `brand` (`visa`, `master`, `american_express`,
+    /// `union_pay`, …: the raw values of `CardBrand` in `spreedly/mobile-sdk-ios`); a brand that SDK
+    /// does not name (Mir, Hiper, Hipercard, Troy, Verve) goes by our raw value.
     public static func name(of brand: CardBrand) -> String {
         switch brand {
         case .visa: "visa"
@@ -50,9 +52,10 @@ public enum SpreedlyCardType {
         case .dinersClub: "diners_club"
         case .discover: "discover"
         case .jcb: "jcb"
-        case .unionpay: "unionpay"
+        case .unionpay: "union_pay"
         case .maestro: "maestro"
         case .elo: "elo"
+        case .naranja: "naranja"
         default: brand.rawValue
         }
     }
