@@ -10,7 +10,8 @@ import Synchronization
 /// signature are checked as Maxpay checks them (the signed fields are every field but the
 /// card's, the signature and the public key), each test card behaves as in the sandbox (SPEC §7),
 /// and the answer is Maxpay's `{status, code, message, reference, transaction_unique_id}` with
-/// the codes of `MaxpayCodes`. A `transaction_unique_id` seen before gets its first answer back
+/// the codes of `MaxpayCodes`. Fields in a form Maxpay's SDKs never send (an alpha-2 `country`)
+/// are refused. A `transaction_unique_id` seen before gets its first answer back
 /// (a transient error excepted), so a retried charge never moves money twice. It keeps a ledger
 /// and never keeps a card number or CVV.
 public final class FakeMaxpay: Sendable {
@@ -96,6 +97,10 @@ public final class FakeMaxpay: Sendable {
             let e = MaxpayCodes.code(forError: .invalidSignature)
             return answer(MaxpayResponse(status: "error", code: e.code, message: e.message, transactionUniqueId: key))
         }
+        if let refusal = Self.invalidField(fields) {
+            return answer(
+                MaxpayResponse(status: "error", code: MaxpayCodes.validationError.code, message: refusal, transactionUniqueId: key))
+        }
         guard !key.isEmpty, let number = body["card_number"]?.text, CardNumber.luhnValid(number) else {
             return answer(
                 MaxpayResponse(status: "error", code: MaxpayCodes.validationError.code, message: "Card or transaction id missing"))
@@ -143,6 +148,21 @@ public final class FakeMaxpay: Sendable {
             status: "success", code: MaxpayCodes.success.code, message: MaxpayCodes.success.message, reference: reference,
             transactionUniqueId: key, authCode: String((Int(reference.dropFirst(4)) ?? 0) % 1_000_000), threeDSResult: threeDS?.rawValue)
     }
+
+    /// Fields in a form Maxpay's SDKs never send, refused as a validation error: a `country`
+    /// that is not ISO 3166-1 alpha-3 (iOS `PAYCountryField`, Android `CountryISOHelper`), a
+    /// `date_of_birth` that is not YYYY-MM-DD.
+    static func invalidField(_ fields: [String: String]) -> String? {
+        if let country = fields["country"], !alpha3Countries.contains(country) {
+            return "Validation error: country must be an ISO 3166-1 alpha-3 code"
+        }
+        if let birthday = fields["date_of_birth"], CalendarDate(iso: birthday) == nil {
+            return "Validation error: date_of_birth must be YYYY-MM-DD"
+        }
+        return nil
+    }
+
+    static let alpha3Countries = Set(Country.allCodes.compactMap(Country.alpha3(of:)))
 
     func answer(_ response: MaxpayResponse) -> ServerResponse {
         ServerResponse(status: 200, headers: ["Content-Type": "application/json"], body: response.json())

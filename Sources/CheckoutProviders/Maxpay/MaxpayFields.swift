@@ -2,7 +2,8 @@ import CheckoutDomain
 import CheckoutRuntime
 import Foundation
 
-/// The fields of a charge that Maxpay's signature covers (its SDK's `PAYSignatureInfo`).
+/// The fields of a charge that Maxpay's signature covers (its SDK's `PAYSignatureInfo`), in the
+/// form its SDKs send them.
 public enum MaxpayFields {
     /// Maxpay's signed fields (its SDK's `PAYSignatureInfo`), those with a value.
     public static func of(_ request: ChargeRequest, billing: Address?, threeDS: Bool) -> [String: String] {
@@ -21,8 +22,11 @@ public enum MaxpayFields {
                 f["first_name"] = name.first
                 if !name.last.isEmpty { f["last_name"] = name.last }
             }
+            // Maxpay takes ISO 3166-1 alpha-3 (its SDKs' `PAYCountryField`, `CountryISOHelper`);
+            // the date of birth as `date_of_birth`, YYYY-MM-DD (iOS `PAYTransactionRequest`,
+            // Android `SalePayment`), signed like the rest.
             let optional: [(String, String?)] = [
-                ("country", b.country),
+                ("country", b.country.map { Country.alpha3(of: $0) ?? $0 }), ("date_of_birth", b.birthday),
                 ("user_email", b.email), ("address", b.address), ("city", b.city), ("zip", b.zip), ("state", b.state),
                 ("user_phone", b.phone),
             ]

@@ -37,7 +37,10 @@ struct MaxpayChallenge: Sendable {
 extension MaxpayProvider {
     public func completeChallenge(_ session: String, response: ChallengeResponse) async throws -> ThreeDSResult {
         guard var challenge = challenges[session] else { throw ProviderError(.rejected, "no Maxpay 3-D Secure challenge is open") }
-        var form = [("PaReq", challenge.pareq), ("MD", challenge.md), ("TermUrl", termURL().absoluteString)]
+        // Without a `pareq` the page is opened as it is (Android `ThreeDSFragment.kt`): only
+        // `MD` and `TermUrl` go with the shopper's answer.
+        var form = challenge.pareq.isEmpty ? [] : [("PaReq", challenge.pareq)]
+        form += [("MD", challenge.md), ("TermUrl", termURL().absoluteString)]
         switch response {
         case .code(let code): form.append(("code", code))
         case .cancel: form.append(("cancel", "true"))

@@ -132,12 +132,13 @@ public actor MaxpayProvider: PaymentProvider {
         }
     }
 
-    /// Sends the charge (`POST api/cc`). An answer with `acs_url` and `pareq` opens a
+    /// Sends the charge (`POST api/cc`). An answer with `acs_url` (with or without `pareq`) opens a
     /// challenge; any other definite answer ends the charge, with the 3-D Secure result when
     /// the request was a `SALE3D`/`AUTH3D` (`authenticationResult`).
     public func startCharge(_ request: ChargeRequest) async throws -> ChargeProgress {
         let response = try await send(request)
-        if response.requiresAuthentication, let acs = response.acsURL, let pareq = response.pareq {
+        if response.requiresAuthentication, let acs = response.acsURL {
+            let pareq = response.pareq ?? ""
             guard let reference = response.reference, !reference.isEmpty, let url = URL(string: acs) else {
                 throw ProviderError(.unavailable, "Maxpay asked for 3-D Secure without a usable acs_url or reference")
             }
@@ -198,12 +199,21 @@ public actor MaxpayProvider: PaymentProvider {
         URL(string: HTTPFailure.joined(configuration.baseURL, "api/cc")) ?? configuration.baseURL
     }
 
-    /// The request body: the signed fields as they were signed, the signature and public key,
+    /// The request body: the signed fields as they were signed (`api_version` as a number), the
+    /// signature and public key,
     /// and the card (`card_number`, `card_exp_month`, `card_exp_year`, `cvv`, `card_holder`),
     /// which Maxpay does not sign.
     static func body(signed: SignedFields, publicKey: String, card: ValidatedCard) -> JSONValue {
         var body = JSONObjectBuilder()
-        for key in signed.fields.keys.sorted() { body.add(key, signed.fields[key]) }
+        for key in signed.fields.keys.sorted() {
+            // `api_version` is a number in both SDKs' requests (iOS `apiVersion: Int`, Android
+            // `PaymentDto`); its text is what was signed either way.
+            if key == "api_version", let value = signed.fields[key], let number = Int(value) {
+                body.add(key, number)
+            } else {
+                body.add(key, signed.fields[key])
+            }
+        }
         body.add("public_key", publicKey)
         body.add("signature", signed.signature)
         body.add("card_number", card.number)

@@ -11,8 +11,9 @@ import Foundation
 public struct MaxpayResponse: Sendable, Hashable {
     /// `success`, `decline` or `error` (compared without case; anything else is an error).
     public var status: String
-    /// The response code; `0` is "Transaction processed successfully".
-    public var code: Int
+    /// The response code; `0` is "Transaction processed successfully". Optional, as in Maxpay's
+    /// Android SDK (`BaseResponse`): an answer without one is read by its `status`.
+    public var code: Int?
     /// Maxpay's text for the code.
     public var message: String
     /// Maxpay's id for the transaction (the result's `transaction.id`).
@@ -30,12 +31,14 @@ public struct MaxpayResponse: Sendable, Hashable {
     /// Maxpay's documented fields: the fake Maxpay sends it; real Maxpay answers without it.
     public var threeDSResult: String?
 
-    /// True when the answer sends the shopper to the issuer's 3-D Secure page.
-    public var requiresAuthentication: Bool { !(acsURL ?? "").isEmpty && !(pareq ?? "").isEmpty }
+    /// True when the answer sends the shopper to the issuer's 3-D Secure page: it has an
+    /// `acs_url`, with or without `pareq` (Maxpay's Android SDK, `ThreeDSFragment.kt`, posts the
+    /// form when there is a `pareq` and opens the page as it is when there is none).
+    public var requiresAuthentication: Bool { !(acsURL ?? "").isEmpty }
 
     /// Creates a response.
     public init(
-        status: String, code: Int, message: String, reference: String? = nil, transactionUniqueId: String? = nil,
+        status: String, code: Int?, message: String, reference: String? = nil, transactionUniqueId: String? = nil,
         authCode: String? = nil, acsURL: String? = nil, pareq: String? = nil, threeDSResult: String? = nil
     ) {
         self.status = status
@@ -49,18 +52,18 @@ public struct MaxpayResponse: Sendable, Hashable {
         self.threeDSResult = threeDSResult
     }
 
-    /// Reads a response body. A body that is not a JSON object with a `status` and a numeric
-    /// `code` is a transport fault (`provider_unavailable`, retryable with the same
+    /// Reads a response body. A body that is not a JSON object with a `status` (and, when there
+    /// is a `code`, a numeric one) is a transport fault (`provider_unavailable`, retryable with the same
     /// `transaction_unique_id`): the transaction may have gone through, so it is asked again
     /// rather than guessed.
     public init(json body: Data) throws(ProviderError) {
-        guard let object = JSONParser.parse(body), let status = object["status"]?.string,
-            let code = object["code"]?.text.flatMap({ Int($0) })
-        else {
+        let object = JSONParser.parse(body)
+        let code = object?["code"].map { $0.text.flatMap { Int($0) } }
+        guard let object, let status = object["status"]?.string, code != .some(nil) else {
             throw ProviderError(.unavailable, "Maxpay's answer could not be read (\(body.count) bytes, not a transaction response)")
         }
         self.init(
-            status: status, code: code, message: object["message"]?.string ?? "", reference: object["reference"]?.text,
+            status: status, code: code ?? nil, message: object["message"]?.string ?? "", reference: object["reference"]?.text,
             transactionUniqueId: object["transaction_unique_id"]?.text, authCode: object["authcode"]?.text,
             acsURL: object["acs_url"]?.string, pareq: object["pareq"]?.string, threeDSResult: object["three_ds_result"]?.string)
     }
@@ -84,9 +87,10 @@ public struct MaxpayResponse: Sendable, Hashable {
     /// - `success` → approved; the transaction's id is the `reference`, its type the signed
     ///   `transaction_type` (`SALE3D`, `AUTH`, …). A success without a reference is a fault, asked
     ///   again under the same `transaction_unique_id`.
-    /// - `decline` → declined with the code's decline name (`MaxpayCodes`), the transaction kept.
+    /// - `decline` → declined with the code's decline name (`MaxpayCodes`; without a code,
+    ///   `card_declined`), the transaction kept.
     /// - `error` → a `ProviderError`: `invalid_signature`, `processing_error` (retried) or
-    ///   `rejected`, with Maxpay's code and message (card digits masked).
+    ///   `rejected` (also without a code), with Maxpay's code and message (card digits masked).
     /// A response that names another `transaction_unique_id` is refused: it is not this charge's.
     public func outcome(of request: ChargeRequest) throws(ProviderError) -> ChargeOutcome {
         if let echoed = transactionUniqueId, echoed != request.idempotencyKey {
@@ -101,9 +105,10 @@ public struct MaxpayResponse: Sendable, Hashable {
             return .approved(Transaction(id: reference, type: type, status: "APPROVED", amount: request.amount))
         case "decline":
             let transaction = Transaction(id: reference ?? "", type: type, status: "DECLINED", amount: request.amount)
-            return .declined(code: MaxpayCodes.declineCode(for: code), transaction: transaction)
+            return .declined(code: code.map(MaxpayCodes.declineCode(for:)) ?? MaxpayCodes.cardDeclined.name, transaction: transaction)
         default:
-            throw ProviderError(MaxpayCodes.errorCode(for: code), "Maxpay error \(code): \(Self.masked(message))")
+            let number = code.map { " \($0)" } ?? ""
+            throw ProviderError(code.map(MaxpayCodes.errorCode(for:)) ?? .rejected, "Maxpay error\(number): \(Self.masked(message))")
         }
     }
 

@@ -1,0 +1,147 @@
+import CheckoutDomain
+import CheckoutHeadless
+import CheckoutJSON
+import CheckoutLanguage
+import CheckoutProviders
+import CheckoutRuntime
+import Foundation
+import Testing
+
+/// What `MaxpayProvider` puts on the wire, held to Maxpay's own SDKs (provider-contract rows
+/// #1, #7, #12, #26): the country in ISO 3166-1 alpha-3, the date of birth signed and sent as
+/// `date_of_birth`, `api_version` a number, an `acs_url` without `pareq` still a challenge, and
+/// an answer without `code` read by its `status`.
+@Suite struct MaxpayWireTests {
+    /// `countryList` of maxpay/payment-sdk-ios `MaxpayPaymentSdk/Types/Fields/PAYCountryField/
+    /// PAYCountryField.swift` at f48df007 (2021-10-12), in its order: the alpha-3 codes the iOS
+    /// SDK's country field accepts.
+    static let maxpayIOSCountryList = """
+        ABW AFG AGO AIA ALA ALB AND ANT ARE ARG ARM ASM ATA ATF ATG AUS
+        AUT AZE BDI BEL BEN BFA BGD BGR BHR BHS BIH BLM BLR BLZ BMU BOL
+        BRA BRB BRN BTN BVT BWA CAF CAN CCK CHE CHL CHN CIV CMR COD COG
+        COK COL COM CPV CRI CUB CXR CYM CYP CZE DEU DJI DMA DNK DOM DZA
+        ECU EGY ERI ESH ESP EST ETH FIN FJI FLK FRA FRO FSM GAB GBR GEO
+        GGY GHA GIB GIN GLP GMB GNB GNQ GRC GRD GRL GTM GUF GUM GUY HKG
+        HMD HND HRV HTI HUN IDN IMN IND IOT IRL IRN IRQ ISL ISR ITA JAM
+        JEY JOR JPN KAZ KEN KGZ KHM KIR KNA KOR KWT LAO LBN LBR LBY LCA
+        LIE LKA LSO LTU LUX LVA MAC MAF MAR MCO MDA MDG MDV MEX MHL MKD
+        MLI MLT MMR MNE MNG MNP MOZ MRT MSR MTQ MUS MWI MYS MYT NAM NCL
+        NER NFK NGA NIC NIU NLD NOR NPL NRU NZL OMN PAK PAN PCN PER PHL
+        PLW PNG POL PRI PRK PRT PRY PSE PYF QAT REU ROU RUS RWA SAU SDN
+        SEN SGP SGS SHN SJM SLB SLE SLV SMR SOM SPM SRB STP SUR SVK SVN
+        SWE SWZ SYC SYR TCA TCD TGO THA TJK TKL TKM TLS TON TTO TUN TUR
+        TUV TWN TZA UGA UKR UMI URY USA UZB VAT VCT VEN VGB VIR VNM VUT
+        WLF WSM YEM ZAF ZMB ZWE
+        """.split(whereSeparator: \.isWhitespace).map(String.init)
+
+    @Test func everyCountryIsSentInAlpha3AsMaxpaysSDKsAcceptIt() {
+        let sdk = Set(Self.maxpayIOSCountryList)
+        #expect(sdk.count == 246)
+        var sent: [String: String] = [:]
+        for code in Country.allCodes {
+            let alpha3 = Country.alpha3(of: code)
+            #expect(alpha3?.count == 3 && alpha3?.allSatisfy { $0.isASCII && $0.isUppercase } == true, "\(code) → \(alpha3 ?? "nil")")
+            if let alpha3 { sent[code] = alpha3 }
+        }
+        #expect(sent.count == Country.allCodes.count && Set(sent.values).count == sent.count, "one alpha-3 per country, none shared")
+        // The SDK's list predates 2010-2011: Bonaire (BES), Curaçao (CUW), South Sudan (SSD) and
+        // Sint Maarten (SXM) are missing, and it still has the Netherlands Antilles (ANT).
+        #expect(Set(sent.values).subtracting(sdk) == ["BES", "CUW", "SSD", "SXM"])
+        #expect(sdk.subtracting(sent.values) == ["ANT"])
+        // ISO 3166-1 pairs that differ from a guess (first letters, or alpha-2 plus a letter).
+        let iso = ["DE": "DEU", "GB": "GBR", "US": "USA", "CH": "CHE", "ES": "ESP", "IE": "IRL", "KR": "KOR", "AT": "AUT", "RS": "SRB"]
+        for (alpha2, alpha3) in iso { #expect(Country.alpha3(of: alpha2) == alpha3) }
+        #expect(Country.alpha3(of: "XK") == nil && Country.alpha3(of: "de") == nil)
+    }
+
+    static let billing = Address(
+        name: "Anna Schmidt", email: "anna@example.com", address: "Unter den Linden 1", city: "Berlin", zip: "10117", country: "DE",
+        birthday: "1990-04-01")
+
+    func charge(billing: Address?) -> ChargeRequest {
+        let card = TokenizedCard(token: "t", brand: .visa, last4: "1111", issuingCountry: "", expiry: CardExpiry(month: 3, year: 2031))
+        return ChargeRequest(
+            kind: .sale, card: card, amount: Money(amount: Decimal(string: "49.9")!, currency: Currency.iso("EUR")!),
+            idempotencyKey: "order-1", threeDSResult: nil)
+    }
+
+    @Test func theBillingCountryIsSignedInAlpha3AndTheDateOfBirthAsDateOfBirth() {
+        let fields = MaxpayFields.of(charge(billing: Self.billing), billing: Self.billing, threeDS: false)
+        #expect(fields["country"] == "DEU")
+        // iOS `PAYTransactionRequest.CodingKeys.birthday = "date_of_birth"`; Android `SalePayment`
+        // signs and sends `date_of_birth` (YYYY-MM-DD) too.
+        #expect(fields["date_of_birth"] == "1990-04-01")
+        #expect(fields["first_name"] == "Anna" && fields["last_name"] == "Schmidt" && fields["user_email"] == "anna@example.com")
+    }
+
+    func provider(_ transport: ScriptedMaxpayTransport) -> MaxpayProvider {
+        MaxpayProvider(
+            configuration: MaxpayConfiguration(baseURL: URL(string: "http://127.0.0.1:9/")!, publicKey: "pk_test_42"),
+            transport: transport, clock: ManualClock(start: Date(timeIntervalSince1970: 1_795_000_000)), random: SeededRandom(seed: 3))
+    }
+
+    /// A signed charge through `p`, 3-D Secure inside it when `threeDS`.
+    func signedCharge(_ p: MaxpayProvider, threeDS: Bool = false) async throws -> ChargeRequest {
+        let token = try await p.createToken()
+        let tokenized = try await p.tokenize(.new(MaxpayAdapterTests.card), token: token)
+        var request = charge(billing: nil)
+        request.card = tokenized
+        request.threeDSRequested = threeDS
+        let fields = MaxpayFields.of(request, billing: Self.billing, threeDS: threeDS)
+        request.signed = SignedFields(fields: fields, signature: MaxpaySignature.sign(fields, privateKey: "secret-key"))
+        return request
+    }
+
+    @Test func apiVersionIsSentAsANumberAsBothSDKsSendIt() async throws {
+        // iOS `PAYTransactionRequest.apiVersion: Int`; Android `PaymentDto.apiVersion: Int`.
+        let transport = ScriptedMaxpayTransport { _, _ in
+            MaxpayAdapterTests.json(
+                200, #"{"status":"success","code":0,"message":"ok","reference":"r-1","transaction_unique_id":"order-1"}"#)
+        }
+        let p = provider(transport)
+        _ = try await p.charge(try await signedCharge(p))
+        let body = try #require(JSONParser.parse(transport.requests.first?.body ?? Data()))
+        #expect(body["api_version"] == .number("1"))
+        #expect(body["country"] == .string("DEU") && body["date_of_birth"] == .string("1990-04-01"))
+    }
+
+    @Test func anAcsURLWithoutPareqStillAsksForTheShopper() async throws {
+        // Android `ThreeDSFragment.kt` opens such an `acs_url` as it is: the transaction is not
+        // final until the shopper has been there.
+        let transport = ScriptedMaxpayTransport { _, _ in
+            MaxpayAdapterTests.json(
+                200,
+                #"{"status":"success","code":0,"message":"3DS","reference":"r-9","transaction_unique_id":"order-1","acs_url":"http://127.0.0.1:9/acs/r-9"}"#
+            )
+        }
+        let p = provider(transport)
+        let progress = try await p.startCharge(try await signedCharge(p, threeDS: true))
+        guard case .challengeRequired = progress else {
+            Issue.record("an acs_url without pareq was taken as final: \(progress)")
+            return
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"status":"success","message":"ok","reference":"r-2","transaction_unique_id":"order-1"}"#, "approved"),
+        (#"{"status":"decline","message":"Do not honor","reference":"r-3","transaction_unique_id":"order-1"}"#, "declined card_declined"),
+        (#"{"status":"error","message":"Bad request","transaction_unique_id":"order-1"}"#, "error rejected"),
+    ])
+    func anAnswerWithoutACodeIsReadByItsStatus(body: String, expected: String) async throws {
+        // Android `BaseResponse`: `code` and `message` are optional.
+        let transport = ScriptedMaxpayTransport { _, _ in MaxpayAdapterTests.json(200, body) }
+        let p = provider(transport)
+        let request = try await signedCharge(p)
+        let got: String
+        do {
+            switch try await p.charge(request) {
+            case .approved: got = "approved"
+            case .declined(let code, _): got = "declined \(code)"
+            }
+        } catch let error as ProviderError {
+            got = "error \(error.code.rawValue)"
+        }
+        #expect(got == expected)
+        #expect(transport.requests.count == 1, "a definite answer is not asked again")
+    }
+}
