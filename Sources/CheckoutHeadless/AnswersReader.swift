@@ -8,7 +8,10 @@ import Foundation
 public enum AnswersReader {
     static let topKeys = ["paymentMethod", "card", "savedCard", "billing", "shipping", "currency", "custom", "threeDS", "scan", "wait"]
     static let cardKeys = ["number", "expiry", "cvv", "name", "storeCard"]
-    static let addressKeys = ["name", "email", "address", "city", "zip", "country", "state", "phone"]
+    /// The keys of `billing`: every address field, the date of birth last.
+    static let billingKeys = AddressField.allCases.map(\.rawValue)
+    /// The keys of `shipping`: every address field but the date of birth, and `sameAsBilling`.
+    static let shippingKeys = AddressField.withoutBirthday.map(\.rawValue) + ["sameAsBilling"]
     static let threeDSKeys = ["code", "cancel"]
     /// `card.number`, `card[1].cvv`, `scan.accountNumber`: paths whose values are card data,
     /// never echoed.
@@ -139,19 +142,12 @@ public enum AnswersReader {
             return nil
         }
 
-        mutating func address(_ node: YAMLNode, path: String, extra: [String] = []) -> (Address, YAMLNode?) {
-            let f = pairs(node, path: path, keys: AnswersReader.addressKeys + extra)
+        mutating func address(_ node: YAMLNode, path: String, keys: [String]) -> (Address, YAMLNode?) {
+            let f = pairs(node, path: path, keys: keys)
             var a = Address()
-            func t(_ k: String) -> String? { f[k].flatMap { text($0, path: "\(path).\(k)") } }
-            a.name = t("name")
-            a.email = t("email")
-            a.address = t("address")
-            a.city = t("city")
-            a.zip = t("zip")
-            a.country = t("country")
-            a.state = t("state")
-            a.phone = t("phone")
-            a.birthday = t("birthday")
+            for field in AddressField.allCases {
+                a[field] = f[field.rawValue].flatMap { text($0, path: "\(path).\(field.rawValue)") }
+            }
             return (a, f["sameAsBilling"])
         }
 
@@ -209,9 +205,9 @@ public enum AnswersReader {
                 return c
             }
             if let n = top["savedCard"] { a.savedCard = text(n, path: "savedCard") }
-            if let n = top["billing"] { a.billing = address(n, path: "billing", extra: ["birthday"]).0 }
+            if let n = top["billing"] { a.billing = address(n, path: "billing", keys: AnswersReader.billingKeys).0 }
             if let n = top["shipping"] {
-                let (s, same) = address(n, path: "shipping", extra: ["sameAsBilling"])
+                let (s, same) = address(n, path: "shipping", keys: AnswersReader.shippingKeys)
                 a.shipping = s
                 a.sameAsBilling = same.flatMap { flag($0, path: "shipping.sameAsBilling") }
             }
