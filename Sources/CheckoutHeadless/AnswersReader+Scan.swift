@@ -5,7 +5,7 @@ import Foundation
 
 extension AnswersReader {
     /// The keys of a scan: BAM `BAMCheckoutCardInformation`'s fields, or the error it ended with.
-    static let scanKeys = ["number", "expiry", "cvv", "name", "sortCode", "accountNumber", "error"]
+    static let scanKeys = AnswersKeys.scan.map(\.name).filter { $0 != "file" }
     /// Scan keys whose values are secret.
     static let scanSecrets = ["number", "cvv", "sortCode", "accountNumber"]
 }

@@ -6,13 +6,11 @@ import Foundation
 /// Reads an answers file (YAML or JSON) into `Answers`, reporting every problem with its path
 /// (`billing.zip`) and position. Messages never quote card fields.
 public enum AnswersReader {
-    static let topKeys = ["paymentMethod", "card", "savedCard", "billing", "shipping", "currency", "custom", "threeDS", "scan", "wait"]
-    static let cardKeys = ["number", "expiry", "cvv", "name", "storeCard"]
-    /// The keys of `billing`: every address field, the date of birth last.
-    static let billingKeys = AddressField.allCases.map(\.rawValue)
-    /// The keys of `shipping`: every address field but the date of birth, and `sameAsBilling`.
-    static let shippingKeys = AddressField.withoutBirthday.map(\.rawValue) + ["sameAsBilling"]
-    static let threeDSKeys = ["code", "cancel"]
+    static let topKeys = AnswersKeys.topLevel.map(\.name)
+    static let cardKeys = AnswersKeys.card.map(\.name)
+    static let billingKeys = AnswersKeys.billing.map(\.name)
+    static let shippingKeys = AnswersKeys.shipping.map(\.name)
+    static let threeDSKeys = AnswersKeys.threeDS.map(\.name)
     /// `card.number`, `card[1].cvv`, `scan.accountNumber`: paths whose values are card data,
     /// never echoed.
     static func isSecret(_ path: String) -> Bool {

@@ -21,9 +21,9 @@ public struct ScenarioReadResult: Sendable {
 /// file named by path is read when the scenario runs, as `checkout run --answers` reads it:
 /// its problems make the run `invalid` (exit code 3), which a scenario can expect.
 public enum ScenarioReader {
-    static let scenarioKeys = ["name", "flow", "answers", "seed", "now", "expect", "tags"]
-    static let expectKeys = ["status", "exitCode", "paymentType", "threeDSAuthenticationResult", "declineCode", "errors"]
-    static let errorKeys = ["path", "code", "message"]
+    static let scenarioKeys = ScenarioKeys.scenario.map(\.name)
+    static let expectKeys = ScenarioKeys.expect.map(\.name)
+    static let errorKeys = ScenarioKeys.expectedError.map(\.name)
     /// The exit codes a run can end with (SPEC §11).
     static let runExitCodes: [Int32] = [0, 1, 3, 4]
     static let paymentTypes = PaymentMethodKind.paymentTypes
