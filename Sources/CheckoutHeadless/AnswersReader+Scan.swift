@@ -5,7 +5,11 @@ import Foundation
 
 extension AnswersReader {
     /// The keys of a scan: BAM `BAMCheckoutCardInformation`'s fields, or the error it ended with.
-    static let scanKeys = ["number", "expiry", "cvv", "name", "sortCode", "accountNumber", "error"]
+    static let scanKeys = AnswersKeys.scan.map(\.name).filter { $0 != "file" }
+    /// The keys of a scan: a scan file's name, or what it holds.
+    static let scanTable = KeyTable(AnswersKeys.scan)
+    /// The keys of a scan given as a file: the file alone.
+    static let scanFileTable = KeyTable(AnswersKeys.scan.filter { $0.name == "file" })
     /// Scan keys whose values are secret.
     static let scanSecrets = ["number", "cvv", "sortCode", "accountNumber"]
 }
@@ -16,11 +20,11 @@ extension AnswersReader.Reader {
     /// same keys). Problems inside the scan file are positioned in it.
     mutating func scanAnswer(_ node: YAMLNode, path: String) -> ScanAnswer {
         if let pairs = node.mapping, pairs.contains(where: { $0.key.scalar?.value == "file" }) {
-            let f = self.pairs(node, path: path, keys: ["file"])
+            let f = self.pairs(node, path: path, table: AnswersReader.scanFileTable)
             guard let n = f["file"], let name = text(n, path: "\(path).file") else { return ScanAnswer() }
             return scanFile(name, at: n.range, path: path)
         }
-        let f = pairs(node, path: path, keys: AnswersReader.scanKeys + ["file"])
+        let f = pairs(node, path: path, table: AnswersReader.scanTable)
         func t(_ k: String) -> String? { f[k].flatMap { text($0, path: "\(path).\(k)") } }
         var s = ScanAnswer(
             number: t("number"), expiry: t("expiry"), cvv: t("cvv"), name: t("name"), sortCode: t("sortCode"),

@@ -6,10 +6,6 @@ import Foundation
 /// Reads an answers file (YAML or JSON) into `Answers`, reporting every problem with its path
 /// (`billing.zip`) and position. Messages never quote card fields.
 public enum AnswersReader {
-    static let topKeys = ["paymentMethod", "card", "savedCard", "billing", "shipping", "currency", "custom", "threeDS", "scan", "wait"]
-    static let cardKeys = ["number", "expiry", "cvv", "name", "storeCard"]
-    static let addressKeys = ["name", "email", "address", "city", "zip", "country", "state", "phone"]
-    static let threeDSKeys = ["code", "cancel"]
     /// `card.number`, `card[1].cvv`, `scan.accountNumber`: paths whose values are card data,
     /// never echoed.
     static func isSecret(_ path: String) -> Bool {
@@ -96,69 +92,19 @@ public enum AnswersReader {
             problems.append(AnswersProblem(issue: AnswerIssue(path: path, code: code, message: message), diagnostic: d))
         }
 
-        /// Keys answers have elsewhere, and where: an error that says so (`shipping.birthday`).
-        static let misplaced = ["shipping.birthday": "a shipping address has no date of birth; give it as billing.birthday"]
-
-        mutating func pairs(_ node: YAMLNode, path: String, keys: [String]) -> [String: YAMLNode] {
-            guard let pairs = node.mapping else {
-                problem(path, "invalid_type", "must be a mapping, found \(node.shapeDescription)", at: node.range)
-                return [:]
-            }
-            var out: [String: YAMLNode] = [:]
-            for p in pairs {
-                guard let k = p.key.scalar?.value else { continue }
-                let shown = UserText.shown(k)
-                if keys.contains(k) {
-                    out[k] = p.value
-                } else if let why = Self.misplaced["\(path).\(k)"] {
-                    problem("\(path).\(k)", "unknown_key", why, at: p.key.range, rule: .unknownKey)
-                } else {
-                    let suggestion = Suggestions.closest(to: k, in: keys)
-                    let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; valid keys: \(keys.joined(separator: ", "))"
-                    problem(
-                        path.isEmpty ? shown : "\(path).\(shown)", "unknown_key", "unknown key \(UserText.quoted(k))\(hint)",
-                        at: p.key.range,
-                        rule: .unknownKey, suggestion: suggestion,
-                        diagnosticMessage: suggestion == nil ? nil : "unknown key \(UserText.quoted(k))")
-                }
-            }
-            return out
-        }
-
-        mutating func text(_ node: YAMLNode, path: String) -> String? {
-            if let s = node.scalar, !(s.isNull && s.style == .plain) { return s.value }
-            problem(path, "invalid_type", "must be text, found \(node.shapeDescription)", at: node.range)
-            return nil
-        }
-
-        mutating func flag(_ node: YAMLNode, path: String) -> Bool? {
-            if let s = node.scalar, s.style == .plain, s.value == "true" || s.value == "false" { return s.value == "true" }
-            let found =
-                AnswersReader.isSecret(path) ? "another value" : (node.scalar.map { UserText.quoted($0.value) } ?? node.shapeDescription)
-            problem(path, "invalid_type", "must be true or false, found \(found)", at: node.range)
-            return nil
-        }
-
-        mutating func address(_ node: YAMLNode, path: String, extra: [String] = []) -> (Address, YAMLNode?) {
-            let f = pairs(node, path: path, keys: AnswersReader.addressKeys + extra)
+        mutating func address(_ node: YAMLNode, path: String, table: KeyTable) -> (Address, YAMLNode?) {
+            let f = pairs(node, path: path, table: table)
             var a = Address()
-            func t(_ k: String) -> String? { f[k].flatMap { text($0, path: "\(path).\(k)") } }
-            a.name = t("name")
-            a.email = t("email")
-            a.address = t("address")
-            a.city = t("city")
-            a.zip = t("zip")
-            a.country = t("country")
-            a.state = t("state")
-            a.phone = t("phone")
-            a.birthday = t("birthday")
+            for field in AddressField.allCases {
+                a[field] = f[field.rawValue].flatMap { text($0, path: "\(path).\(field.rawValue)") }
+            }
             return (a, f["sameAsBilling"])
         }
 
         /// `wait: { review: 61m }`: stage id → a duration (`500ms`, `90s`, `61m`, `2h`), at most 24h.
         mutating func waits(_ node: YAMLNode) -> [String: Duration] {
             guard let pairs = node.mapping else {
-                problem("wait", "invalid_type", "must be a mapping of stage id to duration, found \(node.shapeDescription)", at: node.range)
+                typeMismatch("wait", expected: "a mapping of stage id to duration", node)
                 return [:]
             }
             var out: [String: Duration] = [:]
@@ -179,7 +125,7 @@ public enum AnswersReader {
 
         mutating func answers(_ root: YAMLNode) -> Answers {
             var a = Answers()
-            let top = pairs(root, path: "", keys: AnswersReader.topKeys)
+            let top = pairs(root, path: "", table: AnswersReader.topLevelTable)
             if let n = top["paymentMethod"], let v = text(n, path: "paymentMethod") {
                 if let m = PaymentMethodKind(rawValue: v) {
                     a.paymentMethod = m
@@ -199,7 +145,7 @@ public enum AnswersReader {
                 a.laterCards = Array(cards.dropFirst())
             }
             func cardAnswer(_ n: YAMLNode, path: String) -> CardAnswer {
-                let f = pairs(n, path: path, keys: AnswersReader.cardKeys)
+                let f = pairs(n, path: path, table: AnswersReader.cardTable)
                 var c = CardAnswer()
                 c.number = f["number"].flatMap { text($0, path: "\(path).number") }
                 c.expiry = f["expiry"].flatMap { text($0, path: "\(path).expiry") }
@@ -209,15 +155,15 @@ public enum AnswersReader {
                 return c
             }
             if let n = top["savedCard"] { a.savedCard = text(n, path: "savedCard") }
-            if let n = top["billing"] { a.billing = address(n, path: "billing", extra: ["birthday"]).0 }
+            if let n = top["billing"] { a.billing = address(n, path: "billing", table: AnswersReader.billingTable).0 }
             if let n = top["shipping"] {
-                let (s, same) = address(n, path: "shipping", extra: ["sameAsBilling"])
+                let (s, same) = address(n, path: "shipping", table: AnswersReader.shippingTable)
                 a.shipping = s
                 a.sameAsBilling = same.flatMap { flag($0, path: "shipping.sameAsBilling") }
             }
             if let n = top["currency"] { a.currency = text(n, path: "currency") }
             if let n = top["threeDS"] {
-                let f = pairs(n, path: "threeDS", keys: AnswersReader.threeDSKeys)
+                let f = pairs(n, path: "threeDS", table: AnswersReader.threeDSTable)
                 a.threeDSCode = f["code"].flatMap { text($0, path: "threeDS.code") }
                 a.threeDSCancel = f["cancel"].flatMap { flag($0, path: "threeDS.cancel") } ?? false
             }
@@ -228,7 +174,7 @@ public enum AnswersReader {
                         if let k = p.key.scalar?.value, let v = text(p.value, path: "custom.\(UserText.shown(k))") { a.custom[k] = v }
                     }
                 } else {
-                    problem("custom", "invalid_type", "must be a mapping, found \(n.shapeDescription)", at: n.range)
+                    typeMismatch("custom", expected: "a mapping", n)
                 }
             }
             if let n = top["scan"] {

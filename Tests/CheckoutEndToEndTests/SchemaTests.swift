@@ -277,7 +277,9 @@ enum SchemaValidator {
 
     /// The validator's report on `files` (paths relative to the repository root, or absolute);
     /// nil, with the test failed and told how to install the validator, when it cannot run.
-    static func run(_ files: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> Report? {
+    static func run(
+        _ files: [String], schema: String = SchemaTests.shipped, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Report? {
         guard FileManager.default.isExecutableFile(atPath: python) else {
             Issue.record("\(python) does not exist. \(install)", sourceLocation: sourceLocation)
             return nil
@@ -294,7 +296,7 @@ enum SchemaValidator {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script, SchemaTests.shipped] + files
+        process.arguments = [script, schema] + files
         process.currentDirectoryURL = CheckoutBinary.root
         process.standardOutput = outHandle
         process.standardError = errHandle

@@ -1,3 +1,4 @@
+import CheckoutDomain
 import Testing
 
 @testable import CheckoutLanguage

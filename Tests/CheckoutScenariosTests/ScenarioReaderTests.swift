@@ -64,9 +64,9 @@ import Testing
         #expect(r.file == nil)
         #expect(
             rendered(r) == """
-                suite/checkout.scenarios.yaml:1:3: error: a scenario needs 'answers' (a mapping, or the path of an answers file) [missing-key]
+                suite/checkout.scenarios.yaml:1:3: error: missing required key 'answers' in a scenario [missing-key]
                   - name: a
-                    ^~~~~~~
+                    ^
                 suite/checkout.scenarios.yaml:2:3: error: unknown key 'answer' in a scenario [unknown-key]
                     answer: x.yaml
                     ^~~~~~
@@ -95,7 +95,7 @@ import Testing
             """)
         let text = rendered(r)
         #expect(r.file == nil)
-        #expect(text.contains("suite/checkout.scenarios.yaml:2:22: error: answers: 'card.numbr': unknown key 'numbr' [unknown-key]"))
+        #expect(text.contains("suite/checkout.scenarios.yaml:2:22: error: answers: unknown key 'numbr' in 'card' [unknown-key]"))
         #expect(text.contains("help: did you mean 'number'?"))
         #expect(text.contains("'paymentMethod'"))
         #expect(!text.contains("4111") && !text.contains("736"), "\(text)")

@@ -17,17 +17,17 @@ extension AddressValidator {
         let value = text?.trimmingWhitespace() ?? ""
         if value.isEmpty { return nil }
         guard let date = CalendarDate(iso: value) else {
-            return FieldIssue(field: "birthday", code: "invalid_birthday", message: "Enter the date of birth as YYYY-MM-DD.")
+            return FieldIssue(field: .birthday, code: "invalid_birthday", message: "Enter the date of birth as YYYY-MM-DD.")
         }
         guard date.isReal else {
-            return FieldIssue(field: "birthday", code: "no_such_date", message: "Enter a date of birth that exists on the calendar.")
+            return FieldIssue(field: .birthday, code: "no_such_date", message: "Enter a date of birth that exists on the calendar.")
         }
         if today < date {
-            return FieldIssue(field: "birthday", code: "birthday_in_future", message: "A date of birth cannot be in the future.")
+            return FieldIssue(field: .birthday, code: "birthday_in_future", message: "A date of birth cannot be in the future.")
         }
         if date < today.minus(years: oldestBirthdayYears) {
             return FieldIssue(
-                field: "birthday", code: "birthday_too_old",
+                field: .birthday, code: "birthday_too_old",
                 message: "Enter a date of birth at most \(oldestBirthdayYears) years ago.")
         }
         return nil

@@ -33,13 +33,13 @@ public enum AddressValidator {
         if let issue = checkName(value(a.name)) { issues.append(issue) }
         let email = value(a.email)
         if email.isEmpty {
-            if requirements.withEmail { issues.append(required("email", "Enter an email address.")) }
+            if requirements.withEmail { issues.append(required(.email, "Enter an email address.")) }
         } else if !EmailAddress.isValid(email) {
-            issues.append(FieldIssue(field: "email", code: "invalid_email", message: "Enter a valid email address."))
+            issues.append(FieldIssue(field: .email, code: "invalid_email", message: "Enter a valid email address."))
         }
         if requirements.fullBilling {
-            if value(a.address).isEmpty { issues.append(required("address", "Enter the street address.")) }
-            if value(a.city).isEmpty { issues.append(required("city", "Enter the city.")) }
+            if value(a.address).isEmpty { issues.append(required(.address, "Enter the street address.")) }
+            if value(a.city).isEmpty { issues.append(required(.city, "Enter the city.")) }
         }
         if let issue = checkZip(value(a.zip), country: knownCountry) { issues.append(issue) }
         if let countryIssue { issues.append(countryIssue) }
@@ -64,36 +64,45 @@ public enum AddressValidator {
         let knownCountry = countryIssue == nil ? country : nil
 
         if let issue = checkName(value(a.name)) { issues.append(issue) }
-        if value(a.address).isEmpty { issues.append(required("address", "Enter the street address.")) }
-        if value(a.city).isEmpty { issues.append(required("city", "Enter the city.")) }
+        if value(a.address).isEmpty { issues.append(required(.address, "Enter the street address.")) }
+        if value(a.city).isEmpty { issues.append(required(.city, "Enter the city.")) }
         if let issue = checkZip(value(a.zip), country: knownCountry) { issues.append(issue) }
         if let countryIssue { issues.append(countryIssue) }
         if let issue = checkState(value(a.state), country: knownCountry, required: true) { issues.append(issue) }
         let phone = value(a.phone)
         if !phone.isEmpty && !isPlausiblePhone(phone) {
-            issues.append(FieldIssue(field: "phone", code: "invalid_phone", message: "Enter a valid phone number."))
+            issues.append(FieldIssue(field: .phone, code: "invalid_phone", message: "Enter a valid phone number."))
         }
         return issues
     }
 
-    /// The free-text fields, in issue order, and what a message calls them.
-    static let textFields: [(field: String, name: String, value: any KeyPath<Address, String?> & Sendable)] = [
-        ("name", "name", \.name), ("email", "email address", \.email), ("address", "street address", \.address),
-        ("city", "city", \.city), ("zip", "postal code", \.zip), ("country", "country", \.country), ("state", "state", \.state),
-        ("phone", "phone number", \.phone),
-    ]
+    /// The free-text fields, in issue order (every field but the date of birth, which
+    /// `checkBirthday` reads).
+    static let textFields: [AddressField] = AddressField.withoutBirthday
+
+    /// What a message calls a free-text field.
+    static func messageName(_ field: AddressField) -> String {
+        switch field {
+        case .email: "email address"
+        case .address: "street address"
+        case .zip: "postal code"
+        case .phone: "phone number"
+        case .birthday: "date of birth"
+        case .name, .city, .country, .state: field.rawValue
+        }
+    }
 
     /// `issues` with `invalid_characters` in place of any issue of a field whose trimmed value
     /// holds a control character (ESC, NUL, an inner line break…): still at most one issue per
     /// field, in field order.
     private static func withCharacterChecks(_ a: Address, _ issues: [FieldIssue]) -> [FieldIssue] {
-        let bad = textFields.filter { UserText.hasControlCharacters(value(a[keyPath: $0.value])) }
+        let bad = textFields.filter { UserText.hasControlCharacters(value(a[$0])) }
         guard !bad.isEmpty else { return issues }
         return textFields.compactMap { f in
-            if bad.contains(where: { $0.field == f.field }) {
-                return FieldIssue(field: f.field, code: "invalid_characters", message: UserText.controlCharactersMessage(f.name))
+            if bad.contains(f) {
+                return FieldIssue(field: f, code: "invalid_characters", message: UserText.controlCharactersMessage(messageName(f)))
             }
-            return issues.first { $0.field == f.field }
+            return issues.first { $0.field == f.rawValue }
         }
     }
 
@@ -101,23 +110,23 @@ public enum AddressValidator {
         text?.trimmingWhitespace() ?? ""
     }
 
-    private static func required(_ field: String, _ message: String) -> FieldIssue {
+    private static func required(_ field: AddressField, _ message: String) -> FieldIssue {
         FieldIssue(field: field, code: "required", message: message)
     }
 
     private static func checkName(_ name: String) -> FieldIssue? {
-        if name.isEmpty { return required("name", "Enter the full name.") }
+        if name.isEmpty { return required(.name, "Enter the full name.") }
         guard PersonName.split(name) != nil else {
-            return FieldIssue(field: "name", code: "invalid_name", message: "Enter both a first and a last name.")
+            return FieldIssue(field: .name, code: "invalid_name", message: "Enter both a first and a last name.")
         }
         return nil
     }
 
     private static func checkCountry(_ country: String) -> FieldIssue? {
-        if country.isEmpty { return required("country", "Choose a country.") }
+        if country.isEmpty { return required(.country, "Choose a country.") }
         guard Country.isValid(country) else {
             return FieldIssue(
-                field: "country", code: "invalid_country",
+                field: .country, code: "invalid_country",
                 message: "Use a two-letter upper-case ISO country code such as US."
             )
         }
@@ -127,10 +136,10 @@ public enum AddressValidator {
     /// `country` is nil when it is missing or invalid: then the zip is required and checked generically.
     private static func checkZip(_ zip: String, country: String?) -> FieldIssue? {
         if let country, !Country.hasPostalCodes(country) { return nil }
-        if zip.isEmpty { return required("zip", "Enter the postal code.") }
+        if zip.isEmpty { return required(.zip, "Enter the postal code.") }
         guard PostalCode.isValid(zip, country: country) else {
             let name = country.flatMap(Country.name).map { " for \($0)" } ?? ""
-            return FieldIssue(field: "zip", code: "invalid_zip", message: "Enter a valid postal code\(name).")
+            return FieldIssue(field: .zip, code: "invalid_zip", message: "Enter a valid postal code\(name).")
         }
         return nil
     }
@@ -141,15 +150,15 @@ public enum AddressValidator {
         guard let states = Country.states(of: country) else {
             guard state.isEmpty else {
                 return FieldIssue(
-                    field: "state", code: "state_not_allowed",
+                    field: .state, code: "state_not_allowed",
                     message: "A state is only used for the United States, Canada and Brazil."
                 )
             }
             return nil
         }
-        if state.isEmpty { return isRequired ? required("state", "Choose a state.") : nil }
+        if state.isEmpty { return isRequired ? required(.state, "Choose a state.") : nil }
         guard states[state] != nil else {
-            return FieldIssue(field: "state", code: "invalid_state", message: "Choose a valid state code.")
+            return FieldIssue(field: .state, code: "invalid_state", message: "Choose a valid state code.")
         }
         return nil
     }

@@ -40,50 +40,12 @@ struct CompileContext {
     /// unknown keys (with a suggestion), missing required keys. `path` names the mapping in
     /// messages (`request.price`); the top level is `""`.
     mutating func fields(of node: YAMLNode, path pathText: @autoclosure () -> String, keys table: KeyTable) -> Fields? {
-        guard let pairs = node.mapping else {
-            if node.scalar?.isNull == true, table.required.isEmpty {
-                return Fields(pairs: [], specIndices: [], table: table, range: node.range)
-            }
-            let what = pathText().isEmpty ? "the top level of a flow file" : quoted(pathText())
-            report(.typeMismatch, "\(what) must be a mapping, found \(describe(node))", at: node.range)
-            return nil
-        }
-        // The usual mapping has only known keys: its pairs are then shared, not copied.
-        var known: [YAMLPair]?
-        var specIndices: [Int] = []
-        specIndices.reserveCapacity(pairs.count)
-        for p in pairs.indices {
-            guard case .scalar(let scalar) = pairs[p].key.kind else {
-                if known == nil { known = Array(pairs[..<p]) }
-                continue
-            }
-            let key = scalar.value
-            if let s = table.index(of: key) {
-                known?.append(pairs[p])
-                specIndices.append(s)
-            } else {
-                if known == nil { known = Array(pairs[..<p]) }
-                if let misplaced = table.misplaced[key] {
-                    report(
-                        .unknownKey, "\(quoted("\(pathText()).\(key)")) is not allowed: \(misplaced.why)", at: pairs[p].key.range,
-                        notes: [misplaced.instead])
-                    continue
-                }
-                let names = table.names
-                let where_ = pathText().isEmpty ? "at the top level" : "in \(quoted(pathText()))"
-                let suggestion = Suggestions.closest(to: key, in: names)
-                report(
-                    .unknownKey, "unknown key \(quoted(key)) \(where_)", at: pairs[p].key.range,
-                    notes: suggestion == nil ? ["valid keys: \(names.joined(separator: ", "))"] : [],
-                    suggestion: suggestion)
-            }
-        }
-        let fields = Fields(pairs: known ?? pairs, specIndices: specIndices, table: table, range: node.range)
-        for s in table.required where !specIndices.contains(s) {
-            let where_ = pathText().isEmpty ? "at the top level" : "in \(quoted(pathText()))"
-            report(.missingKey, "missing required key \(quoted(table.names[s])) \(where_)", at: firstLine(of: node))
-        }
-        return fields
+        table.read(node, in: Self.place(pathText()), nullIsEmpty: true, into: &self)
+    }
+
+    /// A flow's mapping at `path`; `""` is the top level.
+    static func place(_ path: String) -> MappingPlace {
+        path.isEmpty ? .topLevel(of: "a flow file") : .path(path)
     }
 
     /// A zero-width range at the start of a node, for findings about the mapping as a whole.
@@ -202,19 +164,28 @@ struct CompileContext {
     func quoted(_ path: String) -> String { "\(UserText.quoted(path))" }
 }
 
+extension CompileContext: MappingFindingSink {
+    mutating func record(_ finding: MappingFinding, in place: MappingPlace, at range: SourceRange) {
+        report(finding.rule, finding.message(in: place), at: range, notes: finding.notes, suggestion: finding.suggestion)
+    }
+}
+
 /// A checked mapping's known pairs. Flow mappings are small (tens of keys; large tables such
 /// as `tax` are read directly): a key is found in the table, then its position among the
 /// pairs' spec positions, without comparing the text of every key.
-struct Fields {
-    let pairs: [YAMLPair]
+package struct Fields {
+    package let pairs: [YAMLPair]
     /// The position in `table` of each pair's key.
     let specIndices: [Int]
     let table: KeyTable
     let range: SourceRange
 
-    subscript(_ key: String) -> YAMLNode? { index(of: key).map { pairs[$0].value } }
+    package subscript(_ key: String) -> YAMLNode? { index(of: key).map { pairs[$0].value } }
 
-    func keyRange(_ key: String) -> SourceRange? { index(of: key).map { pairs[$0].key.range } }
+    package func keyRange(_ key: String) -> SourceRange? { index(of: key).map { pairs[$0].key.range } }
+
+    /// Whether the mapping has no known key.
+    package var isEmpty: Bool { specIndices.isEmpty }
 
     /// The key of the pair at `i`.
     func key(at i: Int) -> String { table.names[specIndices[i]] }

@@ -116,15 +116,11 @@ extension FlowCompiler {
     static func compileAddress(_ node: YAMLNode, path: String, _ ctx: inout CompileContext) -> Address? {
         guard let f = ctx.fields(of: node, path: path, keys: .address) else { return nil }
         var a = Address()
-        func text(_ key: String) -> String? { f[key].flatMap { ctx.string($0, path: join(path, key)) } }
-        a.name = text("name")
-        a.email = text("email")
-        a.address = text("address")
-        a.city = text("city")
-        a.zip = text("zip")
-        a.state = text("state")
-        a.phone = text("phone")
-        if let n = f["country"] { a.country = ctx.country(n, path: join(path, "country")) }
+        // The country last: its check is the one that is more than a type's.
+        for field in AddressField.withoutBirthday where field != .country {
+            a[field] = f[field.rawValue].flatMap { ctx.string($0, path: join(path, field.rawValue)) }
+        }
+        if let n = f[AddressField.country.rawValue] { a.country = ctx.country(n, path: join(path, AddressField.country.rawValue)) }
         return a
     }
 }

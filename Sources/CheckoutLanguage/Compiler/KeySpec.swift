@@ -71,8 +71,26 @@ public struct KeySpec: Sendable, Hashable {
     public var type: String { shape.words }
 }
 
+extension AddressField {
+    /// What the field holds, in the words of the docs and the schemas.
+    public var summary: String {
+        switch self {
+        case .name: "full name, first and last"
+        case .email: "email address (billing)"
+        case .address: "street address"
+        case .city: "city"
+        case .zip: "postal code"
+        case .country: "ISO 3166-1 alpha-2 country code"
+        case .state: "state or province (US, CA, BR only)"
+        case .phone: "phone number"
+        case .birthday: "date of birth, `YYYY-MM-DD` (billing, when the flow asks for it)"
+        }
+    }
+}
+
 extension ValueShape {
-    static func cases<E: CaseIterable & RawRepresentable>(_: E.Type) -> ValueShape where E.RawValue == String {
+    /// One of the raw values of an enumeration, in case order.
+    public static func cases<E: CaseIterable & RawRepresentable>(_: E.Type) -> ValueShape where E.RawValue == String {
         .enumeration(E.allCases.map(\.rawValue))
     }
 
@@ -156,17 +174,10 @@ public enum FlowKeys {
         KeySpec("shipping", .mapping(address), "shipping details already collected"),
     ]
 
-    /// Address keys (prefill, answers).
-    public static let address: [KeySpec] = [
-        KeySpec("name", .string(), "full name, first and last"),
-        KeySpec("email", .string(), "email address (billing)"),
-        KeySpec("address", .string(), "street address"),
-        KeySpec("city", .string(), "city"),
-        KeySpec("zip", .string(), "postal code"),
-        KeySpec("country", .countryCode, "ISO 3166-1 alpha-2 country code"),
-        KeySpec("state", .string(), "state or province (US, CA, BR only)"),
-        KeySpec("phone", .string(), "phone number"),
-    ]
+    /// Address keys (prefill): every field but the date of birth, in `AddressField` order.
+    public static let address: [KeySpec] = AddressField.withoutBirthday.map {
+        KeySpec($0.rawValue, $0 == .country ? .countryCode : .string(), $0.summary)
+    }
 
     /// `request.fraud` keys.
     public static let fraud: [KeySpec] = [

@@ -36,11 +36,11 @@ final class NameLookup: Sendable {
 
 /// A list of key specs made ready for lookups, once per process: the compiler checks every
 /// mapping of a flow against one of these. The required keys are listed up front.
-final class KeyTable: Sendable {
+package final class KeyTable: Sendable {
     /// The specs, in the order the language lists them.
-    let specs: [KeySpec]
+    package let specs: [KeySpec]
     /// The specs' names, in the same order.
-    let names: [String]
+    package let names: [String]
     /// Positions of the required specs.
     let required: [Int]
     /// The UTF-8 length of each name.
@@ -48,9 +48,9 @@ final class KeyTable: Sendable {
     private let lookup: NameLookup
     /// Keys the language has elsewhere but not here, with why and where they belong: an
     /// error that explains instead of "unknown key" (`fields.shipping.birthday`).
-    let misplaced: [String: (why: String, instead: String)]
+    package let misplaced: [String: (why: String, instead: String)]
 
-    init(_ specs: [KeySpec], misplaced: [String: (why: String, instead: String)] = [:]) {
+    package init(_ specs: [KeySpec], misplaced: [String: (why: String, instead: String)] = [:]) {
         self.specs = specs
         self.misplaced = misplaced
         names = specs.map(\.name)
@@ -60,7 +60,7 @@ final class KeyTable: Sendable {
     }
 
     /// The position of the spec named `key`; nil for a key the table does not have.
-    func index(of key: String) -> Int? { lookup.index(of: key) }
+    package func index(of key: String) -> Int? { lookup.index(of: key) }
 }
 
 /// An enumeration whose cases are found by their raw text through a `NameLookup`: Swift's

@@ -67,11 +67,10 @@ public struct CheckoutResult: Sendable {
             o.add("customFields", c.value)
         }
         if let billing {
-            o.add(
-                "billingDetails", Self.address(billing, keys: ["name", "email", "address", "city", "zip", "country", "state", "birthday"]))
+            o.add("billingDetails", Self.address(billing, fields: Self.billingDetailsFields))
         }
         if let shipping {
-            o.add("shippingDetails", Self.address(shipping, keys: ["name", "address", "city", "zip", "country", "state", "phone"]))
+            o.add("shippingDetails", Self.address(shipping, fields: AddressField.shipping))
         }
         o.add("threeDSAuthenticationResult", threeDSResult?.rawValue)
         o.add("payPalInvoiceId", payPalInvoiceId)
@@ -103,14 +102,13 @@ public struct CheckoutResult: Sendable {
         return o.value
     }
 
-    private static func address(_ a: Address, keys: [String]) -> JSONValue {
+    /// The fields of `billingDetails`, in order: all but the phone, which billing does not ask.
+    static let billingDetailsFields: [AddressField] = AddressField.allCases.filter { $0 != .phone }
+
+    private static func address(_ a: Address, fields: [AddressField]) -> JSONValue {
         var o = JSONObjectBuilder()
-        let values: [String: String?] = [
-            "name": a.name, "email": a.email, "address": a.address, "city": a.city, "zip": a.zip,
-            "country": a.country, "state": a.state, "phone": a.phone, "birthday": a.birthday,
-        ]
-        for key in keys {
-            if let v = values[key] ?? nil, !v.isEmpty { o.add(key, v) }
+        for field in fields {
+            if let v = a[field], !v.isEmpty { o.add(field.rawValue, v) }
         }
         return o.value
     }

@@ -4,7 +4,7 @@ import CheckoutRuntime
 
 extension ScenarioFileReader {
     mutating func expectation(_ node: YAMLNode) -> ScenarioExpectation {
-        let f = pairs(node, keys: ScenarioReader.expectKeys, in: "'expect'")
+        let f = pairs(node, table: ScenarioReader.expectTable, in: .named("'expect'"))
         var e = ScenarioExpectation()
         guard node.mapping != nil else { return e }
         if f.isEmpty {
@@ -44,7 +44,7 @@ extension ScenarioFileReader {
     }
 
     mutating func expectedError(_ node: YAMLNode) -> ExpectedError? {
-        let f = pairs(node, keys: ScenarioReader.errorKeys, in: "an expected error")
+        let f = pairs(node, table: ScenarioReader.expectedErrorTable, in: .named("an expected error"))
         guard node.mapping != nil else { return nil }
         // The path may be empty: problems with the answers file as a whole have none.
         var path: String?
@@ -54,11 +54,8 @@ extension ScenarioFileReader {
             } else {
                 error(.typeMismatch, "'path' must be text, found \(p.value.shapeDescription)", at: p.value.range)
             }
-        } else {
-            error(.missingKey, "an expected error needs a 'path'", at: node.range)
         }
         let code = f["code"].flatMap { text($0.value, "'code'") }
-        if f["code"] == nil { error(.missingKey, "an expected error needs a 'code'", at: node.range) }
         let message = f["message"].flatMap { text($0.value, "'message'") }
         guard let path, let code else { return nil }
         return ExpectedError(path: path, code: code, message: message)

@@ -4,7 +4,8 @@ import CheckoutLanguage
 import CheckoutRuntime
 import Foundation
 
-/// Reads the syntax tree of one scenarios file, collecting every problem.
+/// Reads the syntax tree of one scenarios file, collecting every problem; mappings are read
+/// against `ScenarioKeys` by the key-table reader flows use, with the flows' wording.
 struct ScenarioFileReader {
     let file: String
     let files: ScenarioReader.FileAccess
@@ -42,23 +43,13 @@ struct ScenarioFileReader {
         return out
     }
 
-    /// The pairs of a mapping by key; unknown keys reported with a suggestion.
-    mutating func pairs(_ node: YAMLNode, keys: [String], in context: String) -> [String: YAMLPair] {
-        guard let pairs = node.mapping else {
-            error(.typeMismatch, "\(context) must be a mapping, found \(node.shapeDescription)", at: node.range)
-            return [:]
-        }
+    /// The known pairs of a mapping by key, after `KeyTable.read` (the reader flows use) has
+    /// checked its keys against `table`: unknown keys with a suggestion, missing required keys.
+    mutating func pairs(_ node: YAMLNode, table: KeyTable, in place: MappingPlace) -> [String: YAMLPair] {
+        guard let fields = table.read(node, in: place, into: &self) else { return [:] }
         var out: [String: YAMLPair] = [:]
-        for p in pairs {
-            guard let k = p.key.scalar?.value else { continue }
-            if keys.contains(k) {
-                out[k] = p
-            } else {
-                let suggestion = Suggestions.closest(to: k, in: keys)
-                error(
-                    .unknownKey, "unknown key \(UserText.quoted(k)) in \(context)", at: p.key.range, suggestion: suggestion,
-                    notes: suggestion == nil ? ["valid keys: \(keys.joined(separator: ", "))"] : [])
-            }
+        for p in fields.pairs {
+            if let key = p.key.scalar?.value, out[key] == nil { out[key] = p }
         }
         return out
     }
@@ -80,10 +71,9 @@ struct ScenarioFileReader {
     }
 
     mutating func scenario(_ node: YAMLNode, defaultFlow: String?) -> Scenario? {
-        let f = pairs(node, keys: ScenarioReader.scenarioKeys, in: "a scenario")
+        let f = pairs(node, table: ScenarioReader.scenarioTable, in: .named("a scenario"))
         guard node.mapping != nil else { return nil }
         let name = f["name"].flatMap { text($0.value, "'name'") }
-        if f["name"] == nil { error(.missingKey, "a scenario needs a 'name'", at: node.range) }
         var flowPath = defaultFlow
         if let p = f["flow"], let relative = text(p.value, "'flow'") {
             let path = ScenarioReader.resolve(relative, against: file)
@@ -99,8 +89,6 @@ struct ScenarioFileReader {
         var problems: [AnswersProblem] = []
         if let p = f["answers"] {
             (answers, problems) = readAnswers(p.value)
-        } else {
-            error(.missingKey, "a scenario needs 'answers' (a mapping, or the path of an answers file)", at: node.range)
         }
         var seed = Scenario.defaultSeed
         if let p = f["seed"] {
@@ -131,10 +119,6 @@ struct ScenarioFileReader {
         var expect = ScenarioExpectation()
         if let p = f["expect"] {
             expect = expectation(p.value)
-        } else {
-            error(
-                .missingKey, "a scenario needs 'expect' (at least one of \(ScenarioReader.expectKeys.joined(separator: ", ")))",
-                at: node.range)
         }
         guard let name, let flowPath else { return nil }
         var scenario = Scenario(
@@ -176,4 +160,12 @@ struct ScenarioFileReader {
             return (nil, [])
         }
     }
+}
+
+extension ScenarioFileReader: MappingFindingSink {
+    mutating func record(_ finding: MappingFinding, in place: MappingPlace, at range: SourceRange) {
+        error(finding.rule, finding.message(in: place), at: range, suggestion: finding.suggestion, notes: finding.notes)
+    }
+
+    func describe(_ node: YAMLNode) -> String { node.shapeDescription }
 }

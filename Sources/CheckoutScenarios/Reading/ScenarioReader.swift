@@ -21,9 +21,10 @@ public struct ScenarioReadResult: Sendable {
 /// file named by path is read when the scenario runs, as `checkout run --answers` reads it:
 /// its problems make the run `invalid` (exit code 3), which a scenario can expect.
 public enum ScenarioReader {
-    static let scenarioKeys = ["name", "flow", "answers", "seed", "now", "expect", "tags"]
-    static let expectKeys = ["status", "exitCode", "paymentType", "threeDSAuthenticationResult", "declineCode", "errors"]
-    static let errorKeys = ["path", "code", "message"]
+    static let expectKeys = ScenarioKeys.expect.map(\.name)
+    static let scenarioTable = KeyTable(ScenarioKeys.scenario)
+    static let expectTable = KeyTable(ScenarioKeys.expect)
+    static let expectedErrorTable = KeyTable(ScenarioKeys.expectedError)
     /// The exit codes a run can end with (SPEC §11).
     static let runExitCodes: [Int32] = [0, 1, 3, 4]
     static let paymentTypes = PaymentMethodKind.paymentTypes

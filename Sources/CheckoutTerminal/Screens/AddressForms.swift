@@ -68,7 +68,7 @@ enum AddressForms {
 
     static func shown(_ field: String, country: String) -> Bool {
         if field.hasPrefix("state:") { return field.dropFirst(6) == country }
-        if field == "zip" { return Country.hasPostalCodes(country) }
+        if field == AddressField.zip.rawValue { return Country.hasPostalCodes(country) }
         return true
     }
 
@@ -94,11 +94,13 @@ enum AddressForms {
 
     /// The address the values make; empty fields are left out.
     static func address(_ v: Form.Values) -> Address {
-        func get(_ k: String) -> String? { v[k].flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 } }
-        let state = v.first { $0.key.hasPrefix("state:") }?.value
-        return Address(
-            name: get("name"), email: get("email"), address: get("address"), city: get("city"), zip: get("zip"),
-            country: get("country"), state: state, phone: get("phone"), birthday: get("birthday"))
+        var a = Address()
+        for f in AddressField.allCases where f != .state {
+            a[f] = v[f.rawValue].flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
+        }
+        // The state is one choice per country (`state:US`).
+        a.state = v.first { $0.key.hasPrefix("state:") }?.value
+        return a
     }
 
     static func title(_ f: AddressField) -> String {
