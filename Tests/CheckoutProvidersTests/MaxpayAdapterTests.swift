@@ -92,7 +92,9 @@ final class ScriptedMaxpayTransport: HTTPTransport {
             outcome
                 == .declined(
                     code: "insufficient_funds",
-                    transaction: Transaction(id: "r-5", type: "SALE", status: "DECLINED", amount: request.amount)))
+                    transaction: Transaction(
+                        id: "r-5", type: "SALE", status: "DECLINED", amount: request.amount, responseCode: "3001",
+                        responseMessage: "Insufficient funds")))
         await #expect(throws: ProviderError(.tokenExpired, "the card for this checkout token was already charged or never given")) {
             try await p.charge(request)
         }

@@ -31,12 +31,15 @@ import Testing
                 == .approved(
                     Transaction(
                         id: "r-5fa1", type: "SALE3D", status: "APPROVED",
-                        amount: Money(amount: Decimal(string: "49.9")!, currency: Currency.iso("EUR")!))))
+                        amount: Money(amount: Decimal(string: "49.9")!, currency: Currency.iso("EUR")!), authCode: "123456",
+                        responseCode: "0", responseMessage: "Transaction processed successfully")))
         // Maxpay sends the status in any case, and the code as a string in some answers.
         #expect(
             try outcome(#"{"status":"SUCCESS","code":"0","message":"ok","reference":"r-1"}"#, Self.request(type: "AUTH"))
                 == .approved(
-                    Transaction(id: "r-1", type: "AUTH", status: "APPROVED", amount: Self.request().amount)))
+                    Transaction(
+                        id: "r-1", type: "AUTH", status: "APPROVED", amount: Self.request().amount, responseCode: "0",
+                        responseMessage: "ok")))
     }
 
     @Test(arguments: [

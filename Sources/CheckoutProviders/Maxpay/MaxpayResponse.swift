@@ -85,7 +85,7 @@ public struct MaxpayResponse: Sendable, Hashable {
 
     /// What the charge came to:
     /// - `success` → approved; the transaction's id is the `reference`, its type the signed
-    ///   `transaction_type` (`SALE3D`, `AUTH`, …). A success without a reference is a fault, asked
+    ///   `transaction_type` (`SALE3D`, `AUTH`, …), with Maxpay's `authcode`, `code` and message. A success without a reference is a fault, asked
     ///   again under the same `transaction_unique_id`.
     /// - `decline` → declined with the code's decline name (`MaxpayCodes`; without a code,
     ///   `card_declined`), the transaction kept.
@@ -102,9 +102,14 @@ public struct MaxpayResponse: Sendable, Hashable {
             guard let reference, !reference.isEmpty else {
                 throw ProviderError(.unavailable, "Maxpay reported success without a transaction reference")
             }
-            return .approved(Transaction(id: reference, type: type, status: "APPROVED", amount: request.amount))
+            return .approved(
+                Transaction(
+                    id: reference, type: type, status: "APPROVED", amount: request.amount, authCode: authCode,
+                    responseCode: code.map(String.init), responseMessage: Self.masked(message).nonEmpty))
         case "decline":
-            let transaction = Transaction(id: reference ?? "", type: type, status: "DECLINED", amount: request.amount)
+            let transaction = Transaction(
+                id: reference ?? "", type: type, status: "DECLINED", amount: request.amount, responseCode: code.map(String.init),
+                responseMessage: Self.masked(message).nonEmpty)
             return .declined(code: code.map(MaxpayCodes.declineCode(for:)) ?? MaxpayCodes.cardDeclined.name, transaction: transaction)
         default:
             let number = code.map { " \($0)" } ?? ""
@@ -139,4 +144,8 @@ public struct MaxpayResponse: Sendable, Hashable {
 
 extension Character {
     fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension String {
+    fileprivate var nonEmpty: String? { isEmpty ? nil : self }
 }

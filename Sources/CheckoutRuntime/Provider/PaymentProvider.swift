@@ -152,15 +152,29 @@ public struct SignedFields: Sendable, Hashable {
 
 /// A transaction as the result reports it.
 public struct Transaction: Sendable, Hashable {
+    /// The provider's id for the transaction (what the merchant's server captures, voids or
+    /// refunds by).
     public var id: String
     public var type: String
     public var status: String
     public var amount: Money?
-    public init(id: String, type: String, status: String, amount: Money?) {
+    /// The issuer's authorization code, when the provider answers one (approvals).
+    public var authCode: String?
+    /// The provider's own response code (Maxpay's `code`), as text.
+    public var responseCode: String?
+    /// The provider's message for the answer, card digits masked.
+    public var responseMessage: String?
+    public init(
+        id: String, type: String, status: String, amount: Money?, authCode: String? = nil, responseCode: String? = nil,
+        responseMessage: String? = nil
+    ) {
         self.id = id
         self.type = type
         self.status = status
         self.amount = amount
+        self.authCode = authCode
+        self.responseCode = responseCode
+        self.responseMessage = responseMessage
     }
 }
 

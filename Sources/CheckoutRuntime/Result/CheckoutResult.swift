@@ -22,6 +22,13 @@ public struct CheckoutResult: Sendable {
     public var payPalInvoiceId: String?
     public var fraudSessionId: String
     public var transaction: Transaction?
+    /// The hand-off to the merchant's server: the token to charge the card with, when the run
+    /// stopped after tokenizing (`transactionType: none`) or the card came from the app's own
+    /// UI (`tokenize` with `source: upfront`), and the provider's tokens outlive the run.
+    public var paymentMethodToken: String?
+    /// The returning shopper the run paid for (`request.shopperId`), or the shopper a
+    /// `storeShopper` step created.
+    public var shopperId: String?
     public var declineCode: String?
     public var errors: [AnswerIssue]
 
@@ -84,8 +91,13 @@ public struct CheckoutResult: Sendable {
                 tj.add("amount", .number(DecimalText.format(amount.amount, scale: amount.currency.minorUnits)))
                 tj.add("currency", amount.currency.code)
             }
+            tj.add("authCode", t.authCode)
+            tj.add("responseCode", t.responseCode)
+            tj.add("responseMessage", t.responseMessage)
             o.add("transaction", tj.value)
         }
+        o.add("paymentMethodToken", paymentMethodToken)
+        o.add("shopperId", shopperId)
         o.add("declineCode", declineCode)
         if !errors.isEmpty {
             o.add(

@@ -111,7 +111,8 @@ extension RunSession {
             invoiceId = e.fields["invoiceId"]
             (result, outcome) = (.next, "success")
         case .storeShopper:
-            guard journal.entry("step.done", stage: stage.id, visit: visit) != nil else { return nil }
+            guard let e = journal.entry("step.done", stage: stage.id, visit: visit) else { return nil }
+            createdShopperId = e.fields["shopperId"]
             (result, outcome) = (.next, "success")
         case .taxUpdate, .currencyUpdate:
             return nil
@@ -153,6 +154,9 @@ extension RunSession {
     static func fields(of t: Transaction, outcome: String? = nil) -> [String: String] {
         var f = ["transactionId": t.id, "transactionType": t.type, "transactionStatus": t.status]
         f["outcome"] = outcome
+        f["authCode"] = t.authCode
+        f["responseCode"] = t.responseCode
+        f["responseMessage"] = t.responseMessage
         if let amount = t.amount {
             f["amount"] = DecimalText.format(amount.amount, scale: amount.currency.minorUnits)
             f["currency"] = amount.currency.code
@@ -166,6 +170,8 @@ extension RunSession {
         if let text = f["amount"], let value = DecimalText.parse(text)?.value, let currency = f["currency"].flatMap(Currency.iso) {
             amount = Money(amount: value, currency: currency)
         }
-        return Transaction(id: id, type: type, status: status, amount: amount)
+        return Transaction(
+            id: id, type: type, status: status, amount: amount, authCode: f["authCode"], responseCode: f["responseCode"],
+            responseMessage: f["responseMessage"])
     }
 }

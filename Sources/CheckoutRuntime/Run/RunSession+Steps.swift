@@ -52,6 +52,7 @@ extension RunSession {
             guard let card = tokenized else { return .next }
             let shopperId = request.shopperId
             let id = try await withRetry(stage, (shopperId, card)) { p, a in try await p.storeChosenMethod(shopperId: a.0, card: a.1) }
+            createdShopperId = id
             try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: ["shopperId": id]))
             endStep(stage.id, kind, outcome: "success", [JSONMember("shopperId", .string(id))])
         }

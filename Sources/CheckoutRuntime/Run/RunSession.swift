@@ -55,6 +55,8 @@ final class RunSession {
     /// The `threeDS` step asked for 3-D Secure and the provider runs it inside the charge.
     var threeDSRequested = false
     var transaction: Transaction?
+    /// The shopper a `storeShopper` step created (or stored the card for).
+    var createdShopperId: String?
     var invoiceId: String?
     var declineCode: String?
     var issues: [AnswerIssue] = []
@@ -268,6 +270,7 @@ final class RunSession {
         r.paymentType = paymentMethod?.paymentType
         if price.amount != nil { r.price = price }
         if paymentMethod?.isWallet != true {
+            r.paymentMethodToken = handOffToken()
             r.creditCard = tokenized.take()
             if r.creditCard != nil { r.maskedNumber = maskedNumber.take() }
             r.billing = billing.take()
@@ -277,9 +280,20 @@ final class RunSession {
         r.threeDSResult = threeDS
         r.payPalInvoiceId = invoiceId.take()
         r.transaction = transaction.take()
+        r.shopperId = createdShopperId ?? request.shopperId
         r.declineCode = declineCode.take()
         swap(&r.errors, &issues)
         swap(&r.customFields, &custom)
         return r
+    }
+
+    /// The token the merchant's server charges the card with (`CheckoutResult.paymentMethodToken`):
+    /// the provider's payment-method token, else its checkout token, when the run stopped after
+    /// tokenizing or took the card from the app's own UI; nil when the provider's tokens die with
+    /// the process (nothing outside it could charge them) or no card was tokenized.
+    private func handOffToken() -> String? {
+        guard let card = tokenized, runner.provider.tokensOutliveProcess else { return nil }
+        guard request.transactionType == .none || runner.flow.pipeline.takesCardUpfront else { return nil }
+        return card.paymentMethodToken ?? card.token
     }
 }
