@@ -146,13 +146,18 @@ public final class FakeMaxpay: Sendable {
                 currency: fields["currency"]))
         return MaxpayResponse(
             status: "success", code: MaxpayCodes.success.code, message: MaxpayCodes.success.message, reference: reference,
-            transactionUniqueId: key, authCode: String((Int(reference.dropFirst(4)) ?? 0) % 1_000_000), threeDSResult: threeDS?.rawValue)
+            transactionUniqueId: key, authCode: Self.authCode(reference), threeDSResult: threeDS?.rawValue)
     }
 
-    /// Fields in a form Maxpay's SDKs never send, refused as a validation error: a `country`
+    /// Fields in a form Maxpay's SDKs never send, refused as a validation error: no `user_ip`, a `country`
     /// that is not ISO 3166-1 alpha-3 (iOS `PAYCountryField`, Android `CountryISOHelper`), a
     /// `date_of_birth` that is not YYYY-MM-DD.
     static func invalidField(_ fields: [String: String]) -> String? {
+        // Both SDKs make the shopper's IP non-optional (iOS `PAYTransactionRequest.ip`, Android
+        // `PaymentDto.userIp`) and INTEGRATION.md marks it required.
+        guard let ip = fields["user_ip"], IPAddress.isValid(ip) else {
+            return "Validation error: user_ip is required (the customer's IP address)"
+        }
         if let country = fields["country"], !alpha3Countries.contains(country) {
             return "Validation error: country must be an ISO 3166-1 alpha-3 code"
         }
@@ -163,6 +168,12 @@ public final class FakeMaxpay: Sendable {
     }
 
     static let alpha3Countries = Set(Country.allCodes.compactMap(Country.alpha3(of:)))
+
+    /// An issuer's authorization code: six characters, as approval codes are (ISO 8583 field
+    /// 38), here the reference's last six digits.
+    static func authCode(_ reference: String) -> String {
+        String(format: "%06d", (Int(reference.dropFirst(4)) ?? 0) % 1_000_000)
+    }
 
     func answer(_ response: MaxpayResponse) -> ServerResponse {
         ServerResponse(status: 200, headers: ["Content-Type": "application/json"], body: response.json())

@@ -40,6 +40,7 @@ import Testing
           signature: { privateKey: "${env:MAXPAY_TEST_PRIVATE_KEY}" }
         request:
           price: { amount: 49.90, currency: EUR }
+          customer: { ip: 203.0.113.7 }
           withEmail: true
           transactionType: sale3d
         screens:

@@ -74,6 +74,18 @@ import Testing
         #expect(fields["first_name"] == "Anna" && fields["last_name"] == "Schmidt" && fields["user_email"] == "anna@example.com")
     }
 
+    @Test func theShoppersIPIsSignedAsUserIPAndTheOrderReferenceIsNotSent() {
+        var request = charge(billing: Self.billing)
+        request.customerIP = "203.0.113.7"
+        request.orderId = "ORD-1"
+        request.metadata = ["cart": "17"]
+        let fields = MaxpayFields.of(request, billing: Self.billing, threeDS: false)
+        // iOS `PAYTransactionRequest.ip` (CodingKey `user_ip`); Android `PaymentDto.userIp`.
+        #expect(fields["user_ip"] == "203.0.113.7")
+        // Maxpay's request has no order-reference or metadata field (provider-contract §3).
+        #expect(!fields.values.contains("ORD-1") && !fields.values.contains("17"))
+    }
+
     func provider(_ transport: ScriptedMaxpayTransport) -> MaxpayProvider {
         MaxpayProvider(
             configuration: MaxpayConfiguration(baseURL: URL(string: "http://127.0.0.1:9/")!, publicKey: "pk_test_42"),

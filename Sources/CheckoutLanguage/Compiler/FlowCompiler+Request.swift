@@ -45,6 +45,7 @@ extension FlowCompiler {
                 r.fraudSessionId = v
             }
         }
+        compileMerchantReferences(f, request: &r, &ctx)
         if let n = f["prefill"], let pf = ctx.fields(of: n, path: "request.prefill", keys: .prefill) {
             if let b = pf["billing"] { r.prefillBilling = compileAddress(b, path: "request.prefill.billing", &ctx) }
             if let s = pf["shipping"] { r.prefillShipping = compileAddress(s, path: "request.prefill.shipping", &ctx) }

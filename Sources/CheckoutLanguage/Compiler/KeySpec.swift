@@ -159,6 +159,16 @@ public enum FlowKeys {
         KeySpec("shopperId", .string(), "returning shopper id at the provider"),
         KeySpec("prefill", .mapping(prefill), "billing and shipping already collected"),
         KeySpec("fraud", .mapping(fraud), "fraud settings (`sessionId`)"),
+        KeySpec("orderId", .string(maxLength: 50), "the merchant's order reference, sent with the charge"),
+        KeySpec(
+            "metadata", .dictionary(keyPattern: "^[A-Za-z0-9_.-]{1,50}$", value: .string(maxLength: 500)),
+            "the merchant's own key-value data, sent with the charge"),
+        KeySpec("customer", .mapping(customer), "the shopper as the provider sees them (`ip`)"),
+    ]
+
+    /// `request.customer` keys.
+    public static let customer: [KeySpec] = [
+        KeySpec("ip", .string(maxLength: 45), "the shopper's IP address (IPv4 or IPv6), sent with the charge")
     ]
 
     /// `request.price` keys.

@@ -156,6 +156,7 @@ extension KeyTable {
     static let prefill = KeyTable(FlowKeys.prefill)
     static let address = KeyTable(FlowKeys.address)
     static let fraud = KeyTable(FlowKeys.fraud)
+    static let customer = KeyTable(FlowKeys.customer)
     static let currencies = KeyTable(FlowKeys.currencies)
     static let theme = KeyTable(FlowKeys.theme)
     static let font = KeyTable(FlowKeys.font)

@@ -57,6 +57,13 @@ public struct CheckoutRequest: Sendable {
     public var prefillShipping: Address?
     /// The fraud session id, when the flow fixes one (else one is generated per run).
     public var fraudSessionId: String?
+    /// The merchant's order reference (`orderId`), sent with the charge.
+    public var orderId: String?
+    /// The merchant's own key-value data (`metadata`), sent with the charge where the provider
+    /// takes it.
+    public var metadata: [String: String] = [:]
+    /// The shopper's IP address (`customer.ip`), sent with the charge.
+    public var customerIP: String?
 
     /// Creates a request with SPEC defaults.
     public init() {}

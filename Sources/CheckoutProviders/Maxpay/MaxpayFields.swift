@@ -17,6 +17,8 @@ public enum MaxpayFields {
             f["amount"] = DecimalText.format(amount.amount, scale: amount.currency.minorUnits)
             f["currency"] = amount.currency.code
         }
+        // Required by both SDKs (iOS `PAYTransactionRequest.ip`, Android `PaymentDto.userIp`).
+        if let ip = request.customerIP { f["user_ip"] = ip }
         if let b = billing {
             if let name = b.name.flatMap(PersonName.split) {
                 f["first_name"] = name.first

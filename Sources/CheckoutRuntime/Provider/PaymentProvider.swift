@@ -126,6 +126,12 @@ public struct ChargeRequest: Sendable, Hashable {
     /// True when the flow's `threeDS` step asked for 3-D Secure and the provider runs it inside
     /// the charge (`PaymentProvider.threeDSInsideCharge`); `threeDSResult` is then nil.
     public var threeDSRequested: Bool
+    /// The merchant's order reference (`request.orderId`).
+    public var orderId: String?
+    /// The merchant's key-value data (`request.metadata`).
+    public var metadata: [String: String] = [:]
+    /// The shopper's IP address (`request.customer.ip`).
+    public var customerIP: String?
     public init(
         kind: Kind, card: TokenizedCard, amount: Money?, idempotencyKey: String, threeDSResult: ThreeDSResult?,
         signed: SignedFields? = nil, threeDSRequested: Bool = false

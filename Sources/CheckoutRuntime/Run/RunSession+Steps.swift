@@ -257,6 +257,9 @@ extension RunSession {
             kind: chargeKind, card: card, amount: price.total, idempotencyKey: sent ?? (runner.idempotencyKeys ?? runner.random).hex(32),
             threeDSResult: threeDS,
             threeDSRequested: threeDSRequested)
+        request.orderId = self.request.orderId
+        request.metadata = self.request.metadata
+        request.customerIP = self.request.customerIP
         if step.hooks.contains(.signature), let signing = runner.flow.definition.provider.signature {
             request.signed = try await sign(request, with: signing, stage: stage)
         }
