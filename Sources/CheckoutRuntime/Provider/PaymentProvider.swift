@@ -166,7 +166,7 @@ public struct Transaction: Sendable, Hashable {
     public var amount: Money?
     /// The issuer's authorization code, when the provider answers one (approvals).
     public var authCode: String?
-    /// The provider's own response code (Maxpay's `code`), as text.
+    /// The provider's own response code for the answer, as text.
     public var responseCode: String?
     /// The provider's message for the answer, card digits masked.
     public var responseMessage: String?
