@@ -5,13 +5,13 @@ import CheckoutRuntime
 /// One headless run of a compiled flow against its provider (`ProviderSource.sandbox` from
 /// `CheckoutProviders` offline): what `checkout run --answers` and `checkout test` both do, so the two cannot
 /// disagree on a result or its exit code.
-public enum HeadlessRun {
+package enum HeadlessRun {
     /// Runs `flow` with the answers read by `AnswersReader` against the provider `provider`
     /// makes using `clock` and `random`. When the answers could not be
     /// read (`answers` nil), nothing runs and the result is `invalid` with every problem as an
     /// error (exit code 3, SPEC §11). With a `journal`, completed steps are recorded, and those
     /// it already records are restored.
-    public static func run(
+    package static func run(
         _ flow: CompiledFlow, answers: Answers?, problems: [AnswersProblem], clock: any CheckoutClock,
         random: any RandomSource, trace: (any TraceSink)? = nil, provider: ProviderSource, journal: RunJournal? = nil
     ) async -> CheckoutResult {

@@ -1,5 +1,5 @@
 /// Postal code formats used by address validation.
-public enum PostalCode {
+package enum PostalCode {
     /// True when `zip` has the format of `country`'s postal codes.
     ///
     /// US: 5 digits or ZIP+4 (`"01234"`, `"10001-1234"`). CA: `"A1A 1A1"`, space optional, either

@@ -2,7 +2,7 @@ import CheckoutDomain
 import Foundation
 
 /// How a field is shown (SPEC §4, Maxpay/Stripe style).
-public enum FieldPresence: String, Sendable, CaseIterable, Hashable {
+package enum FieldPresence: String, Sendable, CaseIterable, Hashable {
     /// Asked, and must be answered.
     case required
     /// Asked; may be left empty.
@@ -13,7 +13,7 @@ public enum FieldPresence: String, Sendable, CaseIterable, Hashable {
 
 /// The fields of a billing or shipping address, and the billing details asked with it
 /// (`birthday`: the shopper's date of birth).
-public enum AddressField: String, Sendable, CaseIterable, Hashable, Comparable {
+package enum AddressField: String, Sendable, CaseIterable, Hashable, Comparable {
     case name, email, address, city, zip, country, state, phone, birthday
 
     /// The fields a billing screen can ask.
@@ -60,7 +60,7 @@ public enum AddressField: String, Sendable, CaseIterable, Hashable, Comparable {
 
 extension Address {
     /// The value of one field.
-    public subscript(field: AddressField) -> String? {
+    package subscript(field: AddressField) -> String? {
         switch field {
         case .name: name
         case .email: email
@@ -99,7 +99,7 @@ public struct CustomField: Sendable, Hashable {
     }
 
     /// Why `value` is not an acceptable answer, or nil when it is.
-    public func problem(with value: String?) -> FieldIssue? {
+    package func problem(with value: String?) -> FieldIssue? {
         let text = value ?? ""
         if text.isEmpty {
             return required ? FieldIssue(field: id, code: "required", message: "Enter \(title).") : nil
@@ -115,7 +115,7 @@ public struct CustomField: Sendable, Hashable {
 }
 
 /// `fields`: per-field presence overrides and custom fields.
-public struct FieldSettings: Sendable, Hashable {
+package struct FieldSettings: Sendable, Hashable {
     /// Billing field overrides.
     public var billing: [AddressField: FieldPresence] = [:]
     /// Shipping field overrides.
@@ -202,7 +202,7 @@ public struct FieldSettings: Sendable, Hashable {
 }
 
 /// `cards.storeCard`.
-public enum StoreCardSetting: String, Sendable, CaseIterable, Hashable {
+package enum StoreCardSetting: String, Sendable, CaseIterable, Hashable {
     /// The shopper may tick "securely store my card".
     case offer
     /// No switch; the card is not stored.
@@ -212,7 +212,7 @@ public enum StoreCardSetting: String, Sendable, CaseIterable, Hashable {
 }
 
 /// `cards`: accepted brands and card-field settings (SPEC §5).
-public struct CardSettings: Sendable, Hashable {
+package struct CardSettings: Sendable, Hashable {
     /// Accepted brands; nil: all.
     public var accept: [CardBrand]?
     public var requireCvv = true

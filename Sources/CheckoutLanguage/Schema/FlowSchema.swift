@@ -14,7 +14,7 @@ import Foundation
 /// string, `01234` the integer 1234. The compiler reads a text key from any scalar, so the
 /// schema lets a text key also take the numbers and booleans whose plain spelling its pattern
 /// admits (`zip: 01234`, `shopperId: 20848977`), and a decimal key a number or quoted digits.
-public enum FlowSchema {
+package enum FlowSchema {
     /// The schema's `$id`. It names the schema of dsl 1 and stays the same while the language is
     /// at version 1; it is an identifier, not an address to download the schema from.
     public static let id = "https://checkoutflow.dev/schema/flow-1.json"

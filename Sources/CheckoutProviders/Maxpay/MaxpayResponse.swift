@@ -8,7 +8,7 @@ import Foundation
 /// (`success`, `decline` or `error`), a numeric `code`, a `message`, and Maxpay's `reference`
 /// for the transaction. `outcome(of:)` maps it to what the runtime understands; the sandbox's
 /// Maxpay answers and an HTTP adapter read the same JSON through the same mapping.
-public struct MaxpayResponse: Sendable, Hashable {
+package struct MaxpayResponse: Sendable, Hashable {
     /// `success`, `decline` or `error` (compared without case; anything else is an error).
     public var status: String
     /// The response code; `0` is "Transaction processed successfully".

@@ -3,7 +3,7 @@ import CheckoutRuntime
 
 /// Maxpay's scheme for the `signature` hook: its signed fields (`MaxpayFields`), its
 /// signature (`MaxpaySignature`), and `key=value` lines for a signing command.
-public struct MaxpaySigner: RequestSigner {
+package struct MaxpaySigner: RequestSigner {
     /// Creates the signer.
     public init() {}
 

@@ -5,7 +5,7 @@ import Foundation
 /// API host unless overridden), the environment key and access secret as Basic-auth
 /// credentials, and the gateway token that purchases and authorizations go through. Read from
 /// the environment by `ProviderFactory`; never printed (`BasicCredentials` redacts itself).
-public struct SpreedlyConfiguration: Sendable {
+package struct SpreedlyConfiguration: Sendable {
     /// Spreedly's API host: the default base URL (Spreedly has no separate sandbox host; a test
     /// gateway in the same environment plays that part).
     public static let defaultURL = URL(string: "https://core.spreedly.com")!
@@ -40,7 +40,7 @@ public struct SpreedlyConfiguration: Sendable {
 }
 
 /// Spreedly's `card_type` names and the brands they stand for.
-public enum SpreedlyCardType {
+package enum SpreedlyCardType {
     /// The `card_type` Spreedly reports for `brand` (`visa`, `master`, `american_express`, …).
     public static func name(of brand: CardBrand) -> String {
         switch brand {

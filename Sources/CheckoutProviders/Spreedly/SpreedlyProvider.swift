@@ -24,7 +24,7 @@ import Foundation
 ///
 /// One instance per run; the transport, and with it the connection pool, is shared.
 /// docs/providers.md has the whole mapping.
-public actor SpreedlyProvider: PaymentProvider {
+package actor SpreedlyProvider: PaymentProvider {
     let api: SpreedlyAPI
     let clock: any CheckoutClock
     let random: any RandomSource

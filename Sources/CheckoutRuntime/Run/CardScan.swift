@@ -37,7 +37,7 @@ public enum CardScanError: String, Sendable, CaseIterable, Hashable {
     }
 
     /// The screen outcome a flow routes with `on:`.
-    public var outcome: StageOutcome {
+    package var outcome: StageOutcome {
         switch self {
         case .canceled: .canceled
         case .cardTypeNotAccepted: .cardTypeNotAccepted

@@ -9,9 +9,9 @@ import Synchronization
 /// name (Enter keeps the default in brackets); a switch with y or n. Each answer is checked
 /// with the same form checks as the drawn prompt, and asked again with the reason. End of
 /// input ends the run: every screen left is unanswered, so the run ends `invalid` (exit 3).
-public final class LineFrontend: CheckoutFrontend {
+package final class LineFrontend: CheckoutFrontend {
     /// Where lines come from.
-    public typealias ReadLine = @Sendable (_ secret: Bool) async -> String?
+    package typealias ReadLine = @Sendable (_ secret: Bool) async -> String?
 
     struct State {
         var memory = ScreenMemory()
@@ -30,7 +30,7 @@ public final class LineFrontend: CheckoutFrontend {
     /// writing prompts with `write`. With `echo` (input is not a terminal, so nothing shows
     /// what was answered) each answer is written after its question: a card number as its
     /// brand and last four digits, secrets as dots.
-    public init(
+    package init(
         flow: CompiledFlow, today: YearMonth, echo: Bool = false, readLine: @escaping ReadLine,
         write: @escaping @Sendable (String) -> Void
     ) {
@@ -42,9 +42,9 @@ public final class LineFrontend: CheckoutFrontend {
     }
 
     /// Where input ended (a screen's heading), if it did.
-    public var inputEndedAt: String? { state.withLock { $0.inputEndedAt } }
+    package var inputEndedAt: String? { state.withLock { $0.inputEndedAt } }
 
-    public func answer(_ p: ScreenPrompt) async throws -> ScreenAnswer {
+    package func answer(_ p: ScreenPrompt) async throws -> ScreenAnswer {
         if started.claimFirst() {
             let d = flow.definition
             write((d.title ?? d.id) + (d.description.map { "\n" + $0 } ?? "") + "\n")
@@ -91,7 +91,7 @@ public final class LineFrontend: CheckoutFrontend {
         }
     }
 
-    public func rejected(_ p: ScreenPrompt, issues: [AnswerIssue]) async -> Bool {
+    package func rejected(_ p: ScreenPrompt, issues: [AnswerIssue]) async -> Bool {
         state.withLock { s in
             guard s.inputEndedAt == nil else { return false }
             s.memory.refuse(p, issues: issues)
@@ -99,7 +99,7 @@ public final class LineFrontend: CheckoutFrontend {
         }
     }
 
-    public func finished(_ result: CheckoutResult) async {
+    package func finished(_ result: CheckoutResult) async {
         write("\n" + Summary.result(result, palette: Palette(theme: Theme())).map(\.plain).joined(separator: "\n") + "\n")
     }
 

@@ -58,7 +58,7 @@ final class StepTrace: TraceSink {
 extension TerminalFrontend {
     /// A trace sink for the runner: shows each provider step with a spinner, and passes every
     /// event on to `next` (the `--trace` file), unchanged.
-    public func traceSink(forwardingTo next: (any TraceSink)?) -> any TraceSink {
+    package func traceSink(forwardingTo next: (any TraceSink)?) -> any TraceSink {
         StepTrace(frontend: self, next: next)
     }
 
