@@ -2,7 +2,10 @@
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny")
+    .enableUpcomingFeature("ExistentialAny"),
+    // An import is internal unless it says `public import` (or `package import`): a module's public API
+    // shows only the modules it means to.
+    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 let package = Package(

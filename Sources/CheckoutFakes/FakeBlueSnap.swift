@@ -1,9 +1,9 @@
 import CheckoutDomain
 import CheckoutJSON
 import CheckoutLanguage
-import CheckoutProviders
-import CheckoutRuntime
-import Foundation
+package import CheckoutProviders
+package import CheckoutRuntime
+package import Foundation
 import Synchronization
 
 /// BlueSnap's API as `BlueSnapProvider` uses it, served on loopback: payment-fields tokens

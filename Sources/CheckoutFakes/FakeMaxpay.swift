@@ -3,7 +3,7 @@ import CheckoutJSON
 import CheckoutLanguage
 import CheckoutProviders
 import CheckoutRuntime
-import Foundation
+package import Foundation
 import Synchronization
 
 /// Maxpay's `api/cc` as `MaxpayProvider` uses it, served on loopback: the public key and the

@@ -1,9 +1,9 @@
 import CheckoutDomain
 import CheckoutJSON
 import CheckoutLanguage
-import CheckoutProviders
+package import CheckoutProviders
 import CheckoutRuntime
-import Foundation
+package import Foundation
 import Synchronization
 
 /// Spreedly's `v1` API as `SpreedlyProvider` uses it, served on loopback: Basic auth with one

@@ -1,5 +1,5 @@
 import CheckoutProviders
-import Foundation
+package import Foundation
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
-import CheckoutProviders
-import Foundation
+package import CheckoutProviders
+package import Foundation
 
 /// A request as `LoopbackHTTPServer` read it.
 package struct ServerRequest: Sendable {

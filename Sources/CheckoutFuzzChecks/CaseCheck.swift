@@ -1,4 +1,4 @@
-import CheckoutLanguage
+package import CheckoutLanguage
 import Foundation
 
 /// One input compiled in-process and rendered with every renderer, and the invariants that

@@ -1,5 +1,5 @@
 import CheckoutDomain
-import CheckoutLanguage
+public import CheckoutLanguage
 import CheckoutRuntime
 import Foundation
 

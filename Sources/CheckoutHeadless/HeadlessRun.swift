@@ -1,6 +1,6 @@
 import CheckoutDomain
-import CheckoutLanguage
-import CheckoutRuntime
+public import CheckoutLanguage
+package import CheckoutRuntime
 
 /// One headless run of a compiled flow against its provider (`ProviderSource.sandbox` from
 /// `CheckoutProviders` offline): what `checkout run --answers` and `checkout test` both do, so the two cannot

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads JSON into `JSONValue`, numbers kept as their exact text (an amount `18.10` stays
 /// `"18.10"`, never a binary floating-point value). Strict: one value, nothing after it,

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A calendar month, the precision of card expiry dates. Ordered chronologically.
 package struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible {

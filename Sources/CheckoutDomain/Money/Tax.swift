@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Tax computation for the tax-update step.
 package enum Tax {

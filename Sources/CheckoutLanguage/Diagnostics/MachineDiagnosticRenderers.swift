@@ -1,4 +1,4 @@
-import CheckoutJSON
+public import CheckoutJSON
 
 /// Renders diagnostics as one JSON object: `{"diagnostics":[…],"errors":N,"warnings":N,"files":N}`.
 /// Each diagnostic: `file`, `line`, `column`, `endLine`, `endColumn`, `severity`, `rule`,

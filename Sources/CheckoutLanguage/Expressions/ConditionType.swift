@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The type of a name or value in a condition.
 package enum ConditionType: Sendable, Hashable, CustomStringConvertible {

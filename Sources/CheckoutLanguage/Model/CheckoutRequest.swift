@@ -1,5 +1,5 @@
-import CheckoutDomain
-import Foundation
+public import CheckoutDomain
+public import Foundation
 
 /// BlueSnap's three entry points (SPEC §3 `mode`).
 package enum CheckoutMode: String, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import CheckoutDomain
+public import CheckoutDomain
 import Foundation
 
 /// How a field is shown (SPEC §4, Maxpay/Stripe style).

@@ -1,5 +1,5 @@
-import CheckoutDomain
-import Foundation
+public import CheckoutDomain
+public import Foundation
 
 /// A checked flow: what the YAML said, typed, with defaults filled in (SPEC §2).
 package struct FlowDefinition: Sendable {

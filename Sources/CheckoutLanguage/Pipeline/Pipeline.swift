@@ -1,4 +1,4 @@
-import CheckoutDomain
+public import CheckoutDomain
 
 /// Screen kinds: where the shopper is asked something (SPEC §8).
 public enum ScreenKind: String, Sendable, CaseIterable {

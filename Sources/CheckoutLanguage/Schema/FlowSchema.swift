@@ -1,5 +1,5 @@
 import CheckoutDomain
-import CheckoutJSON
+public import CheckoutJSON
 import Foundation
 
 /// The flow language as a JSON Schema (draft-07), generated from the compiler's own key tables

@@ -1,8 +1,8 @@
 import CheckoutDomain
 import CheckoutJSON
-import CheckoutLanguage
-import CheckoutRuntime
-import Foundation
+public import CheckoutLanguage
+public import CheckoutRuntime
+public import Foundation
 
 /// BlueSnap over HTTP, as its public API documentation and its mobile SDKs use it:
 ///

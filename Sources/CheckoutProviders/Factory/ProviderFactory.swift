@@ -1,6 +1,6 @@
-import CheckoutDomain
-import CheckoutLanguage
-import CheckoutRuntime
+public import CheckoutDomain
+public import CheckoutLanguage
+public import CheckoutRuntime
 import Foundation
 
 /// Builds each run's provider from a flow's `provider` settings: the sandbox, or a real

@@ -1,5 +1,5 @@
-import CheckoutRuntime
-import Foundation
+public import CheckoutRuntime
+public import Foundation
 
 /// How transport failures become `ProviderError`s. Messages name the host and what went
 /// wrong, never a URL's query, a header or a body.

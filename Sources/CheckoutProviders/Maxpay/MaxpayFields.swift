@@ -1,5 +1,5 @@
-import CheckoutDomain
-import CheckoutRuntime
+public import CheckoutDomain
+public import CheckoutRuntime
 import Foundation
 
 /// The fields of a charge that Maxpay's signature covers (its SDK's `PAYSignatureInfo`).

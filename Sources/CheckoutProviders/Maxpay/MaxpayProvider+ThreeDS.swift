@@ -1,6 +1,6 @@
-import CheckoutDomain
+public import CheckoutDomain
 import CheckoutLanguage
-import CheckoutRuntime
+public import CheckoutRuntime
 import Foundation
 
 /// A `SALE3D`/`AUTH3D` waiting for the shopper at the issuer's 3-D Secure page.

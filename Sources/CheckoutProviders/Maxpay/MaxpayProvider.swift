@@ -1,8 +1,8 @@
-import CheckoutDomain
+public import CheckoutDomain
 import CheckoutJSON
-import CheckoutLanguage
-import CheckoutRuntime
-import Foundation
+public import CheckoutLanguage
+public import CheckoutRuntime
+public import Foundation
 
 /// Where Maxpay is and the merchant's public key (its private key never comes here: the
 /// flow's `signature` hook signs each request, from the environment or a signing command).

@@ -1,6 +1,6 @@
 import CheckoutDomain
-import CheckoutLanguage
-import CheckoutRuntime
+public import CheckoutLanguage
+public import CheckoutRuntime
 import Foundation
 
 /// The sandbox's fixed data: the stored shopper and the currency rates (SPEC §7). Public so

@@ -1,7 +1,7 @@
-import CheckoutDomain
+public import CheckoutDomain
 import CheckoutJSON
 import CheckoutLanguage
-import CheckoutRuntime
+public import CheckoutRuntime
 import Foundation
 
 extension SpreedlyProvider {

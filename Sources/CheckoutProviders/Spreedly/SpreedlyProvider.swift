@@ -1,8 +1,8 @@
 import CheckoutDomain
 import CheckoutJSON
-import CheckoutLanguage
-import CheckoutRuntime
-import Foundation
+public import CheckoutLanguage
+public import CheckoutRuntime
+public import Foundation
 
 /// Spreedly over HTTP (`core.spreedly.com/v1`, Basic auth with the environment key and access
 /// secret, charges through one gateway token):

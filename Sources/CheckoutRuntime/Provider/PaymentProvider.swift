@@ -1,6 +1,6 @@
-import CheckoutDomain
-import CheckoutLanguage
-import Foundation
+public import CheckoutDomain
+public import CheckoutLanguage
+public import Foundation
 
 /// A payment provider as the runtime sees it: the sandbox, or a real one over HTTP.
 /// Every call may throw `ProviderError`; the runtime refreshes expired tokens and retries

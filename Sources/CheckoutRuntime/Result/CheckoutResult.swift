@@ -1,5 +1,5 @@
-import CheckoutDomain
-import CheckoutJSON
+public import CheckoutDomain
+public import CheckoutJSON
 import CheckoutLanguage
 import Foundation
 

@@ -1,5 +1,5 @@
 import CheckoutDomain
-import CheckoutLanguage
+package import CheckoutLanguage
 
 /// How a card scan ended without a card: the card-scan SDK's error codes, by name
 /// (docs/running.md "Card scan"). Each is an outcome of the `cardScan` screen that a flow can

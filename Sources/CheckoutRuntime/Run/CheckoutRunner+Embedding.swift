@@ -1,5 +1,5 @@
 import CheckoutDomain
-import CheckoutLanguage
+public import CheckoutLanguage
 
 extension CheckoutRunner {
     /// Creates a runner for an embedder: the flow, the provider that runs its steps, the front

@@ -1,5 +1,5 @@
 import CheckoutDomain
-import CheckoutLanguage
+public import CheckoutLanguage
 import Foundation
 
 /// Runs a compiled flow: walks the pipeline, asks the front end at each screen, talks to the

@@ -1,5 +1,5 @@
-import CheckoutDomain
-import CheckoutLanguage
+public import CheckoutDomain
+public import CheckoutLanguage
 
 extension ScreenPrompt {
     /// Creates a prompt, for a front end's own tests: the screen, its stage id, the price as it

@@ -1,6 +1,6 @@
-import CheckoutHeadless
+package import CheckoutHeadless
 import CheckoutLanguage
-import Foundation
+package import Foundation
 
 /// One scenario of a scenarios file (SPEC §12): a flow, the answers a shopper gives, and what
 /// the run must end with.

@@ -1,6 +1,6 @@
 import CheckoutDomain
 import CheckoutHeadless
-import CheckoutLanguage
+package import CheckoutLanguage
 import Foundation
 
 /// What reading one scenarios file gave: the file when it has no errors, and every finding.

@@ -1,5 +1,5 @@
 import CheckoutDomain
-import CheckoutRuntime
+package import CheckoutRuntime
 
 /// The text `checkout test` prints: one line per scenario in file order, the differences of a
 /// failure indented under it, then the summary line. Control characters are escaped (`\u{1B}`).

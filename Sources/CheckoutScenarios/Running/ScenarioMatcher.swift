@@ -1,5 +1,5 @@
 import CheckoutDomain
-import CheckoutRuntime
+package import CheckoutRuntime
 
 /// Compares a run's result with a scenario's expectation.
 package enum ScenarioMatcher {

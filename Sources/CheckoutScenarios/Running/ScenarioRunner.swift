@@ -1,6 +1,6 @@
 import CheckoutHeadless
-import CheckoutLanguage
-import CheckoutRuntime
+package import CheckoutLanguage
+package import CheckoutRuntime
 
 /// How one scenario went.
 package struct ScenarioOutcome: Sendable {

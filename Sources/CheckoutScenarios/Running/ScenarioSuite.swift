@@ -1,4 +1,4 @@
-import CheckoutLanguage
+package import CheckoutLanguage
 import Foundation
 
 /// The scenarios files a `checkout test` run was given, read, with their flows compiled once

@@ -1,6 +1,6 @@
-import CheckoutDomain
-import CheckoutLanguage
-import CheckoutRuntime
+package import CheckoutDomain
+package import CheckoutLanguage
+package import CheckoutRuntime
 import Synchronization
 
 /// Line mode: plain lines and numbered choices, for pipes, `TERM=dumb` and `--plain`.

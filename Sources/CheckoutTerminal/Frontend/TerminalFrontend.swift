@@ -1,6 +1,6 @@
-import CheckoutDomain
-import CheckoutLanguage
-import CheckoutRuntime
+package import CheckoutDomain
+package import CheckoutLanguage
+package import CheckoutRuntime
 import Synchronization
 
 /// The text-prompt front end: each screen as a themed form at a terminal (issue 5).

@@ -1,4 +1,4 @@
-import CheckoutDomain
+package import CheckoutDomain
 
 /// Amounts as a shopper reads them: `$26.52`, `€23.00`, `1,000 JPY` style fallbacks.
 package enum MoneyText {

@@ -1,4 +1,4 @@
-import CheckoutLanguage
+package import CheckoutLanguage
 
 /// Turns styled text into escape sequences for a colour depth; with `.none`, text stays plain
 /// (no colour and no attributes: NO_COLOR output carries no escape sequences for style).

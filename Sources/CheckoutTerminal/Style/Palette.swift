@@ -1,4 +1,4 @@
-import CheckoutLanguage
+package import CheckoutLanguage
 
 /// A text style: a colour and attributes.
 package struct TextStyle: Sendable, Hashable {
