@@ -1,5 +1,5 @@
 import CheckoutDomain
-public import CheckoutLanguage
+package import CheckoutLanguage
 package import CheckoutRuntime
 
 /// One headless run of a compiled flow against its provider (`ProviderSource.sandbox` from

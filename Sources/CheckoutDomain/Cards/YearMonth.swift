@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// A calendar month, the precision of card expiry dates. Ordered chronologically.
 package struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Tax computation for the tax-update step.
 package enum Tax {

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// The type of a name or value in a condition.
 package enum ConditionType: Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,5 @@
-public import CheckoutDomain
-public import Foundation
+package import CheckoutDomain
+package import Foundation
 
 /// BlueSnap's three entry points (SPEC §3 `mode`).
 package enum CheckoutMode: String, Sendable, CaseIterable {

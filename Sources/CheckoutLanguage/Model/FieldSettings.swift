@@ -1,4 +1,4 @@
-public import CheckoutDomain
+package import CheckoutDomain
 import Foundation
 
 /// How a field is shown (SPEC §4, Maxpay/Stripe style).

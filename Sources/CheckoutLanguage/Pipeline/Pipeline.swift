@@ -1,4 +1,4 @@
-public import CheckoutDomain
+package import CheckoutDomain
 
 /// Screen kinds: where the shopper is asked something (SPEC §8).
 public enum ScreenKind: String, Sendable, CaseIterable {

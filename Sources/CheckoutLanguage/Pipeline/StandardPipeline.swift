@@ -1,4 +1,4 @@
-public import CheckoutDomain
+package import CheckoutDomain
 
 /// Derives the standard checkout pipeline from a request (SPEC §8):
 /// payment method (when there is a choice) → card → billing → shipping → tax update →

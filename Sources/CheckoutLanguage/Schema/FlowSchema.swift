@@ -1,5 +1,5 @@
 import CheckoutDomain
-public import CheckoutJSON
+package import CheckoutJSON
 import Foundation
 
 /// The flow language as a JSON Schema (draft-07), generated from the compiler's own key tables

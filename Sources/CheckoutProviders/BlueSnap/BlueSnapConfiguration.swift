@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Where BlueSnap is and how to sign in: the base URL (sandbox unless overridden) and the API
 /// user's Basic-auth credentials, read from the environment by `ProviderFactory`.

@@ -1,8 +1,8 @@
 import CheckoutDomain
 import CheckoutJSON
-public import CheckoutLanguage
-public import CheckoutRuntime
-public import Foundation
+package import CheckoutLanguage
+package import CheckoutRuntime
+package import Foundation
 
 /// BlueSnap over HTTP, as its public API documentation and its mobile SDKs use it:
 ///

@@ -1,4 +1,4 @@
-public import CheckoutDomain
+package import CheckoutDomain
 public import CheckoutLanguage
 public import CheckoutRuntime
 import Foundation

@@ -1,5 +1,5 @@
-public import CheckoutRuntime
-public import Foundation
+package import CheckoutRuntime
+package import Foundation
 
 /// How transport failures become `ProviderError`s. Messages name the host and what went
 /// wrong, never a URL's query, a header or a body.

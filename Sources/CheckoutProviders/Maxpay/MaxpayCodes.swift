@@ -1,4 +1,4 @@
-public import CheckoutRuntime
+package import CheckoutRuntime
 
 /// Maxpay response codes and what they mean to a run. Maxpay's documentation gives `0` for
 /// "Transaction processed successfully"; its decline and error codes vary with the acquirer and

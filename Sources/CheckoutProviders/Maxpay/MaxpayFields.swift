@@ -1,5 +1,5 @@
-public import CheckoutDomain
-public import CheckoutRuntime
+package import CheckoutDomain
+package import CheckoutRuntime
 import Foundation
 
 /// The fields of a charge that Maxpay's signature covers (its SDK's `PAYSignatureInfo`).

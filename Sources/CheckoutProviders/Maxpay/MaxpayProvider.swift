@@ -1,8 +1,8 @@
-public import CheckoutDomain
+package import CheckoutDomain
 import CheckoutJSON
-public import CheckoutLanguage
-public import CheckoutRuntime
-public import Foundation
+package import CheckoutLanguage
+package import CheckoutRuntime
+package import Foundation
 
 /// Where Maxpay is and the merchant's public key (its private key never comes here: the
 /// flow's `signature` hook signs each request, from the environment or a signing command).

@@ -1,8 +1,8 @@
 import CheckoutDomain
 import CheckoutJSON
 import CheckoutLanguage
-public import CheckoutRuntime
-public import Foundation
+package import CheckoutRuntime
+package import Foundation
 
 /// The answer to a Maxpay `api/cc` transaction (its SDK's `PAYTransactionResponse`): `status`
 /// (`success`, `decline` or `error`), a numeric `code`, a `message`, and Maxpay's `reference`

@@ -1,5 +1,5 @@
-public import CheckoutDomain
-public import CheckoutRuntime
+package import CheckoutDomain
+package import CheckoutRuntime
 
 /// Maxpay's scheme for the `signature` hook: its signed fields (`MaxpayFields`), its
 /// signature (`MaxpaySignature`), and `key=value` lines for a signing command.

@@ -1,4 +1,4 @@
-public import CheckoutDomain
+package import CheckoutDomain
 import CheckoutRuntime
 
 /// How the sandbox treats a test card (SPEC §7's table). Public so that the fake providers'

@@ -1,6 +1,6 @@
 import CheckoutDomain
-public import CheckoutLanguage
-public import CheckoutRuntime
+package import CheckoutLanguage
+package import CheckoutRuntime
 import Foundation
 
 /// The sandbox's fixed data: the stored shopper and the currency rates (SPEC §7). Public so

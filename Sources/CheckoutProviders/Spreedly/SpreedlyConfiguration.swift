@@ -1,5 +1,5 @@
-public import CheckoutDomain
-public import Foundation
+package import CheckoutDomain
+package import Foundation
 
 /// Where Spreedly is, how to sign in and which gateway charges: the base URL (Spreedly's one
 /// API host unless overridden), the environment key and access secret as Basic-auth

@@ -1,7 +1,7 @@
-public import CheckoutDomain
+package import CheckoutDomain
 import CheckoutJSON
 import CheckoutLanguage
-public import CheckoutRuntime
+package import CheckoutRuntime
 import Foundation
 
 extension SpreedlyProvider {

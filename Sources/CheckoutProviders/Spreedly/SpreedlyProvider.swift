@@ -1,8 +1,8 @@
 import CheckoutDomain
 import CheckoutJSON
-public import CheckoutLanguage
-public import CheckoutRuntime
-public import Foundation
+package import CheckoutLanguage
+package import CheckoutRuntime
+package import Foundation
 
 /// Spreedly over HTTP (`core.spreedly.com/v1`, Basic auth with the environment key and access
 /// secret, charges through one gateway token):
