@@ -2,7 +2,10 @@
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny")
+    .enableUpcomingFeature("ExistentialAny"),
+    // An import is internal unless it says `public import` (or `package import`): a module's public API
+    // shows only the modules it means to.
+    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 let package = Package(
@@ -14,14 +17,11 @@ let package = Package(
         .executable(name: "checkout-fuzz", targets: ["CheckoutFuzz"]),
         // `swift build --sanitize=fuzzer --product checkout-libfuzzer` (docs/fuzzing.md).
         .executable(name: "checkout-libfuzzer", targets: ["CheckoutLibFuzzer"]),
-        // Embedders: the compiler, the runtime and the headless front end.
-        .library(
-            name: "CheckoutFlow",
-            targets: [
-                "CheckoutJSON", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless",
-                "CheckoutScenarios", "CheckoutTerminal",
-            ]
-        ),
+        // Embedders: `import CheckoutFlow` — the compiler, the runtime, the providers and the
+        // headless front end (docs/embedding.md; the public symbols: api/CheckoutFlow.symbols.txt).
+        .library(name: "CheckoutFlow", targets: ["CheckoutFlow"]),
+        // Embedders' tests: a front end answering from values, fault injection, the manual clock.
+        .library(name: "CheckoutTesting", targets: ["CheckoutTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -86,6 +86,16 @@ let package = Package(
             dependencies: ["CheckoutJSON", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless"],
             swiftSettings: swiftSettings
         ),
+        // The umbrella module of the `CheckoutFlow` product: re-exports what an embedder uses.
+        .target(
+            name: "CheckoutFlow",
+            dependencies: [
+                "CheckoutJSON", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The `CheckoutTesting` product: for embedders' tests (and this package's own).
+        .target(name: "CheckoutTesting", dependencies: ["CheckoutFlow"], swiftSettings: swiftSettings),
         // Layer 5: the `checkout` executable: parses arguments and calls down.
         .executableTarget(
             name: "CheckoutCLI",
@@ -108,7 +118,7 @@ let package = Package(
         // runs it; examples/embedding/Package.swift builds the same file through the library product.
         .executableTarget(
             name: "checkout-embedding-example",
-            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders"],
+            dependencies: ["CheckoutFlow"],
             path: "examples/embedding/Sources/EmbeddingExample",
             swiftSettings: swiftSettings
         ),
@@ -134,7 +144,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CheckoutRuntimeTests",
-            dependencies: ["CheckoutJSON", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless"],
+            dependencies: [
+                "CheckoutJSON", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless", "CheckoutTesting",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,9 +1,9 @@
 import CheckoutDomain
 import CheckoutJSON
 import CheckoutLanguage
-import CheckoutProviders
-import CheckoutRuntime
-import Foundation
+package import CheckoutProviders
+package import CheckoutRuntime
+package import Foundation
 import Synchronization
 
 /// BlueSnap's API as `BlueSnapProvider` uses it, served on loopback: payment-fields tokens
@@ -15,26 +15,26 @@ import Synchronization
 /// `{"message":[{"errorName":…,"code":…,"description":…}]}`. It keeps a ledger of every charge
 /// that moved money. Thread-safe; nothing it holds or answers contains a full card number or
 /// CVV after the `PUT` that carried them.
-public final class FakeBlueSnap: Sendable {
+package final class FakeBlueSnap: Sendable {
     /// The API user and password it accepts.
-    public let credentials: BasicCredentials
+    package let credentials: BasicCredentials
     /// The server (its port, connection count and fault hook).
-    public let server: LoopbackHTTPServer
+    package let server: LoopbackHTTPServer
     let clock: any CheckoutClock
     let state = Mutex(State())
 
     /// One charge that moved money.
-    public struct Charge: Sendable, Equatable {
+    package struct Charge: Sendable, Equatable {
         /// BlueSnap's transaction id.
-        public var transactionId: String
+        package var transactionId: String
         /// The merchant's id for it (the run's idempotency key).
-        public var merchantTransactionId: String
+        package var merchantTransactionId: String
         /// `AUTH_CAPTURE`, `AUTH_ONLY`, `SUBSCRIPTION`, `PAYPAL` or `APPLE_PAY`.
-        public var type: String
+        package var type: String
         /// The amount's exact text, when there was one.
-        public var amount: String?
+        package var amount: String?
         /// The currency, when there was an amount.
-        public var currency: String?
+        package var currency: String?
     }
 
     struct TokenState {
@@ -63,7 +63,7 @@ public final class FakeBlueSnap: Sendable {
     }
 
     /// Starts the fake on a loopback port. `clock` decides when tokens expire.
-    public init(
+    package init(
         credentials: BasicCredentials = BasicCredentials(username: "fake-api-user", password: "fake-api-password"),
         clock: any CheckoutClock = SystemClock()
     ) throws {
@@ -75,19 +75,19 @@ public final class FakeBlueSnap: Sendable {
     }
 
     /// `http://127.0.0.1:PORT`: the base URL to give the adapter.
-    public var baseURL: URL { server.baseURL }
+    package var baseURL: URL { server.baseURL }
 
     /// Every charge that moved money, in order.
-    public var ledger: [Charge] { state.withLock { $0.ledger } }
+    package var ledger: [Charge] { state.withLock { $0.ledger } }
 
     /// The `Idempotency-Key` of every charge request received, in order (retries repeat it).
-    public var idempotencyKeysSeen: [String] { state.withLock { $0.idempotencyKeysSeen } }
+    package var idempotencyKeysSeen: [String] { state.withLock { $0.idempotencyKeysSeen } }
 
     /// Payment methods stored by choosePayment: shopper and last four digits.
-    public var chosenMethods: [(shopperId: String, last4: String)] { state.withLock { $0.chosen } }
+    package var chosenMethods: [(shopperId: String, last4: String)] { state.withLock { $0.chosen } }
 
     /// Stops the server.
-    public func stop() { server.stop() }
+    package func stop() { server.stop() }
 
     /// Lets the server's handler reach the fake once it exists (the server starts first).
     private final class HandlerBox: Sendable {

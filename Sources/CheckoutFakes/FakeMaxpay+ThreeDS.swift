@@ -29,10 +29,10 @@ struct PendingAuthentication: Sendable {
 /// is answered with its final answer.
 extension FakeMaxpay {
     /// The code the fake ACS page accepts (the sandbox's).
-    public static let challengeCode = SandboxData.challengeCode
+    package static let challengeCode = SandboxData.challengeCode
 
     /// How often the ACS page was posted to.
-    public var acsPosts: Int { state.withLock { $0.acsPosts } }
+    package var acsPosts: Int { state.withLock { $0.acsPosts } }
 
     func authenticate(
         _ behavior: SandboxCardBehavior, fields: [String: String], reference: String, state s: inout State

@@ -3,7 +3,7 @@ import CheckoutJSON
 import CheckoutLanguage
 import CheckoutProviders
 import CheckoutRuntime
-import Foundation
+package import Foundation
 import Synchronization
 
 /// Maxpay's `api/cc` as `MaxpayProvider` uses it, served on loopback: the public key and the
@@ -14,27 +14,27 @@ import Synchronization
 /// are refused. A `transaction_unique_id` seen before gets its first answer back
 /// (a transient error excepted), so a retried charge never moves money twice. It keeps a ledger
 /// and never keeps a card number or CVV.
-public final class FakeMaxpay: Sendable {
+package final class FakeMaxpay: Sendable {
     /// The merchant's public key it accepts.
-    public let publicKey: String
+    package let publicKey: String
     /// The private key signatures must be made with.
-    public let privateKey: String
+    package let privateKey: String
     /// The server (its port, connection count and fault hook).
-    public let server: LoopbackHTTPServer
+    package let server: LoopbackHTTPServer
     let state = Mutex(State())
 
     /// One charge that moved money.
-    public struct Charge: Sendable, Equatable {
+    package struct Charge: Sendable, Equatable {
         /// Maxpay's reference.
-        public var reference: String
+        package var reference: String
         /// The merchant's `transaction_unique_id`.
-        public var transactionUniqueId: String
+        package var transactionUniqueId: String
         /// `SALE`, `AUTH`, `SALE3D`, `AUTH3D`.
-        public var type: String
+        package var type: String
         /// The amount's exact text.
-        public var amount: String?
+        package var amount: String?
         /// The currency.
-        public var currency: String?
+        package var currency: String?
     }
 
     struct State {
@@ -52,7 +52,7 @@ public final class FakeMaxpay: Sendable {
     static let unsigned: Set<String> = ["signature", "public_key", "card_number", "card_exp_month", "card_exp_year", "cvv", "card_holder"]
 
     /// Starts the fake on a loopback port.
-    public init(publicKey: String = "fake-public-key", privateKey: String = "fake-private-key") throws {
+    package init(publicKey: String = "fake-public-key", privateKey: String = "fake-private-key") throws {
         self.publicKey = publicKey
         self.privateKey = privateKey
         let box = HandlerBox()
@@ -61,13 +61,13 @@ public final class FakeMaxpay: Sendable {
     }
 
     /// `http://127.0.0.1:PORT`.
-    public var baseURL: URL { server.baseURL }
+    package var baseURL: URL { server.baseURL }
 
     /// Every charge that moved money, in order.
-    public var ledger: [Charge] { state.withLock { $0.ledger } }
+    package var ledger: [Charge] { state.withLock { $0.ledger } }
 
     /// Stops the server.
-    public func stop() { server.stop() }
+    package func stop() { server.stop() }
 
     private final class HandlerBox: Sendable {
         let fake = Mutex<FakeMaxpay?>(nil)

@@ -1,9 +1,9 @@
 import CheckoutDomain
 import CheckoutJSON
 import CheckoutLanguage
-import CheckoutProviders
+package import CheckoutProviders
 import CheckoutRuntime
-import Foundation
+package import Foundation
 import Synchronization
 
 /// Spreedly's `v1` API as `SpreedlyProvider` uses it, served on loopback: Basic auth with one
@@ -16,31 +16,31 @@ import Synchronization
 /// transaction back (a `gateway_processing_failed` answer excepted), so a retried charge never
 /// moves money twice. Simplifications (docs/providers.md): the 3-D Secure result rides on the
 /// transaction as `three_ds_result`, and a second capture of one authorization answers the first.
-public final class FakeSpreedly: Sendable {
+package final class FakeSpreedly: Sendable {
     /// The environment key and access secret it accepts.
-    public let credentials: BasicCredentials
+    package let credentials: BasicCredentials
     /// The gateway token it knows.
-    public let gatewayToken: String
+    package let gatewayToken: String
     /// The server (its port, connection count and fault hook).
-    public let server: LoopbackHTTPServer
+    package let server: LoopbackHTTPServer
     let state = Mutex(State())
 
     /// One charge that moved money: a purchase, or an authorization (captured or not).
-    public struct Charge: Sendable, Equatable {
+    package struct Charge: Sendable, Equatable {
         /// The purchase's or authorization's transaction token.
-        public var token: String
+        package var token: String
         /// The merchant's `order_id`.
-        public var orderId: String
+        package var orderId: String
         /// `Purchase` or `Authorization`.
-        public var type: String
+        package var type: String
         /// The amount in minor units.
-        public var amount: String
+        package var amount: String
         /// The currency.
-        public var currency: String
+        package var currency: String
         /// The capture's token once an authorization is captured.
-        public var captureToken: String?
+        package var captureToken: String?
         /// The payment method's type: `credit_card`, `apple_pay` or `paypal`.
-        public var paymentMethodType = "credit_card"
+        package var paymentMethodType = "credit_card"
     }
 
     struct PaymentMethod {
@@ -93,7 +93,7 @@ public final class FakeSpreedly: Sendable {
     }
 
     /// Starts the fake on a loopback port.
-    public init(
+    package init(
         environmentKey: String = "fake-environment-key", accessSecret: String = "fake-access-secret",
         gatewayToken: String = "FakeGateway0001"
     )
@@ -107,13 +107,13 @@ public final class FakeSpreedly: Sendable {
     }
 
     /// `http://127.0.0.1:PORT`.
-    public var baseURL: URL { server.baseURL }
+    package var baseURL: URL { server.baseURL }
 
     /// Every charge that moved money, in order.
-    public var ledger: [Charge] { state.withLock { $0.ledger } }
+    package var ledger: [Charge] { state.withLock { $0.ledger } }
 
     /// The environment a user would export for this fake.
-    public var environment: [String: String] {
+    package var environment: [String: String] {
         [
             "SPREEDLY_ENVIRONMENT_KEY": credentials.username, "SPREEDLY_ACCESS_SECRET": credentials.password,
             "SPREEDLY_GATEWAY_TOKEN": gatewayToken,
@@ -123,14 +123,14 @@ public final class FakeSpreedly: Sendable {
     /// Whether the fake's PayPal shopper approves at `checkout_url` at once (the default, as the
     /// sandbox approves). False leaves PayPal purchases `pending` and charges nothing, as with a
     /// real shopper no headless run can send to PayPal.
-    public func setPayPalShopperApproves(_ approves: Bool) { state.withLock { $0.payPalShopperApproves = approves } }
+    package func setPayPalShopperApproves(_ approves: Bool) { state.withLock { $0.payPalShopperApproves = approves } }
 
     /// When true, an `apple_pay` payment method without the device's `payment_data` is refused
     /// (422, `payment_data errors.blank`), as real Spreedly refuses one it cannot decrypt.
-    public func setApplePayNeedsPaymentData(_ needs: Bool) { state.withLock { $0.applePayNeedsPaymentData = needs } }
+    package func setApplePayNeedsPaymentData(_ needs: Bool) { state.withLock { $0.applePayNeedsPaymentData = needs } }
 
     /// Stops the server.
-    public func stop() { server.stop() }
+    package func stop() { server.stop() }
 
     private final class HandlerBox: Sendable {
         let fake = Mutex<FakeSpreedly?>(nil)

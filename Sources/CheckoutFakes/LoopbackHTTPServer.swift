@@ -1,5 +1,5 @@
 import CheckoutProviders
-import Foundation
+package import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -13,9 +13,9 @@ import Synchronization
 /// count of accepted connections (to prove a client pools them). A fault hook may break any
 /// request on purpose (`ServerFault`). Handlers run on the connection's thread and must be
 /// thread-safe. Not a production server: no TLS, no chunked request bodies, no pipelining.
-public final class LoopbackHTTPServer: Sendable {
+package final class LoopbackHTTPServer: Sendable {
     /// The port it listens on.
-    public let port: UInt16
+    package let port: UInt16
     private let listener: Int32
     private let handler: @Sendable (ServerRequest) -> ServerResponse
     private let faultHook = Mutex<(@Sendable (ServerRequest) -> ServerFault?)?>(nil)
@@ -25,14 +25,14 @@ public final class LoopbackHTTPServer: Sendable {
     private let stopped = Atomic<Bool>(false)
 
     /// `http://127.0.0.1:PORT`.
-    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    package var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
     /// Connections accepted so far.
-    public var acceptedConnections: Int { accepted.load(ordering: .relaxed) }
+    package var acceptedConnections: Int { accepted.load(ordering: .relaxed) }
     /// Requests read so far.
-    public var requestCount: Int { requests.load(ordering: .relaxed) }
+    package var requestCount: Int { requests.load(ordering: .relaxed) }
 
     /// Starts listening and accepting; `handler` answers every request no fault takes.
-    public init(handler: @escaping @Sendable (ServerRequest) -> ServerResponse) throws {
+    package init(handler: @escaping @Sendable (ServerRequest) -> ServerResponse) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ServerError("socket() failed: errno \(errno)") }
         var yes: Int32 = 1
@@ -63,12 +63,12 @@ public final class LoopbackHTTPServer: Sendable {
     deinit { stop() }
 
     /// Sets (or clears) the fault hook: called for every request, before it is handled.
-    public func setFaultHook(_ hook: (@Sendable (ServerRequest) -> ServerFault?)?) {
+    package func setFaultHook(_ hook: (@Sendable (ServerRequest) -> ServerFault?)?) {
         faultHook.withLock { $0 = hook }
     }
 
     /// Stops accepting and closes every open connection. Idempotent.
-    public func stop() {
+    package func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
@@ -175,9 +175,9 @@ public final class LoopbackHTTPServer: Sendable {
 }
 
 /// A server that could not start.
-public struct ServerError: Error, CustomStringConvertible {
+package struct ServerError: Error, CustomStringConvertible {
     /// Why.
-    public var description: String
+    package var description: String
     init(_ description: String) { self.description = description }
 }
 

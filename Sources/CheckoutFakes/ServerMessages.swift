@@ -1,46 +1,46 @@
-import CheckoutProviders
-import Foundation
+package import CheckoutProviders
+package import Foundation
 
 /// A request as `LoopbackHTTPServer` read it.
-public struct ServerRequest: Sendable {
+package struct ServerRequest: Sendable {
     /// `GET`, `POST`, …
-    public var method: String
+    package var method: String
     /// The path without the query, percent-decoded: `/services/2/transactions`.
-    public var path: String
+    package var path: String
     /// The query's items, decoded, in order.
-    public var query: [(name: String, value: String)]
+    package var query: [(name: String, value: String)]
     /// The header fields.
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The body (`Content-Length` bytes).
-    public var body: Data
+    package var body: Data
     /// 1 for the first request the server read, 2 for the next, … (across connections).
-    public var number: Int
+    package var number: Int
 
     /// The path's non-empty components: `["services", "2", "transactions"]`.
-    public var components: [String] { path.split(separator: "/").map(String.init) }
+    package var components: [String] { path.split(separator: "/").map(String.init) }
 
     /// The first query value of `name`.
-    public func query(_ name: String) -> String? { query.first { $0.name == name }?.value }
+    package func query(_ name: String) -> String? { query.first { $0.name == name }?.value }
 }
 
 /// A response for `LoopbackHTTPServer` to write.
-public struct ServerResponse: Sendable {
+package struct ServerResponse: Sendable {
     /// The status code.
-    public var status: Int
+    package var status: Int
     /// Header fields (the server adds `Content-Length` and `Connection`).
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The body.
-    public var body: Data
+    package var body: Data
 
     /// Creates a response.
-    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data()) {
+    package init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// A JSON response.
-    public static func json(_ status: Int, _ text: String, headers: HTTPHeaders = HTTPHeaders()) -> ServerResponse {
+    package static func json(_ status: Int, _ text: String, headers: HTTPHeaders = HTTPHeaders()) -> ServerResponse {
         var h = headers
         h.set("Content-Type", "application/json")
         return ServerResponse(status: status, headers: h, body: Data(text.utf8))
@@ -48,7 +48,7 @@ public struct ServerResponse: Sendable {
 }
 
 /// What goes wrong with one request, on purpose: the fault-injection hook's answer.
-public enum ServerFault: Sendable, Equatable {
+package enum ServerFault: Sendable, Equatable {
     /// Wait this long before handling the request (a client with a shorter timeout gives up;
     /// the request never takes effect if it closed the connection meanwhile… or does, late).
     case delayBeforeHandling(Duration)

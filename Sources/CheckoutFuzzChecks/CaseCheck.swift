@@ -1,53 +1,53 @@
-import CheckoutLanguage
+package import CheckoutLanguage
 import Foundation
 
 /// One input compiled in-process and rendered with every renderer, and the invariants that
 /// must hold for any input, however broken. Shared by `checkout-fuzz` and the libFuzzer
 /// entry point.
-public struct CaseCheck {
+package struct CaseCheck {
     /// A broken invariant: a short stable kind (for grouping and shrinking) and the details.
-    public struct Problem: CustomStringConvertible, Sendable {
+    package struct Problem: CustomStringConvertible, Sendable {
         /// A stable kind: `range-outside-file`, `json-mismatch`, `slow`, …
-        public var kind: String
+        package var kind: String
         /// What was found, for a person.
-        public var detail: String
-        public var description: String { "\(kind): \(detail)" }
+        package var detail: String
+        package var description: String { "\(kind): \(detail)" }
 
         /// Creates a problem.
-        public init(kind: String, detail: String) {
+        package init(kind: String, detail: String) {
             self.kind = kind
             self.detail = detail
         }
     }
 
     /// The name put on the input; diagnostics must carry it.
-    public static let fileName = "fuzz.yaml"
+    package static let fileName = "fuzz.yaml"
 
     /// Broken invariants that are known and reported (docs/fuzzing.md, with reproducers in
     /// Tests/CheckoutLanguageTests/Fixtures/fuzz/), counted but not failures unless `--strict`.
     /// Remove a kind here when its bug is fixed.
-    public enum KnownIssue {
+    package enum KnownIssue {
         /// Fixed, kept as names for the checks that found them (FuzzFindingsTests).
-        public static let unsortedReaderFindings = "unsorted-reader-findings"
-        public static let endAfterBreakLookalike = "position-at-end-after-break-lookalike"
-        public static let snippetNotTheReportedLine = "snippet-not-the-reported-line"
+        package static let unsortedReaderFindings = "unsorted-reader-findings"
+        package static let endAfterBreakLookalike = "position-at-end-after-break-lookalike"
+        package static let snippetNotTheReportedLine = "snippet-not-the-reported-line"
         /// Every known kind.
-        public static let all: Set<String> = []
+        package static let all: Set<String> = []
     }
 
     /// The compiler's findings.
-    public private(set) var diagnostics: [Diagnostic] = []
+    package private(set) var diagnostics: [Diagnostic] = []
     /// Every broken invariant, known issues included.
-    public private(set) var problems: [Problem] = []
+    package private(set) var problems: [Problem] = []
     /// True when the YAML reader's fast path read the input (and was compared with libyaml).
-    public private(set) var tookFastPath = false
+    package private(set) var tookFastPath = false
 
     /// The problems that are not known issues.
-    public var newProblems: [Problem] { problems.filter { !KnownIssue.all.contains($0.kind) } }
+    package var newProblems: [Problem] { problems.filter { !KnownIssue.all.contains($0.kind) } }
 
     /// Compiles `bytes` with `limits`, renders the findings, and checks them. With
     /// `recompile`, compiles a second time and expects the same findings.
-    public init(_ bytes: [UInt8], limits: YAMLLimits, recompile: Bool) {
+    package init(_ bytes: [UInt8], limits: YAMLLimits, recompile: Bool) {
         let result = FlowCompiler.compile(bytes, file: Self.fileName, limits: limits)
         diagnostics = result.diagnostics
         checkResult(result)

@@ -1,6 +1,6 @@
-import CheckoutDomain
-import CheckoutLanguage
-import CheckoutRuntime
+public import CheckoutDomain
+public import CheckoutLanguage
+public import CheckoutRuntime
 
 /// A headless run's answers (SPEC §9), typed by the DSL: `zip: 01234` stays `"01234"`.
 public struct Answers: Sendable {

@@ -1,5 +1,5 @@
 import CheckoutDomain
-import CheckoutLanguage
+public import CheckoutLanguage
 import CheckoutRuntime
 import Foundation
 
@@ -69,7 +69,7 @@ public enum AnswersReader {
     /// Reads answers from a node of an already parsed document (a scenario's inline
     /// `answers`), with the same keys and typing rules as an answers file; problems are
     /// positioned in `file`.
-    public static func read(_ root: YAMLNode, file: String?) -> (Answers?, [AnswersProblem]) {
+    package static func read(_ root: YAMLNode, file: String?) -> (Answers?, [AnswersProblem]) {
         var r = Reader(file: file)
         let answers = r.answers(root)
         return (r.problems.isEmpty ? answers : nil, r.problems)

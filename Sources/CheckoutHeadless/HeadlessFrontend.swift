@@ -1,6 +1,6 @@
 import CheckoutDomain
 import CheckoutLanguage
-import CheckoutRuntime
+public import CheckoutRuntime
 
 /// Answers every screen from an answers file and never prompts. Invalid answers are not
 /// retried: the runtime collects every problem and ends the run `invalid`. Its policy for

@@ -1,30 +1,30 @@
-import CheckoutDomain
-import CheckoutLanguage
-import CheckoutRuntime
-import Foundation
+package import CheckoutDomain
+package import CheckoutLanguage
+package import CheckoutRuntime
+package import Foundation
 
 /// One headless run of a compiled flow against its provider (`ProviderSource.sandbox` from
 /// `CheckoutProviders` offline): what `checkout run --answers` and `checkout test` both do —
 /// the answers checked against the flow, the clock chosen, the answers' problems reported, the
 /// run — so the two cannot disagree on a result, its exit code or its time.
-public struct HeadlessRun: Sendable {
+package struct HeadlessRun: Sendable {
     /// The flow.
-    public let flow: CompiledFlow
+    package let flow: CompiledFlow
     /// The answers; nil when they cannot be used: nothing runs, and the result is `invalid`
     /// with `problems` as its errors (exit code 3, SPEC §11).
-    public let answers: Answers?
+    package let answers: Answers?
     /// Why the answers cannot be used: what `AnswersReader` found, or answers the flow would
     /// never read. Empty when they can be used.
-    public let problems: [AnswersProblem]
+    package let problems: [AnswersProblem]
     /// The run's clock: from `now` when given (`--now`, a scenario's `now`); with `wait:`
     /// answers, a simulated clock from the system's time, so nobody waits an hour; otherwise
     /// the system's.
-    public let clock: any CheckoutClock
+    package let clock: any CheckoutClock
 
     /// Prepares the run of `flow` with the answers read by `AnswersReader` (`answers` nil:
     /// `problems` say why), from `file` (named in the problems' diagnostics; nil for answers
     /// inside a scenarios file).
-    public init(_ flow: CompiledFlow, answers: Answers?, problems: [AnswersProblem], file: String?, now: Date?) {
+    package init(_ flow: CompiledFlow, answers: Answers?, problems: [AnswersProblem], file: String?, now: Date?) {
         self.flow = flow
         if let now {
             clock = ManualClock(start: now)
@@ -41,14 +41,14 @@ public struct HeadlessRun: Sendable {
     /// The problems of answers that cannot be used, as text for people (`file:line:col:`
     /// diagnostics), and nil when they can be used. No source snippets: an answers file holds
     /// card numbers and CVVs, and a snippet of the line a problem is on would print them.
-    public func problemReport(color: Bool) -> String? {
+    package func problemReport(color: Bool) -> String? {
         guard answers == nil else { return nil }
         return TextDiagnosticRenderer(color: color).render(file: problems.map(\.diagnostic), source: nil)
     }
 
     /// Runs the flow against the provider `provider` makes with the run's clock and `random`.
     /// With a `journal`, completed steps are recorded, and those it already records are restored.
-    public func run(
+    package func run(
         random: any RandomSource, trace: (any TraceSink)? = nil, steps: (any StepObserver)? = nil, provider: ProviderSource,
         journal: RunJournal? = nil
     ) async -> CheckoutResult {
@@ -70,7 +70,7 @@ public struct HeadlessRun: Sendable {
     /// a journal another process holds, another run's journal, a file that is not a journal
     /// (left as it is), a special file, or one that cannot be read, throws `JournalError`.
     /// `afterAppend` runs after each entry is on disk.
-    public static func openJournal(
+    package static func openJournal(
         _ path: String, flowPath: String, answersPath: String, flowId: String,
         afterAppend: (@Sendable (JournalEntry) -> Void)? = nil
     ) throws -> RunJournal {

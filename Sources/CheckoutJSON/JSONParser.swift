@@ -1,9 +1,9 @@
-import Foundation
+public import Foundation
 
 /// Reads JSON into `JSONValue`, numbers kept as their exact text (an amount `18.10` stays
 /// `"18.10"`, never a binary floating-point value). Strict: one value, nothing after it,
 /// nesting at most `maxDepth` deep.
-public enum JSONParser {
+package enum JSONParser {
     /// Nesting limit.
     public static let maxDepth = 64
 

@@ -1,12 +1,17 @@
 /// A JSON value with ordered object keys, so reports and results print in a stable,
 /// documented order. Numbers are kept as their exact text (money prints as `10.50`).
 public indirect enum JSONValue: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A number's exact JSON text, e.g. `"10.50"` or `"3"`.
     case number(String)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, its members in order.
     case object([JSONMember])
 
     /// An integer number.
@@ -92,7 +97,7 @@ public struct JSONMember: Sendable, Equatable {
 }
 
 /// Builds a JSON object member by member, skipping members whose value is absent.
-public struct JSONObjectBuilder: Sendable {
+package struct JSONObjectBuilder: Sendable {
     /// The members so far.
     public private(set) var members: [JSONMember] = []
 

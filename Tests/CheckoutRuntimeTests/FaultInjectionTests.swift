@@ -3,6 +3,7 @@ import CheckoutHeadless
 import CheckoutLanguage
 import CheckoutProviders
 import CheckoutRuntime
+import CheckoutTesting
 import Foundation
 import Testing
 

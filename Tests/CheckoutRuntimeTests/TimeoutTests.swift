@@ -4,6 +4,7 @@ import CheckoutJSON
 import CheckoutLanguage
 import CheckoutProviders
 import CheckoutRuntime
+import CheckoutTesting
 import Foundation
 import Synchronization
 import Testing

@@ -8,7 +8,7 @@ import Foundation
 /// `Address.normalized()` first to be lenient). A field whose value holds a control character
 /// (`UserText.isControl`: ESC, NUL, an inner line break…) is `invalid_characters`, whatever else
 /// is wrong with it.
-public enum AddressValidator {
+package enum AddressValidator {
     /// Validates a billing address.
     ///
     /// - name: always required, and must split into first and last name (`invalid_name`).

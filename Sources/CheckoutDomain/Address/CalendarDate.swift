@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A day of the Gregorian calendar, without a time or a time zone: the precision of a date of
 /// birth. Ordered chronologically.

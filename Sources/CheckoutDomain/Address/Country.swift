@@ -1,5 +1,5 @@
 /// Country facts needed by address validation: ISO 3166-1 codes, postal codes and states.
-public enum Country {
+package enum Country {
     /// True when `code` is an officially assigned ISO 3166-1 alpha-2 code in upper case (`"NO"`).
     public static func isValid(_ code: String) -> Bool {
         names[code] != nil

@@ -6,7 +6,7 @@
 /// the HTML5 rule is a little wider in the local part and, like it, takes ASCII only: no `<`,
 /// `>`, `"`, spaces, control characters or non-ASCII letters anywhere, so an address can never
 /// carry markup to a receipt or a dashboard.
-public enum EmailAddress {
+package enum EmailAddress {
     /// The longest address accepted.
     public static let maximumLength = 254
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A name split into first and last parts, as BlueSnap sends it.
-public struct PersonName: Sendable, Hashable {
+package struct PersonName: Sendable, Hashable {
     /// The first part ("Mary").
     public var first: String
     /// Everything after the first space ("Ann Smith"); empty for a single-part CJK name.

@@ -1,5 +1,5 @@
 /// Postal code formats used by address validation (docs/providers.md "Reference data", row #24).
-public enum PostalCode {
+package enum PostalCode {
     /// The shortest and longest postal code of a country without a format of its own: BlueSnap's
     /// `BSValidator.isValidZip` needs 3 characters and no country in Google's libaddressinput data
     /// has fewer; Iran's `11936-12345`, the longest of Google's examples, has 11.

@@ -31,7 +31,7 @@ public struct CardExpiry: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The expiry as a calendar month.
-    public var yearMonth: YearMonth {
+    package var yearMonth: YearMonth {
         YearMonth(year: year, month: month)
     }
 

@@ -1,7 +1,7 @@
 /// Card fields as the shopper typed them, before validation.
 ///
 /// Holds secrets: do not log it. Validate with `CardValidator.validate(_:now:accepted:requireHolderName:)`.
-public struct CardInput: Sendable {
+package struct CardInput: Sendable {
     /// The card number as typed; spaces and `-` are allowed.
     public var number: String
     /// The expiry as typed, `MM/YY` or `MM/YYYY`.

@@ -1,5 +1,5 @@
 /// Helpers for card numbers held as strings of ASCII digits.
-public enum CardNumber {
+package enum CardNumber {
     /// The digits of a typed card number: spaces and `-` are removed; `nil` when anything
     /// else remains (letters, other punctuation, non-ASCII digits) or nothing is left.
     ///

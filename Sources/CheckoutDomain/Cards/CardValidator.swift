@@ -1,7 +1,7 @@
 import Foundation
 
 /// Validation of the credit-card screen (SPEC §3 "Card", §5).
-public enum CardValidator {
+package enum CardValidator {
     /// How far ahead an expiry may be.
     public static let maximumYearsAhead = 20
 

@@ -6,7 +6,7 @@ import Foundation
 /// Together they are enough to set up a direct debit, so they are secret like the CVV: held
 /// in memory for the tokenize step only. Everything that can print the value — `description`,
 /// `debugDescription`, `dump()`, string interpolation — shows neither.
-public struct UKBankDetails: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+package struct UKBankDetails: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// Six digits, without separators. Secret.
     public let sortCode: String
     /// Eight digits. Secret.

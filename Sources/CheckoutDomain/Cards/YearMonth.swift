@@ -1,7 +1,7 @@
-import Foundation
+package import Foundation
 
 /// A calendar month, the precision of card expiry dates. Ordered chronologically.
-public struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The four-digit year, e.g. 2030.
     public var year: Int
     /// The month, 1...12.

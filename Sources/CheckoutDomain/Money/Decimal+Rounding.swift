@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension Decimal {
     /// This value rounded half-up (ties away from zero) to `scale` fraction digits.

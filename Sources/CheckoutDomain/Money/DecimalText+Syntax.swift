@@ -1,6 +1,6 @@
 extension DecimalText {
     /// The shape of a decimal literal, read from its bytes without building a `Decimal`.
-    public struct Syntax: Sendable, Hashable {
+    package struct Syntax: Sendable, Hashable {
         /// A leading `-`.
         public var negative: Bool
         /// Digits before the point.
@@ -13,7 +13,7 @@ extension DecimalText {
     /// and digits) and returns its shape. Whenever this returns a shape, `parse` succeeds on the
     /// same text. Cheap enough for large tables: numbers of up to 18 digits are decided on the
     /// bytes alone; longer ones are confirmed by `parse`.
-    public static func syntax(_ text: String) -> Syntax? {
+    package static func syntax(_ text: String) -> Syntax? {
         guard let shape = scan(text) else { return nil }
         if shape.integerDigits + shape.fractionDigits > 18, parse(text) == nil { return nil }
         return shape

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Locale-independent reading and writing of decimal numbers, without binary floating point.
 ///

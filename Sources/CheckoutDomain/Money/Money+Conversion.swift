@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension Money {
     /// Converts to `target` per SPEC §7: `new = old × rate(new) / rate(old)`, rounded half-up to

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An amount of money in one currency. The amount is always a `Decimal`, never binary floating point.
 ///

@@ -1,7 +1,7 @@
-import Foundation
+package import Foundation
 
 /// Tax computation for the tax-update step.
-public enum Tax {
+package enum Tax {
     /// The tax on `base` at `percent` (e.g. `8.875` for 8.875 %): `amount × percent / 100`,
     /// rounded half-up to the currency's minor units, in the currency of `base`.
     ///

@@ -4,7 +4,7 @@
 /// path (`card.number`, `billing.zip`). `code` is a stable snake_case code (`"required"`,
 /// `"luhn_check_failed"`) that scenario files match on. `message` is a sentence for a person; it
 /// never contains the card number or the CVV.
-public struct FieldIssue: Sendable, Hashable, CustomStringConvertible {
+package struct FieldIssue: Sendable, Hashable, CustomStringConvertible {
     /// The field key within its group, e.g. `"number"`.
     public var field: String
     /// The stable snake_case code, e.g. `"invalid_length"`.

@@ -1,5 +1,5 @@
 /// Every problem found in one group of fields, as an error (e.g. the failure of `CardValidator`).
-public struct FieldIssues: Error, Sendable, Hashable, CustomStringConvertible {
+package struct FieldIssues: Error, Sendable, Hashable, CustomStringConvertible {
     /// The problems, in field order; at most one per field from the validators in this module.
     public var issues: [FieldIssue]
 

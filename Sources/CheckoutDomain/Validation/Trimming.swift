@@ -3,7 +3,7 @@ extension StringProtocol where Index == String.Index {
     /// `trimmingCharacters(in: .whitespaces)` removes (space separators, tab, zero-width space), plus line
     /// breaks (`\n`, `\r`, VT, FF, NEL, LS, PS) unless `newlines` is false — without bridging
     /// to `NSString`, which made trimming the most expensive part of checking a form.
-    public func trimmingWhitespace(newlines: Bool = true) -> String {
+    package func trimmingWhitespace(newlines: Bool = true) -> String {
         let scalars = unicodeScalars
         var start = scalars.startIndex
         var end = scalars.endIndex

@@ -6,7 +6,7 @@
 ///   becomes `cardNumberStandIn`;
 /// - control characters (C0 including tab, DEL, C1, U+2028 and U+2029) are written as
 ///   `\u{1B}`, so a value cannot drive a terminal or split a line. A backslash is left as it is.
-public enum UserText {
+package enum UserText {
     /// What a message says instead of a value that could be a card number.
     public static let cardNumberStandIn = "(a value that looks like a card number)"
 
@@ -89,7 +89,7 @@ public enum UserText {
 
 extension StringProtocol {
     /// The text with each control character (`UserText.isControl`) written as `\u{1B}`.
-    public var escapingControlCharacters: String {
+    package var escapingControlCharacters: String {
         guard unicodeScalars.contains(where: UserText.isControl) else { return String(self) }
         var out = ""
         for s in unicodeScalars {

@@ -4,7 +4,7 @@ import Foundation
 /// The names conditions can read (docs/language.md "Conditions"), their types, and which
 /// stage makes each known. The compiler builds each stage's scope from this table; the
 /// runtime answers the same names.
-public enum ConditionNames {
+package enum ConditionNames {
     /// The type of each name every flow has, and the fact that makes it known (nil: known from
     /// the start); nil for the names whose values are the flow's own (`paymentMethod`,
     /// `card.brand`, `outcome.<id>`, `custom.<id>`), which `scope(flow:methods:stepIds:)` adds.

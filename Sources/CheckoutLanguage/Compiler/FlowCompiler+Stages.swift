@@ -267,7 +267,7 @@ extension StepKind {
     }
 
     /// The outcomes the step can end with (besides provider errors, which always end the run).
-    public var outcomes: [StageOutcome] {
+    package var outcomes: [StageOutcome] {
         switch self {
         case .threeDS: [.success, .failed, .canceled]
         case .sale, .authorize, .subscribe: [.success, .declined]

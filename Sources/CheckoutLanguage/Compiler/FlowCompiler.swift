@@ -4,21 +4,21 @@ import Foundation
 /// A compiled flow: the checked definition and its executable pipeline.
 public struct CompiledFlow: Sendable {
     /// The checked flow.
-    public var definition: FlowDefinition
+    package var definition: FlowDefinition
     /// The pipeline the runtime executes.
-    public var pipeline: Pipeline
+    package var pipeline: Pipeline
     /// The file it came from.
-    public var file: String?
+    public package(set) var file: String?
 }
 
 /// The outcome of compiling one file: the flow when there were no errors, and every finding.
 public struct CompileResult: Sendable {
     /// The compiled flow; nil when any error was found.
-    public var flow: CompiledFlow?
+    public package(set) var flow: CompiledFlow?
     /// Every error, warning and note, in source order.
-    public var diagnostics: [Diagnostic]
+    public package(set) var diagnostics: [Diagnostic]
     /// The source, for rendering snippets.
-    public var source: SourceFile
+    public package(set) var source: SourceFile
     /// The syntax tree after `extends` was merged in (a base for flows that extend this one).
     var mergedRoot: YAMLNode?
 }

@@ -1,9 +1,9 @@
-import CheckoutDomain
+public import CheckoutDomain
 
 /// The shape of a value in the flow language: what the compiler accepts for a key. The key
 /// tables below are written in these shapes; the compiler checks keys against them, and the
 /// docs and `checkout schema` (JSON Schema) are generated from the same tables.
-public indirect enum ValueShape: Sendable, Hashable {
+package indirect enum ValueShape: Sendable, Hashable {
     /// Text, optionally constrained by a regular expression and a length.
     case string(pattern: String? = nil, maxLength: Int? = nil)
     /// `true` or `false`, unquoted.
@@ -46,7 +46,7 @@ public indirect enum ValueShape: Sendable, Hashable {
 
 /// One key the language accepts in a mapping: its name, its shape, whether it is required,
 /// its default, and a one-line description.
-public struct KeySpec: Sendable, Hashable {
+package struct KeySpec: Sendable, Hashable {
     /// The key.
     public let name: String
     /// What the value must be.
@@ -103,7 +103,7 @@ extension ValueShape {
 }
 
 /// The key tables of the flow language, by mapping path.
-public enum FlowKeys {
+package enum FlowKeys {
     /// Top-level keys (SPEC §2).
     public static let topLevel: [KeySpec] = [
         KeySpec("flow", .string(pattern: "^[a-z0-9][a-z0-9-]*$"), required: true, "flow id, `^[a-z0-9][a-z0-9-]*$`"),

@@ -1,5 +1,5 @@
 /// "Did you mean" for near-miss names, shared by the compiler and the answers reader.
-public enum Suggestions {
+package enum Suggestions {
     /// The candidate closest to `word`, when it is close enough to be a likely typo:
     /// same letters in another case, or an edit distance of at most a third of the word (≥ 1).
     public static func closest(to word: String, in candidates: [String]) -> String? {

@@ -1,5 +1,6 @@
 /// How serious a finding is.
 public enum Severity: String, Sendable, Hashable, Comparable {
+    /// An error stops the flow from compiling; a warning or a note does not.
     case error, warning, note
 
     private var rank: Int {
@@ -55,5 +56,5 @@ public struct Diagnostic: Sendable, Hashable {
 
 extension Array where Element == Diagnostic {
     /// True when any element is an error.
-    public var hasErrors: Bool { contains { $0.severity == .error } }
+    package var hasErrors: Bool { contains { $0.severity == .error } }
 }

@@ -1,6 +1,6 @@
 /// How many errors, warnings and notes a report holds: all a run keeps of its diagnostics once
 /// each file's have been written out.
-public struct DiagnosticCounts: Sendable, Hashable {
+package struct DiagnosticCounts: Sendable, Hashable {
     /// Findings of severity error.
     public var errors = 0
     /// Findings of severity warning.

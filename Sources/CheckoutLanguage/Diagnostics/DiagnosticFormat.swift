@@ -1,5 +1,5 @@
 /// The output formats of `checkout validate --format`.
-public enum DiagnosticFormat: String, Sendable, CaseIterable {
+package enum DiagnosticFormat: String, Sendable, CaseIterable {
     /// `path:line:col: error: message [rule]`, the source line and the span underlined.
     case text
     /// One JSON object per run: `{ "diagnostics": [...], "errors": N, "warnings": N }`.

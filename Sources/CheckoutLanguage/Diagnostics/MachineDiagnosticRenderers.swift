@@ -1,4 +1,4 @@
-import CheckoutJSON
+public import CheckoutJSON
 
 /// Renders diagnostics as one JSON object: `{"diagnostics":[…],"errors":N,"warnings":N,"files":N}`.
 /// Each diagnostic: `file`, `line`, `column`, `endLine`, `endColumn`, `severity`, `rule`,
@@ -20,7 +20,7 @@ public struct JSONDiagnosticRenderer: Sendable {
 
     /// The same report, byte for byte, written piece by piece, so a run over many files can
     /// write each file's diagnostics as it goes and keep only the counts.
-    public struct Stream: Sendable {
+    package struct Stream: Sendable {
         private var written = 0
 
         /// Starts a report.
@@ -34,7 +34,7 @@ public struct JSONDiagnosticRenderer: Sendable {
         }
 
         /// The text that ends the report: closes the list and adds the totals.
-        public func finish(_ counts: DiagnosticCounts, fileCount: Int) -> String {
+        package func finish(_ counts: DiagnosticCounts, fileCount: Int) -> String {
             let list = written == 0 ? "{\n  \"diagnostics\": []" : "\n  ]"
             return list + ",\n  \"errors\": \(counts.errors),\n  \"warnings\": \(counts.warnings),\n  \"files\": \(fileCount)\n}\n"
         }

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Why a file given as input (a flow, an answers file, a scenarios file) could not be read.
-public struct FileReadError: Error, Sendable, Hashable {
+package struct FileReadError: Error, Sendable, Hashable {
     /// `size-limit` when the file is too large, `file-unreadable` otherwise.
     public var rule: Rule
     /// Lower-case words: `no such file or directory`, `is a directory, not a file`,
@@ -35,7 +35,7 @@ extension SourceFile {
     /// reads as empty instead of waiting for a writer. Directories, sockets and block devices
     /// are refused without opening them. Errors say what the system said (`too many levels
     /// of symbolic links` for a loop).
-    public static func read(path: String, maxBytes: Int) -> Result<[UInt8], FileReadError> {
+    package static func read(path: String, maxBytes: Int) -> Result<[UInt8], FileReadError> {
         var info = stat()
         guard stat(path, &info) == 0 else { return .failure(.system(errno)) }
         if let refused = refusal(info.st_mode) { return .failure(FileReadError(rule: .fileUnreadable, reason: refused)) }

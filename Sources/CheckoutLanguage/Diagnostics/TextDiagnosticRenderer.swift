@@ -104,7 +104,7 @@ public struct TextDiagnosticRenderer: Sendable {
     }
 
     /// `N errors, N warnings in N files` from counts alone, for reports written file by file.
-    public static func summary(_ counts: DiagnosticCounts, fileCount: Int) -> String {
+    package static func summary(_ counts: DiagnosticCounts, fileCount: Int) -> String {
         "\(plural(counts.errors, "error")), \(plural(counts.warnings, "warning")) in \(plural(fileCount, "file"))"
     }
 

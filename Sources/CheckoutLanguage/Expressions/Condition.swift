@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Make one from text with `check(_:in:)`, which reports every issue it finds, or in code with
 /// the builders (`equals`, `isIn`, `not`, `all`), which trust their input.
-public struct Condition: Sendable, Hashable, CustomStringConvertible {
+package struct Condition: Sendable, Hashable, CustomStringConvertible {
     ///
     /// Only the cases that nest are boxed: a name or a literal is stored in place, without an
     /// allocation of its own.

@@ -3,7 +3,7 @@ import CheckoutDomain
 /// A finding about one condition: severity, rule, message, and where in the condition text.
 ///
 /// The compiler turns it into a `Diagnostic` by offsetting `range` into the flow file.
-public struct ConditionIssue: Error, Sendable, Hashable {
+package struct ConditionIssue: Error, Sendable, Hashable {
     /// How serious it is; only `constant-condition` is a warning.
     public var severity: Severity
     /// The stable rule id, e.g. `unknown-name`; see `docs/rules.md`.

@@ -2,7 +2,7 @@
 /// compiler types each name from it (`ConditionNames`), and the runtime answers each with a
 /// `switch` that has no `default`, so a name added here without a value at run time, or
 /// without a type at compile time, does not compile.
-public enum ConditionName: Hashable, Sendable {
+package enum ConditionName: Hashable, Sendable {
     case requestFlag(RequestFlag)
     case requestMode, requestTransactionType, requestShopperId, requestPriceAmount, requestPriceCurrency
     case priceAmount, priceTaxAmount, priceTotal, priceCurrency

@@ -2,7 +2,7 @@
 ///
 /// A name is either available (`define`), or part of the language but not set yet at this
 /// point (`defineLater`), which makes reading it an error that says why.
-public struct ConditionScope: Sendable {
+package struct ConditionScope: Sendable {
     struct Entry: Sendable {
         var type: ConditionType
         /// Why the name is not set yet at this point; nil when it is available.

@@ -2,7 +2,7 @@
 ///
 /// Every node carries its range in Unicode scalars within the condition text (a parenthesised
 /// operand's range includes the parentheses).
-public struct ConditionSyntax: Sendable, Hashable, CustomStringConvertible {
+package struct ConditionSyntax: Sendable, Hashable, CustomStringConvertible {
     /// The kinds of node. Names and literals, the leaves, are stored in place; only the cases
     /// that nest one node in another are boxed.
     public enum Node: Sendable, Hashable {
@@ -39,7 +39,7 @@ public struct ConditionSyntax: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A literal as written in a condition.
-public enum ConditionLiteral: Sendable, Hashable {
+package enum ConditionLiteral: Sendable, Hashable {
     /// `true` or `false`.
     case bool(Bool)
     /// A decimal number, as written (`100.50`).
@@ -49,7 +49,7 @@ public enum ConditionLiteral: Sendable, Hashable {
 }
 
 /// The comparison operators.
-public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
+package enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
     case equal = "=="
     case notEqual = "!="
     case less = "<"

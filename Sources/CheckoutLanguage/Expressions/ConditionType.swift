@@ -1,7 +1,7 @@
-import Foundation
+package import Foundation
 
 /// The type of a name or value in a condition.
-public enum ConditionType: Sendable, Hashable, CustomStringConvertible {
+package enum ConditionType: Sendable, Hashable, CustomStringConvertible {
     /// True or false; the only type a condition as a whole may have.
     case bool
     /// A decimal number, compared numerically; the only type `<`, `<=`, `>`, `>=` accept.
@@ -25,7 +25,7 @@ public enum ConditionType: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Which strings a text name can hold.
-public enum TextKind: Sendable, Hashable {
+package enum TextKind: Sendable, Hashable {
     /// Any string.
     case any
     /// An ISO 4217 currency code (`EUR`).
@@ -35,7 +35,7 @@ public enum TextKind: Sendable, Hashable {
 }
 
 /// A closed set of symbols, e.g. the payment methods or a step's outcomes.
-public struct ConditionEnum: Sendable, Hashable {
+package struct ConditionEnum: Sendable, Hashable {
     /// The set's name as used in messages (`a paymentMethod value`).
     public var name: String
     /// Every value of the type, in the order messages list them.
@@ -53,7 +53,7 @@ public struct ConditionEnum: Sendable, Hashable {
 }
 
 /// The value of a name when a condition is evaluated.
-public enum ConditionValue: Sendable, Hashable {
+package enum ConditionValue: Sendable, Hashable {
     /// A boolean.
     case bool(Bool)
     /// A number, compared numerically.

@@ -2,7 +2,7 @@
 /// swift-corelibs-foundation 6.3, `deletingLastPathComponent` traps on a one-character path
 /// (`"j"`, `"."`), which crashed `checkout run --journal j`, `checkout test s` and a flow named
 /// `f` with `extends:` (SIGILL, exit 132).
-public enum FilePaths {
+package enum FilePaths {
     /// The folder that holds `path`: `""` for a bare name (`j`), `/` for a file at the root
     /// (`/j`), `a` for `a/j` and `a//j/`.
     public static func directory(of path: String) -> String {

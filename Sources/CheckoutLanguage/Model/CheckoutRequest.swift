@@ -1,8 +1,8 @@
-import CheckoutDomain
-import Foundation
+package import CheckoutDomain
+package import Foundation
 
 /// BlueSnap's three entry points (SPEC §3 `mode`).
-public enum CheckoutMode: String, Sendable, CaseIterable {
+package enum CheckoutMode: String, Sendable, CaseIterable {
     /// Pay now.
     case checkout
     /// Store the shopper's chosen method without paying.
@@ -12,7 +12,7 @@ public enum CheckoutMode: String, Sendable, CaseIterable {
 }
 
 /// What the final provider step does (SPEC §3 `transactionType`).
-public enum TransactionType: String, Sendable, CaseIterable {
+package enum TransactionType: String, Sendable, CaseIterable {
     case sale, auth, sale3d, auth3d, none
 
     /// True for the types that require 3-D Secure.
@@ -20,7 +20,7 @@ public enum TransactionType: String, Sendable, CaseIterable {
 }
 
 /// `request.price`.
-public struct Price: Sendable, Hashable {
+package struct Price: Sendable, Hashable {
     /// Purchase amount; nil only for a subscription without a price.
     public var amount: Decimal?
     /// Tax amount.
@@ -37,7 +37,7 @@ public struct Price: Sendable, Hashable {
 }
 
 /// `request`: what the checkout asks for (SPEC §3), defaults applied.
-public struct CheckoutRequest: Sendable {
+package struct CheckoutRequest: Sendable {
     public var price = Price(amount: nil)
     public var withEmail = true
     public var fullBilling = false

@@ -1,7 +1,7 @@
 /// A duration as flows (`timeout: 10s`, `retry.delay: 250ms`) and answers files
 /// (`wait: { review: 61m }`) write it: 1 to 9 ASCII digits, then a unit. The one reader of
 /// both; each caller says which units and what range it takes.
-public enum DurationText {
+package enum DurationText {
     /// The units a duration can be written in.
     public enum Unit: String, CaseIterable, Sendable {
         case milliseconds = "ms", seconds = "s", minutes = "m", hours = "h"

@@ -1,8 +1,8 @@
-import CheckoutDomain
+package import CheckoutDomain
 import Foundation
 
 /// How a field is shown (SPEC §4, Maxpay/Stripe style).
-public enum FieldPresence: String, Sendable, CaseIterable, Hashable {
+package enum FieldPresence: String, Sendable, CaseIterable, Hashable {
     /// Asked, and must be answered.
     case required
     /// Asked; may be left empty.
@@ -35,7 +35,7 @@ public struct CustomField: Sendable, Hashable {
     }
 
     /// Why `value` is not an acceptable answer, or nil when it is.
-    public func problem(with value: String?) -> FieldIssue? {
+    package func problem(with value: String?) -> FieldIssue? {
         let text = value ?? ""
         if text.isEmpty {
             return required ? FieldIssue(field: id, code: "required", message: "Enter \(title).") : nil
@@ -51,7 +51,7 @@ public struct CustomField: Sendable, Hashable {
 }
 
 /// `fields`: per-field presence overrides and custom fields.
-public struct FieldSettings: Sendable, Hashable {
+package struct FieldSettings: Sendable, Hashable {
     /// Billing field overrides.
     public var billing: [AddressField: FieldPresence] = [:]
     /// Shipping field overrides.
@@ -138,7 +138,7 @@ public struct FieldSettings: Sendable, Hashable {
 }
 
 /// `cards.storeCard`.
-public enum StoreCardSetting: String, Sendable, CaseIterable, Hashable {
+package enum StoreCardSetting: String, Sendable, CaseIterable, Hashable {
     /// The shopper may tick "securely store my card".
     case offer
     /// No switch; the card is not stored.
@@ -148,7 +148,7 @@ public enum StoreCardSetting: String, Sendable, CaseIterable, Hashable {
 }
 
 /// `cards`: accepted brands and card-field settings (SPEC §5).
-public struct CardSettings: Sendable, Hashable {
+package struct CardSettings: Sendable, Hashable {
     /// Accepted brands; nil: all.
     public var accept: [CardBrand]?
     public var requireCvv = true

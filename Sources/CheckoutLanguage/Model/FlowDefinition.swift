@@ -1,8 +1,8 @@
-import CheckoutDomain
-import Foundation
+public import CheckoutDomain
+public import Foundation
 
 /// A checked flow: what the YAML said, typed, with defaults filled in (SPEC §2).
-public struct FlowDefinition: Sendable {
+package struct FlowDefinition: Sendable {
     /// The flow id (`^[a-z0-9][a-z0-9-]*$`).
     public var id: String
     /// The language version (1).
@@ -46,6 +46,7 @@ public struct FlowDefinition: Sendable {
 
 /// The providers a flow can name (SPEC §7).
 public enum ProviderName: String, Sendable, CaseIterable {
+    /// The built-in offline sandbox, or a real provider over HTTP.
     case sandbox, bluesnap, spreedly, maxpay
 }
 
@@ -58,7 +59,7 @@ public struct ProviderSettings: Sendable {
     /// Credential name → environment variable name (from `${env:NAME}`); never the secret itself.
     public var credentials: [String: String] = [:]
     /// How the `signature` hook signs requests (Maxpay); nil when the flow does not sign.
-    public var signature: RequestSigning?
+    package var signature: RequestSigning?
 
     /// Creates provider settings.
     public init(name: ProviderName = .sandbox, baseURL: String? = nil, credentials: [String: String] = [:]) {
@@ -91,7 +92,7 @@ public struct CurrencyTable: Sendable, Hashable {
 ///
 /// Rates keep their checked decimal text and become `Decimal` when looked up: a run looks up
 /// one region, while a merchant's table can hold hundreds of thousands.
-public struct TaxTable: Sendable, Hashable {
+package struct TaxTable: Sendable, Hashable {
     /// One region's rate.
     public struct Rate: Sendable, Hashable {
         /// `COUNTRY` or `COUNTRY-SUBDIVISION`.

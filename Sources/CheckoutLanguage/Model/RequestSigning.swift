@@ -1,7 +1,7 @@
 /// `provider.signature`: how the `signature` hook signs a Maxpay request. The private key
 /// never appears in a flow: either an environment variable holds it and the runtime signs,
 /// or an external command signs, so the key can stay on a server.
-public enum RequestSigning: Sendable, Hashable {
+package enum RequestSigning: Sendable, Hashable {
     /// Sign in-process with the private key read from this environment variable.
     case privateKey(environmentVariable: String)
     /// Run this command (argv; a relative program path is resolved against the flow file's

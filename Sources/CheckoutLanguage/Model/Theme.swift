@@ -2,13 +2,13 @@
 /// Kept as data for the front ends; the text front end maps colours to what the terminal has.
 public struct Theme: Sendable, Hashable {
     /// A named preset the properties start from.
-    public var preset: ThemePreset = .standard
+    package var preset: ThemePreset = .standard
     /// Colour properties, `#RRGGBB`, by name.
-    public var colors: [String: RGBColor] = [:]
+    package var colors: [String: RGBColor] = [:]
     /// Numeric properties (`buttonCornerRadius`, …).
     public var numbers: [String: Double] = [:]
     /// Font properties.
-    public var fonts: [String: ThemeFont] = [:]
+    package var fonts: [String: ThemeFont] = [:]
 
     /// Creates a theme.
     public init() {}
@@ -33,12 +33,12 @@ public struct Theme: Sendable, Hashable {
 }
 
 /// Named theme presets.
-public enum ThemePreset: String, Sendable, CaseIterable {
+package enum ThemePreset: String, Sendable, CaseIterable {
     case standard, dark, highContrast
 }
 
 /// A 24-bit colour.
-public struct RGBColor: Sendable, Hashable, CustomStringConvertible {
+package struct RGBColor: Sendable, Hashable, CustomStringConvertible {
     public var red: UInt8
     public var green: UInt8
     public var blue: UInt8
@@ -84,7 +84,7 @@ public struct RGBColor: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A font: family name and point size.
-public struct ThemeFont: Sendable, Hashable {
+package struct ThemeFont: Sendable, Hashable {
     public var family: String
     public var size: Double
 

@@ -1,8 +1,10 @@
-import CheckoutDomain
+package import CheckoutDomain
 
 /// Screen kinds: where the shopper is asked something (SPEC §8).
 public enum ScreenKind: String, Sendable, CaseIterable {
+    /// The screens a pipeline lists (SPEC §8 names each).
     case paymentMethod, savedCard, creditCard, billing, shipping, currency, review, form, cardScan
+    /// The 3-D Secure challenge (shown by a `threeDS` step) and the result screen.
     case threeDSChallenge, result
 
     /// The kinds an explicit pipeline may list. The 3DS challenge is shown by a `threeDS` step
@@ -12,7 +14,7 @@ public enum ScreenKind: String, Sendable, CaseIterable {
     /// The outcomes the screen can end with. Most screens end `success` (a person leaving
     /// ends the run `canceled`); a card scan ends like Jumio BAM's scan: with the card, or
     /// with one of its errors, each routable.
-    public var outcomes: [StageOutcome] {
+    package var outcomes: [StageOutcome] {
         switch self {
         case .cardScan: [.success, .canceled, .cardTypeNotAccepted, .cardExpired, .failed]
         default: [.success]
@@ -21,7 +23,7 @@ public enum ScreenKind: String, Sendable, CaseIterable {
 }
 
 /// How a stage ended, for routing (SPEC §8).
-public enum StageOutcome: String, Sendable, CaseIterable, Hashable {
+package enum StageOutcome: String, Sendable, CaseIterable, Hashable {
     case success, declined, failed, canceled
     /// A card scan read a card of a brand `cards.accept` leaves out (BAM error 300).
     case cardTypeNotAccepted
@@ -43,7 +45,7 @@ public enum StageOutcome: String, Sendable, CaseIterable, Hashable {
 }
 
 /// Where a route goes.
-public enum RouteTarget: Sendable, Hashable, CustomStringConvertible {
+package enum RouteTarget: Sendable, Hashable, CustomStringConvertible {
     /// Another stage, by id.
     case stage(String)
     /// The end of the run (the result screen), with the outcome's status.
@@ -58,7 +60,7 @@ public enum RouteTarget: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A hook: local work run around a stage.
-public enum HookKind: String, Sendable, CaseIterable, Hashable {
+package enum HookKind: String, Sendable, CaseIterable, Hashable {
     /// Recalculate tax from the shipping (or billing) address.
     case tax
     /// Sign the provider request (Maxpay).
@@ -66,12 +68,12 @@ public enum HookKind: String, Sendable, CaseIterable, Hashable {
 }
 
 /// How retry delays grow.
-public enum Backoff: String, Sendable, CaseIterable, Hashable {
+package enum Backoff: String, Sendable, CaseIterable, Hashable {
     case constant, exponential
 }
 
 /// A step's retry settings (`steps[].retry`).
-public struct StepRetry: Sendable, Hashable {
+package struct StepRetry: Sendable, Hashable {
     /// Attempts in all, the first included.
     public var attempts: Int
     public var backoff: Backoff
@@ -131,7 +133,7 @@ public enum StepKind: String, Sendable, CaseIterable {
 }
 
 /// Where a `tokenize` step takes the card from (`steps[].source`).
-public enum CardSourceSetting: String, Sendable, CaseIterable, Hashable {
+package enum CardSourceSetting: String, Sendable, CaseIterable, Hashable {
     /// A `creditCard` or `savedCard` screen before it (the SDK's own UI).
     case screen
     /// Card data given up front by the embedding app's own UI, as BlueSnap's
@@ -141,7 +143,7 @@ public enum CardSourceSetting: String, Sendable, CaseIterable, Hashable {
 }
 
 /// What a stage is.
-public enum StageKind: Sendable, Hashable {
+package enum StageKind: Sendable, Hashable {
     case screen(ScreenKind)
     case step(StepKind)
 
@@ -164,7 +166,7 @@ public enum StageKind: Sendable, Hashable {
 }
 
 /// One stage of a compiled pipeline.
-public struct PipelineStage: Sendable, Hashable {
+package struct PipelineStage: Sendable, Hashable {
     /// The stage's id, unique in the pipeline (the kind's name for derived pipelines).
     public var id: String
     /// Screen or step.
@@ -200,7 +202,7 @@ public struct PipelineStage: Sendable, Hashable {
 
 /// A compiled pipeline: stages in order. Outcomes other than success end the run at the
 /// `result` screen with the outcome's status.
-public struct Pipeline: Sendable, Hashable {
+package struct Pipeline: Sendable, Hashable {
     /// The stages, in order.
     public var stages: [PipelineStage]
     /// The payment methods this checkout can offer (the runtime narrows by provider state,

@@ -1,7 +1,7 @@
 /// Draws a compiled pipeline as Mermaid or Graphviz DOT: screens and steps in order, the
 /// condition on each guarded edge, "otherwise" where a guarded stage is skipped, and the
 /// outcome routes (declined, failed, canceled) that end a run early.
-public struct PipelineGraph: Sendable {
+package struct PipelineGraph: Sendable {
     /// The output formats.
     public enum Format: String, Sendable, CaseIterable {
         case mermaid, dot

@@ -1,9 +1,9 @@
-import CheckoutDomain
+package import CheckoutDomain
 
 /// Derives the standard checkout pipeline from a request (SPEC §8):
 /// payment method (when there is a choice) → card → billing → shipping → tax update →
 /// currency change → review → tokenize → 3DS → charge → result.
-public enum StandardPipeline {
+package enum StandardPipeline {
     /// The pipeline for `flow`'s request.
     public static func derive(for flow: FlowDefinition) -> Pipeline {
         let r = flow.request

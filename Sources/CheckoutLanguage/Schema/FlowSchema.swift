@@ -1,5 +1,5 @@
 import CheckoutDomain
-import CheckoutJSON
+package import CheckoutJSON
 import Foundation
 
 /// The flow language as a JSON Schema (draft-07), generated from the compiler's own key tables
@@ -14,7 +14,7 @@ import Foundation
 /// string, `01234` the integer 1234. The compiler reads a text key from any scalar, so the
 /// schema lets a text key also take the numbers and booleans whose plain spelling its pattern
 /// admits (`zip: 01234`, `shopperId: 20848977`), and a decimal key a number or quoted digits.
-public enum FlowSchema {
+package enum FlowSchema {
     /// The schema's `$id`. It names the schema of dsl 1 and stays the same while the language is
     /// at version 1; it is an identifier, not an address to download the schema from.
     public static let id = "https://checkoutflow.dev/schema/flow-1.json"
@@ -49,13 +49,13 @@ public struct KeySchema: Sendable {
     /// The schema's `description`.
     public var description: String
     /// The shape of the whole file (a mapping, or a list of mappings).
-    public var root: ValueShape
+    package var root: ValueShape
     /// Tables by name: a table used in more than one place is written once under
     /// `definitions`, named from this list (else after the first key it shapes).
-    public var catalog: [(name: String, keys: [KeySpec])]
+    package var catalog: [(name: String, keys: [KeySpec])]
 
     /// Creates a schema description.
-    public init(id: String, title: String, description: String, root: ValueShape, catalog: [(name: String, keys: [KeySpec])]) {
+    package init(id: String, title: String, description: String, root: ValueShape, catalog: [(name: String, keys: [KeySpec])]) {
         self.id = id
         self.title = title
         self.description = description
@@ -65,7 +65,7 @@ public struct KeySchema: Sendable {
 
     /// The schema. Members come in a fixed order: keys in the order of the key tables,
     /// definitions in the order they are first referred to.
-    public func jsonSchema() -> JSONValue {
+    package func jsonSchema() -> JSONValue {
         var builder = FlowSchemaBuilder(root: root, catalog: catalog)
         var members = [
             JSONMember("$schema", .string(FlowSchema.dialect)),

@@ -1,7 +1,7 @@
 import CYAML
 
 /// libyaml on its own, without building anything: the baseline the tree builder is measured against.
-public enum RawYAML {
+package enum RawYAML {
     /// Runs libyaml's event loop over `bytes` (parse and delete each event, nothing else) and
     /// returns how many events it produced before the end of the stream or the first error.
     public static func eventCount(_ bytes: [UInt8]) -> Int {

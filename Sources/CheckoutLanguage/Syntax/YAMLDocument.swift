@@ -1,5 +1,5 @@
 /// The result of reading one YAML file: its syntax tree (when there is one) and every finding.
-public struct YAMLDocument: Sendable {
+package struct YAMLDocument: Sendable {
     /// The document's root node; `nil` when the file is empty or the tree could not be built
     /// (a syntax error, an encoding error or a limit stopped the reader).
     public var root: YAMLNode?

@@ -1,5 +1,5 @@
 /// What a YAML file is for, so that the reader's notes name the right kind of file.
-public enum YAMLFileKind: Sendable, Hashable {
+package enum YAMLFileKind: Sendable, Hashable {
     case flow, answers, scenarios, scan
 
     /// `a flow file`, `an answers file`…

@@ -3,7 +3,7 @@
 /// The tree is built from libyaml's event stream; aliases are resolved to the anchored node
 /// (keeping the alias's own range in `range`). Scalars stay untyped strings: the DSL decides
 /// what a scalar means, never YAML 1.1 guessing (`NO` is a string until a bool field reads it).
-public struct YAMLNode: Sendable {
+package struct YAMLNode: Sendable {
     /// The shape of a node.
     public enum Kind: Sendable {
         case scalar(YAMLScalar)
@@ -54,7 +54,7 @@ public struct YAMLNode: Sendable {
 }
 
 /// A scalar's text and how it was written.
-public struct YAMLScalar: Sendable, Hashable {
+package struct YAMLScalar: Sendable, Hashable {
     /// How a scalar was quoted in the source.
     public enum Style: Sendable, Hashable {
         case plain, singleQuoted, doubleQuoted, literal, folded
@@ -86,7 +86,7 @@ public struct YAMLScalar: Sendable, Hashable {
 }
 
 /// One `key: value` entry of a mapping.
-public struct YAMLPair: Sendable {
+package struct YAMLPair: Sendable {
     /// The key node (a scalar in every valid flow).
     public var key: YAMLNode
     /// The value node.

@@ -5,7 +5,7 @@
 /// Scalars stay text (the DSL types them); duplicate and complex keys, undefined aliases,
 /// multiple documents and empty files are reported; aliases, nesting and size are bounded by
 /// `YAMLLimits`. Nothing here throws: every problem is a `Diagnostic` with a position.
-public enum YAMLParser {
+package enum YAMLParser {
     /// Parses one YAML document from UTF-8 bytes. Never crashes, never hangs: every problem
     /// becomes a positioned `Diagnostic`, and `root` is `nil` when no tree could be built.
     ///

@@ -1,8 +1,8 @@
-import Foundation
+package import Foundation
 
 /// Where BlueSnap is and how to sign in: the base URL (sandbox unless overridden) and the API
 /// user's Basic-auth credentials, read from the environment by `ProviderFactory`.
-public struct BlueSnapConfiguration: Sendable {
+package struct BlueSnapConfiguration: Sendable {
     /// BlueSnap's sandbox: the default base URL.
     public static let sandboxURL = URL(string: "https://sandbox.bluesnap.com")!
 
@@ -24,7 +24,7 @@ public struct BlueSnapConfiguration: Sendable {
 
 /// A user name and password for HTTP Basic auth. Never printed: `description` and
 /// `debugDescription` say only that credentials are there, and no mirror shows them.
-public struct BasicCredentials: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
+package struct BasicCredentials: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable
 {
     /// The user name.

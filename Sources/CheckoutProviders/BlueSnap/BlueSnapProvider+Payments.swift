@@ -1,7 +1,7 @@
-import CheckoutDomain
+package import CheckoutDomain
 import CheckoutJSON
 import CheckoutLanguage
-import CheckoutRuntime
+package import CheckoutRuntime
 import Foundation
 
 extension BlueSnapProvider {

@@ -1,8 +1,8 @@
 import CheckoutDomain
 import CheckoutJSON
-import CheckoutLanguage
-import CheckoutRuntime
-import Foundation
+package import CheckoutLanguage
+package import CheckoutRuntime
+package import Foundation
 
 /// BlueSnap over HTTP, as its public API documentation and its mobile SDKs use it:
 ///
@@ -20,7 +20,7 @@ import Foundation
 ///
 /// One instance per run (its state is the run's tokens and 3DS sessions); the transport, and
 /// with it the connection pool, is shared. docs/providers.md has the whole mapping.
-public actor BlueSnapProvider: PaymentProvider {
+package actor BlueSnapProvider: PaymentProvider {
     let api: BlueSnapAPI
     let clock: any CheckoutClock
     let random: any RandomSource

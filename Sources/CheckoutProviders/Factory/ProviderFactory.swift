@@ -1,6 +1,6 @@
-import CheckoutDomain
-import CheckoutLanguage
-import CheckoutRuntime
+package import CheckoutDomain
+public import CheckoutLanguage
+public import CheckoutRuntime
 import Foundation
 
 /// Builds each run's provider from a flow's `provider` settings: the sandbox, or a real
@@ -188,7 +188,7 @@ public struct ProviderSetupError: Error, Sendable, Equatable, CustomStringConver
 
 /// A provider that fails every call with one error: what a run gets when its provider could
 /// not be made (the run ends `error`, exit 4, with the reason in its errors).
-public struct UnavailableProvider: PaymentProvider {
+package struct UnavailableProvider: PaymentProvider {
     /// The error every call throws.
     public var error: ProviderError
     /// Creates one.

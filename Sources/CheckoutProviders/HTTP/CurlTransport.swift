@@ -1,6 +1,6 @@
 import CCurlShim
 import CheckoutRuntime
-import Foundation
+public import Foundation
 import Synchronization
 
 /// `HTTPTransport` on libcurl, loaded at run time (`dlopen("libcurl.so.4")` on the first

@@ -1,9 +1,9 @@
-import CheckoutRuntime
-import Foundation
+package import CheckoutRuntime
+package import Foundation
 
 /// How transport failures become `ProviderError`s. Messages name the host and what went
 /// wrong, never a URL's query, a header or a body.
-public enum HTTPFailure {
+package enum HTTPFailure {
     /// The `ProviderError` (or `CancellationError`) for an error a transport threw.
     public static func map(_ error: any Error, host: String) -> any Error {
         if error is CancellationError || Task.isCancelled { return CancellationError() }

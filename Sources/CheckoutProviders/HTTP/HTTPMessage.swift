@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An HTTP request as an adapter builds it: a plain value, so tests can look at it and any
 /// transport can send it. Its body may hold card data: never print it, never put it in an error.

@@ -1,11 +1,11 @@
-import CheckoutRuntime
+package import CheckoutRuntime
 
 /// Maxpay response codes and what they mean to a run. Maxpay's documentation gives `0` for
 /// "Transaction processed successfully"; its decline and error codes vary with the acquirer and
 /// are not published in one table, so the codes below are the ones the sandbox (and a fake
 /// Maxpay server) answer with. A code not in the table keeps its number: a decline becomes
 /// `maxpay_<code>`, an error `rejected` with Maxpay's message (docs/sandbox.md).
-public enum MaxpayCodes {
+package enum MaxpayCodes {
     /// One row: the code, the decline name or provider error it maps to, and Maxpay's message.
     public struct Entry: Sendable, Hashable {
         public var code: Int

@@ -1,10 +1,10 @@
-import CheckoutDomain
-import CheckoutRuntime
+package import CheckoutDomain
+package import CheckoutRuntime
 import Foundation
 
 /// The fields of a charge that Maxpay's signature covers (its SDK's `PAYSignatureInfo`), in the
 /// form its SDKs send them.
-public enum MaxpayFields {
+package enum MaxpayFields {
     /// Maxpay's signed fields (its SDK's `PAYSignatureInfo`), those with a value.
     public static func of(_ request: ChargeRequest, billing: Address?, threeDS: Bool) -> [String: String] {
         var f: [String: String] = [

@@ -1,6 +1,6 @@
-import CheckoutDomain
+package import CheckoutDomain
 import CheckoutLanguage
-import CheckoutRuntime
+package import CheckoutRuntime
 import Foundation
 
 /// A `SALE3D`/`AUTH3D` waiting for the shopper at the issuer's 3-D Secure page.

@@ -1,12 +1,12 @@
-import CheckoutDomain
+package import CheckoutDomain
 import CheckoutJSON
-import CheckoutLanguage
-import CheckoutRuntime
-import Foundation
+package import CheckoutLanguage
+package import CheckoutRuntime
+package import Foundation
 
 /// Where Maxpay is and the merchant's public key (its private key never comes here: the
 /// flow's `signature` hook signs each request, from the environment or a signing command).
-public struct MaxpayConfiguration: Sendable {
+package struct MaxpayConfiguration: Sendable {
     /// Maxpay's sandbox gateway (its SDK's non-production URL); the API is `api/cc` below it.
     public static let sandboxURL = URL(string: "https://gateway-sandbox.maxpay.com")!
 
@@ -47,7 +47,7 @@ public struct MaxpayConfiguration: Sendable {
 /// Maxpay runs 3-D Secure inside `SALE3D`/`AUTH3D` (`threeDSInsideCharge`): an answer with
 /// `acs_url` and `pareq` asks for the issuer's page, which this adapter drives in place of the
 /// shopper's browser (`completeChallenge`, MaxpayProvider+ThreeDS.swift; docs/providers.md).
-public actor MaxpayProvider: PaymentProvider {
+package actor MaxpayProvider: PaymentProvider {
     let configuration: MaxpayConfiguration
     let transport: any HTTPTransport
     let clock: any CheckoutClock

@@ -1,14 +1,14 @@
 import CheckoutDomain
 import CheckoutJSON
 import CheckoutLanguage
-import CheckoutRuntime
-import Foundation
+package import CheckoutRuntime
+package import Foundation
 
 /// The answer to a Maxpay `api/cc` transaction (its SDK's `PAYTransactionResponse`): `status`
 /// (`success`, `decline` or `error`), a numeric `code`, a `message`, and Maxpay's `reference`
 /// for the transaction. `outcome(of:)` maps it to what the runtime understands; the sandbox's
 /// Maxpay answers and an HTTP adapter read the same JSON through the same mapping.
-public struct MaxpayResponse: Sendable, Hashable {
+package struct MaxpayResponse: Sendable, Hashable {
     /// `success`, `decline` or `error` (compared without case; anything else is an error).
     public var status: String
     /// The response code; `0` is "Transaction processed successfully". Optional, as in Maxpay's

@@ -3,7 +3,7 @@ import CheckoutRuntime
 /// Maxpay's request signature: the signed fields sorted by name as `key=value`, joined with
 /// `|`, the private key added as the last part, the whole lower-cased, then SHA-256 in hex
 /// (`a=1|b=2|key` → sha256). Card data is never a signed field.
-public enum MaxpaySignature {
+package enum MaxpaySignature {
     /// The text that is hashed. Fields are sorted by name (byte order, as PHP's `ksort`).
     public static func payload(_ fields: [String: String], privateKey: String) -> String {
         (pairs(fields) + [privateKey]).joined(separator: "|").lowercased()

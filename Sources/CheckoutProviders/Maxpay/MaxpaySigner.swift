@@ -1,9 +1,9 @@
-import CheckoutDomain
-import CheckoutRuntime
+package import CheckoutDomain
+package import CheckoutRuntime
 
 /// Maxpay's scheme for the `signature` hook: its signed fields (`MaxpayFields`), its
 /// signature (`MaxpaySignature`), and `key=value` lines for a signing command.
-public struct MaxpaySigner: RequestSigner {
+package struct MaxpaySigner: RequestSigner {
     /// Creates the signer.
     public init() {}
 

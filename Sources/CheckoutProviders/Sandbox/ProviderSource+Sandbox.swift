@@ -1,4 +1,4 @@
-import CheckoutRuntime
+public import CheckoutRuntime
 
 extension ProviderSource {
     /// A fresh `SandboxProvider` per run, on the run's clock and randomness.

@@ -1,9 +1,9 @@
-import CheckoutDomain
+package import CheckoutDomain
 import CheckoutRuntime
 
 /// How the sandbox treats a test card (SPEC §7's table). Public so that the fake providers'
 /// servers (CheckoutFakes) behave per card exactly as the sandbox does, from one table.
-public struct SandboxCardBehavior: Sendable {
+package struct SandboxCardBehavior: Sendable {
     /// How 3-D Secure goes for the card.
     public enum ThreeDS: Sendable {
         /// Frictionless: the result comes back without asking the shopper.

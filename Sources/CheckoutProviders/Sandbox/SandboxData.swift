@@ -1,11 +1,11 @@
 import CheckoutDomain
-import CheckoutLanguage
-import CheckoutRuntime
+package import CheckoutLanguage
+package import CheckoutRuntime
 import Foundation
 
 /// The sandbox's fixed data: the stored shopper and the currency rates (SPEC §7). Public so
 /// that the fake providers' servers serve the same shopper and rates.
-public enum SandboxData {
+package enum SandboxData {
     /// The challenge code that passes 3DS in the sandbox.
     public static let challengeCode = "1234"
 

@@ -1,7 +1,7 @@
-import CheckoutDomain
-import CheckoutLanguage
-import CheckoutRuntime
-import Foundation
+public import CheckoutDomain
+public import CheckoutLanguage
+public import CheckoutRuntime
+public import Foundation
 
 /// The built-in offline provider: deterministic behaviour per test card (SPEC §7), a stored
 /// shopper, currency rates, single-use tokens that expire after 60 minutes, and charges that

@@ -1,11 +1,11 @@
-import CheckoutDomain
-import Foundation
+package import CheckoutDomain
+package import Foundation
 
 /// Where Spreedly is, how to sign in and which gateway charges: the base URL (Spreedly's one
 /// API host unless overridden), the environment key and access secret as Basic-auth
 /// credentials, and the gateway token that purchases and authorizations go through. Read from
 /// the environment by `ProviderFactory`; never printed (`BasicCredentials` redacts itself).
-public struct SpreedlyConfiguration: Sendable {
+package struct SpreedlyConfiguration: Sendable {
     /// Spreedly's API host: the default base URL (Spreedly has no separate sandbox host; a test
     /// gateway in the same environment plays that part).
     public static let defaultURL = URL(string: "https://core.spreedly.com")!
@@ -40,7 +40,7 @@ public struct SpreedlyConfiguration: Sendable {
 }
 
 /// Spreedly's `card_type` names and the brands they stand for.
-public enum SpreedlyCardType {
+package enum SpreedlyCardType {
     /// The `card_type` Spreedly reports for `brand` (`visa`, `master`, `american_express`,
     /// `union_pay`, …: the raw values of `CardBrand` in `spreedly/mobile-sdk-ios`); a brand that SDK
     /// does not name (Mir, Hiper, Hipercard, Troy, Verve) goes by our raw value.

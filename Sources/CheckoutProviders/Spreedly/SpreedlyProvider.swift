@@ -1,8 +1,8 @@
 import CheckoutDomain
 import CheckoutJSON
-import CheckoutLanguage
-import CheckoutRuntime
-import Foundation
+package import CheckoutLanguage
+package import CheckoutRuntime
+package import Foundation
 
 /// Spreedly over HTTP (`core.spreedly.com/v1`, Basic auth with the environment key and access
 /// secret, charges through one gateway token):
@@ -24,7 +24,7 @@ import Foundation
 ///
 /// One instance per run; the transport, and with it the connection pool, is shared.
 /// docs/providers.md has the whole mapping.
-public actor SpreedlyProvider: PaymentProvider {
+package actor SpreedlyProvider: PaymentProvider {
     let api: SpreedlyAPI
     let clock: any CheckoutClock
     let random: any RandomSource

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// The run's clock: the current time, waiting (retry backoff) and deadlines (step timeouts).

@@ -18,7 +18,7 @@ import Synchronization
 /// refused unread. Reading never changes the file: a torn last line (the process died
 /// mid-write) is cut off only by the first `append`, which `RunJournal` makes only once it
 /// has checked the file is a journal of this run.
-public final class FileJournalStore: JournalStore {
+package final class FileJournalStore: JournalStore {
     /// The largest journal read: a run writes a few kilobytes; anything bigger is not one.
     public static let maximumSize = 64 * 1024 * 1024
     /// How a journal's first line starts (`JournalEntry.jsonLine` of `journal.start`).

@@ -6,7 +6,7 @@ import Synchronization
 
 /// One line of a run journal: an event, the stage and visit it belongs to, and flat string
 /// fields. Never card numbers, CVVs or credentials: the runtime chooses every field.
-public struct JournalEntry: Sendable, Hashable {
+package struct JournalEntry: Sendable, Hashable {
     /// `journal.start`, `run.start`, `step.done`, `charge.sent`, `charge.done`, `wallet.sent`, `run.end`.
     public var event: String
     /// The stage id, for stage events.
@@ -51,7 +51,7 @@ public struct JournalEntry: Sendable, Hashable {
 }
 
 /// Where a journal's lines are kept: a file (`FileJournalStore`), or memory in tests.
-public protocol JournalStore: Sendable {
+package protocol JournalStore: Sendable {
     /// The complete lines so far, oldest first. A torn last line (the process died while
     /// writing it) is left out. Reading never changes the store.
     func lines() throws -> [String]
@@ -61,7 +61,7 @@ public protocol JournalStore: Sendable {
 }
 
 /// Lines in memory (tests, embedders that keep their own storage).
-public final class MemoryJournalStore: JournalStore {
+package final class MemoryJournalStore: JournalStore {
     private let storage: Mutex<[String]>
     /// Creates a store holding `lines`.
     public init(lines: [String] = []) {
@@ -72,7 +72,7 @@ public final class MemoryJournalStore: JournalStore {
 }
 
 /// Why a journal cannot be used.
-public enum JournalError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum JournalError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The journal belongs to another flow or other answers.
     case otherRun(String)
     /// A line other than the last could not be read.
@@ -98,7 +98,7 @@ public enum JournalError: Error, Sendable, Hashable, CustomStringConvertible {
 /// durably as it completes, so a run killed mid-way and started again resumes where it was
 /// without repeating a step — above all without charging twice. Its first line names the
 /// flow and a digest of the flow and the answers; a journal of another run is refused.
-public final class RunJournal: Sendable {
+package final class RunJournal: Sendable {
     /// The journal format's version.
     public static let version = "1"
     private let store: any JournalStore

@@ -1,6 +1,6 @@
-import CheckoutDomain
-import CheckoutLanguage
-import Foundation
+public import CheckoutDomain
+public import CheckoutLanguage
+public import Foundation
 
 /// A payment provider as the runtime sees it: the sandbox, or a real one over HTTP.
 /// Every call may throw `ProviderError`; the runtime refreshes expired tokens and retries
@@ -60,8 +60,11 @@ public protocol PaymentProvider: Sendable {
 
 /// A checkout token and when it stops working.
 public struct CheckoutToken: Sendable, Hashable {
+    /// The token the provider issued.
     public var id: String
+    /// When the token stops working.
     public var expiresAt: Date
+    /// Creates a token.
     public init(id: String, expiresAt: Date) {
         self.id = id
         self.expiresAt = expiresAt
@@ -70,20 +73,28 @@ public struct CheckoutToken: Sendable, Hashable {
 
 /// What to tokenize: a card the shopper typed (full number in memory only), or a stored card.
 public enum CardSource: Sendable {
+    /// A card the shopper typed, validated; its number lives only until it is tokenized.
     case new(ValidatedCard)
+    /// A returning shopper's stored card, by its last 4 digits.
     case stored(shopperId: String, last4: String)
 }
 
 /// A card as the provider knows it after tokenizing: no full number, no CVV.
 public struct TokenizedCard: Sendable, Hashable {
+    /// The provider's token for the card.
     public var token: String
+    /// The card's brand.
     public var brand: CardBrand
+    /// The last 4 digits of the number.
     public var last4: String
+    /// The ISO 3166-1 alpha-2 code of the country that issued the card.
     public var issuingCountry: String
+    /// The card's expiry.
     public var expiry: CardExpiry
     /// The provider's vault token for the card (a payment-method token), when it
     /// keeps one: an opaque id, never card data.
     public var paymentMethodToken: String?
+    /// Creates a tokenized card.
     public init(
         token: String, brand: CardBrand, last4: String, issuingCountry: String, expiry: CardExpiry, paymentMethodToken: String? = nil
     ) {
@@ -108,18 +119,32 @@ public enum ThreeDSProgress: Sendable, Hashable {
 
 /// The shopper's answer to a 3DS challenge.
 public enum ChallengeResponse: Sendable, Hashable {
+    /// The code the shopper entered.
     case code(String)
+    /// The shopper cancelled the challenge.
     case cancel
 }
 
 /// A charge request.
 public struct ChargeRequest: Sendable, Hashable {
-    public enum Kind: String, Sendable { case sale = "SALE", authorization = "AUTH_ONLY", subscription = "SUBSCRIPTION" }
+    /// What the charge does: a sale, an authorization only, or a subscription's first charge.
+    public enum Kind: String, Sendable {
+        /// Authorize and capture in one request.
+        case sale = "SALE"
+        /// Authorize only; a capture comes later.
+        case authorization = "AUTH_ONLY"
+        /// The first charge of a subscription.
+        case subscription = "SUBSCRIPTION"
+    }
+    /// What the charge does.
     public var kind: Kind
+    /// The card to charge.
     public var card: TokenizedCard
     /// nil for a subscription without a price.
     public var amount: Money?
+    /// The key that makes a retried charge charge once.
     public var idempotencyKey: String
+    /// The result of the run's 3-D Secure step, when it had one.
     public var threeDSResult: ThreeDSResult?
     /// The signed fields and their signature, when the step has the `signature` hook (`RequestSigner`).
     public var signed: SignedFields?
@@ -132,6 +157,7 @@ public struct ChargeRequest: Sendable, Hashable {
     public var metadata: [String: String] = [:]
     /// The shopper's IP address (`request.customer.ip`).
     public var customerIP: String?
+    /// Creates a charge request.
     public init(
         kind: Kind, card: TokenizedCard, amount: Money?, idempotencyKey: String, threeDSResult: ThreeDSResult?,
         signed: SignedFields? = nil, threeDSRequested: Bool = false
@@ -148,8 +174,11 @@ public struct ChargeRequest: Sendable, Hashable {
 
 /// A request's signed fields (never card data) and the signature over them.
 public struct SignedFields: Sendable, Hashable {
+    /// The signed fields, by the provider's names.
     public var fields: [String: String]
+    /// The signature over them.
     public var signature: String
+    /// Creates signed fields.
     public init(fields: [String: String], signature: String) {
         self.fields = fields
         self.signature = signature
@@ -161,8 +190,11 @@ public struct Transaction: Sendable, Hashable {
     /// The provider's id for the transaction (what the merchant's server captures, voids or
     /// refunds by).
     public var id: String
+    /// The transaction type (`SALE`, `AUTH_ONLY`, …).
     public var type: String
+    /// The provider's status for it (`APPROVED`, …).
     public var status: String
+    /// The amount, when there is one.
     public var amount: Money?
     /// The issuer's authorization code, when the provider answers one (approvals).
     public var authCode: String?
@@ -170,6 +202,7 @@ public struct Transaction: Sendable, Hashable {
     public var responseCode: String?
     /// The provider's message for the answer, card digits masked.
     public var responseMessage: String?
+    /// Creates a transaction.
     public init(
         id: String, type: String, status: String, amount: Money?, authCode: String? = nil, responseCode: String? = nil,
         responseMessage: String? = nil
@@ -186,15 +219,19 @@ public struct Transaction: Sendable, Hashable {
 
 /// How a charge ended.
 public enum ChargeOutcome: Sendable, Hashable {
+    /// The charge went through.
     case approved(Transaction)
+    /// The issuer declined it, with the decline code.
     case declined(code: String, transaction: Transaction)
 }
 
 /// How a wallet payment ended.
 public struct WalletOutcome: Sendable, Hashable {
+    /// The wallet payment's transaction.
     public var transaction: Transaction
     /// PayPal's invoice id.
     public var invoiceId: String?
+    /// Creates a wallet outcome.
     public init(transaction: Transaction, invoiceId: String?) {
         self.transaction = transaction
         self.invoiceId = invoiceId
@@ -203,12 +240,17 @@ public struct WalletOutcome: Sendable, Hashable {
 
 /// A returning shopper's stored details.
 public struct StoredShopper: Sendable, Hashable {
+    /// The shopper's id at the provider.
     public var id: String
+    /// The stored billing details.
     public var billing: Address
+    /// The stored shipping details, if any.
     public var shipping: Address?
+    /// The shopper's stored cards.
     public var savedCards: [StoredCard]
     /// The method stored by choosePayment, for createPayment.
     public var chosenCardLast4: String?
+    /// Creates a stored shopper.
     public init(id: String, billing: Address, shipping: Address?, savedCards: [StoredCard], chosenCardLast4: String?) {
         self.id = id
         self.billing = billing
@@ -220,9 +262,13 @@ public struct StoredShopper: Sendable, Hashable {
 
 /// A stored card: brand, last 4, expiry. Never a full number.
 public struct StoredCard: Sendable, Hashable {
+    /// The card's brand.
     public var brand: CardBrand
+    /// The last 4 digits of the number.
     public var last4: String
+    /// The card's expiry.
     public var expiry: CardExpiry
+    /// Creates a stored card.
     public init(brand: CardBrand, last4: String, expiry: CardExpiry) {
         self.brand = brand
         self.last4 = last4
@@ -253,8 +299,11 @@ public struct ProviderError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The provider did not accept the request's signature.
         public static let invalidSignature = Code(rawValue: "invalid_signature")
     }
+    /// What went wrong, as a stable code.
     public var code: Code
+    /// What went wrong, for people (no card data, no credentials).
     public var message: String
+    /// Creates a provider error.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message

@@ -1,4 +1,4 @@
-import CheckoutLanguage
+public import CheckoutLanguage
 
 /// Where each run gets its provider: a fresh one per run, made from the run's flow, clock and
 /// randomness. `CheckoutProviders` has the sandbox's (`ProviderSource.sandbox`) and

@@ -1,4 +1,4 @@
-import CheckoutDomain
+public import CheckoutDomain
 import Foundation
 
 /// How a provider signs its charge requests, for a step with the `signature` hook: which of

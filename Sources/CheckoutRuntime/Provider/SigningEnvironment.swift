@@ -61,8 +61,11 @@ public struct SigningEnvironment: Sendable {
 
 /// A finished command: exit status and standard output (standard error is not kept).
 public struct CommandOutput: Sendable, Hashable {
+    /// The exit status.
     public var status: Int32
+    /// What the command wrote to standard output.
     public var stdout: String
+    /// Creates a command's output.
     public init(status: Int32, stdout: String) {
         self.status = status
         self.stdout = stdout

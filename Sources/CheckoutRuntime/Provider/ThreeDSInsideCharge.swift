@@ -1,4 +1,4 @@
-import CheckoutDomain
+public import CheckoutDomain
 import Foundation
 
 /// Where a charge stands at a provider that runs 3-D Secure inside its charge request

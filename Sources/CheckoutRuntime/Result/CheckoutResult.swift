@@ -1,26 +1,38 @@
-import CheckoutDomain
-import CheckoutJSON
+public import CheckoutDomain
+public import CheckoutJSON
 import CheckoutLanguage
 import Foundation
 
 /// The result of a run, shaped like a payment SDK's result (SPEC §10). It carries the card's
 /// brand, last 4 digits, issuing country and expiry, and never the full number or the CVV.
 public struct CheckoutResult: Sendable {
+    /// How the run ended.
     public var status: CheckoutStatus
+    /// The payment type (`CC`, `PAYPAL`, …; `PaymentMethodKind.paymentTypes`), once chosen.
     public var paymentType: String?
+    /// The flow's id.
     public var flow: String
+    /// The price as the run ended with it.
     public var price: PriceState?
+    /// The card as tokenized: brand, last 4, issuing country, expiry; never the number or CVV.
     public var creditCard: TokenizedCard?
     /// First 6 and last 4 digits (`cards.masking`, as card-scan SDKs show it), the rest as `*`.
     public var maskedNumber: String?
     /// Answers to custom fields, by id.
     public var customFields: [String: String] = [:]
+    /// Whether the shopper paid with a stored card.
     public var savedCard: Bool?
+    /// The billing details collected.
     public var billing: Address?
+    /// The shipping details collected.
     public var shipping: Address?
+    /// The 3-D Secure result, when the flow ran 3-D Secure.
     public var threeDSResult: ThreeDSResult?
+    /// PayPal's invoice id, for a PayPal payment.
     public var payPalInvoiceId: String?
+    /// The fraud-prevention session id of the run.
     public var fraudSessionId: String
+    /// The provider's transaction, when a charge was made.
     public var transaction: Transaction?
     /// The hand-off to the merchant's server: the token to charge the card with, when the run
     /// stopped after tokenizing (`transactionType: none`) or the card came from the app's own
@@ -29,7 +41,9 @@ public struct CheckoutResult: Sendable {
     /// The returning shopper the run paid for (`request.shopperId`), or the shopper a
     /// `storeShopper` step created.
     public var shopperId: String?
+    /// The issuer's decline code, when the charge was declined.
     public var declineCode: String?
+    /// The problems with the shopper's answers, when the status is `invalid` (SPEC §10 `errors`).
     public var errors: [AnswerIssue]
 
     /// Creates a result.

@@ -1,5 +1,6 @@
 /// How a run ended (SPEC §10 `status`).
 public enum CheckoutStatus: String, Sendable, CaseIterable {
+    /// SPEC §10 defines each; `exitCode` maps them to the CLI's exit codes.
     case success, declined, failed, canceled, invalid, error
 
     /// The process exit code (SPEC §11): 0 success; 1 declined, failed, canceled; 3 invalid

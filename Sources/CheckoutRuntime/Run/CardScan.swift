@@ -1,5 +1,5 @@
 import CheckoutDomain
-import CheckoutLanguage
+package import CheckoutLanguage
 
 /// How a card scan ended without a card: the card-scan SDK's error codes, by name
 /// (docs/running.md "Card scan"). Each is an outcome of the `cardScan` screen that a flow can
@@ -37,7 +37,7 @@ public enum CardScanError: String, Sendable, CaseIterable, Hashable {
     }
 
     /// The screen outcome a flow routes with `on:`.
-    public var outcome: StageOutcome {
+    package var outcome: StageOutcome {
         switch self {
         case .canceled: .canceled
         case .cardTypeNotAccepted: .cardTypeNotAccepted

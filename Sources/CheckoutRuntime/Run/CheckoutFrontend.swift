@@ -1,6 +1,6 @@
-import CheckoutDomain
-import CheckoutLanguage
-import Foundation
+public import CheckoutDomain
+public import CheckoutLanguage
+public import Foundation
 
 /// A front end: who answers the screens. Headless answers from a file; the terminal asks a
 /// person. The runtime validates every answer, so both front ends get the same rules.

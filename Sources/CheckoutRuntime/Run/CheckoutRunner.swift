@@ -1,5 +1,5 @@
 import CheckoutDomain
-import CheckoutLanguage
+public import CheckoutLanguage
 import Foundation
 
 /// Runs a compiled flow: walks the pipeline, asks the front end at each screen, talks to the
@@ -15,13 +15,13 @@ public struct CheckoutRunner: Sendable {
     /// caller's watch on the charge); nil: nobody.
     public var steps: (any StepObserver)?
     /// Retry settings for steps that set none.
-    public var retry: StepRetry
+    package var retry: StepRetry
     /// The longest one provider call may take in steps that set no `timeout` (and in the
     /// shopper and currency-rate lookups); nil: no limit.
     public var timeout: Duration?
     /// The run journal: each completed step is recorded, and steps it records as completed
     /// are restored instead of run again (`checkout run --journal`); nil: none.
-    public var journal: RunJournal?
+    package var journal: RunJournal?
     /// How often one stage may run in one run (routes can loop back, e.g. a declined card
     /// back to the card screen); the next visit ends the run `failed`.
     public var maxVisits: Int
@@ -32,7 +32,7 @@ public struct CheckoutRunner: Sendable {
     public var idempotencyKeys: (any RandomSource)?
 
     /// Creates a runner.
-    public init(
+    package init(
         flow: CompiledFlow, provider: any PaymentProvider, frontend: any CheckoutFrontend,
         clock: any CheckoutClock, random: any RandomSource, trace: (any TraceSink)? = nil, steps: (any StepObserver)? = nil,
         retry: StepRetry = StepRetry(), maxVisits: Int = 5, signing: SigningEnvironment = .system, timeout: Duration? = nil,

@@ -1,4 +1,4 @@
-import CheckoutLanguage
+public import CheckoutLanguage
 
 /// A provider step as it runs: what a front end shows as progress (the terminal's spinner),
 /// and what a caller needs to know whether a charge is under way. Told to the runner's

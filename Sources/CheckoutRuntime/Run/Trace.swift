@@ -1,6 +1,6 @@
-import CheckoutJSON
+public import CheckoutJSON
 import CheckoutLanguage
-import Foundation
+public import Foundation
 import Synchronization
 
 /// One event of a run's trace: a screen shown or answered, a step started or ended.

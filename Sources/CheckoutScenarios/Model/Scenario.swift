@@ -1,35 +1,35 @@
-import CheckoutHeadless
+package import CheckoutHeadless
 import CheckoutLanguage
-import Foundation
+package import Foundation
 
 /// One scenario of a scenarios file (SPEC §12): a flow, the answers a shopper gives, and what
 /// the run must end with.
-public struct Scenario: Sendable {
+package struct Scenario: Sendable {
     /// The scenario's name, unique in its file.
-    public var name: String
+    package var name: String
     /// The flow to run, resolved against the scenarios file's folder.
-    public var flowPath: String
+    package var flowPath: String
     /// The answers, read with `AnswersReader`; nil when they have problems (then the run is
     /// `invalid` with `answerProblems` as its errors, exactly as `checkout run` would be).
-    public var answers: Answers?
+    package var answers: Answers?
     /// Problems reading the answers.
-    public var answerProblems: [AnswersProblem]
+    package var answerProblems: [AnswersProblem]
     /// The answers file, when `answers` named one (resolved against the scenarios file).
-    public var answersFile: String?
+    package var answersFile: String?
     /// Seed of the run's ids (`checkout run --seed`).
-    public var seed: UInt64
+    package var seed: UInt64
     /// The run's fixed clock (`checkout run --now`).
-    public var now: Date
+    package var now: Date
     /// What the result must hold.
-    public var expect: ScenarioExpectation
+    package var expect: ScenarioExpectation
     /// Tags for `--tag` / `--skip-tag`.
-    public var tags: [String]
+    package var tags: [String]
     /// The scenarios file and the line the scenario starts on, for failure messages.
-    public var file: String
-    public var line: Int
+    package var file: String
+    package var line: Int
 
     /// Creates a scenario.
-    public init(
+    package init(
         name: String, flowPath: String, answers: Answers?, answerProblems: [AnswersProblem] = [],
         seed: UInt64 = Scenario.defaultSeed, now: Date = Scenario.defaultNow, expect: ScenarioExpectation = ScenarioExpectation(),
         tags: [String] = [], file: String, line: Int
@@ -47,27 +47,27 @@ public struct Scenario: Sendable {
     }
 
     /// The seed a scenario runs with unless it sets `seed`.
-    public static let defaultSeed: UInt64 = 1
+    package static let defaultSeed: UInt64 = 1
     /// The clock a scenario runs with unless it sets `now`: 2026-01-01T00:00:00Z, so card
     /// expiry checks and token lifetimes never depend on the day the suite runs.
-    public static let defaultNow = Date(timeIntervalSince1970: 1_767_225_600)
+    package static let defaultNow = Date(timeIntervalSince1970: 1_767_225_600)
     /// `defaultNow` as written in the docs.
-    public static let defaultNowText = "2026-01-01T00:00:00Z"
+    package static let defaultNowText = "2026-01-01T00:00:00Z"
 }
 
 /// The expected result of a scenario; only the keys given are compared.
-public struct ScenarioExpectation: Sendable, Equatable {
-    public var status: String?
-    public var exitCode: Int32?
-    public var paymentType: String?
-    public var threeDSAuthenticationResult: String?
-    public var declineCode: String?
+package struct ScenarioExpectation: Sendable, Equatable {
+    package var status: String?
+    package var exitCode: Int32?
+    package var paymentType: String?
+    package var threeDSAuthenticationResult: String?
+    package var declineCode: String?
     /// Compared as a set of `(path, code)` against the result's errors; a message, when
     /// given, must match too.
-    public var errors: [ExpectedError]?
+    package var errors: [ExpectedError]?
 
     /// Creates an expectation.
-    public init(
+    package init(
         status: String? = nil, exitCode: Int32? = nil, paymentType: String? = nil, threeDSAuthenticationResult: String? = nil,
         declineCode: String? = nil, errors: [ExpectedError]? = nil
     ) {
@@ -81,13 +81,13 @@ public struct ScenarioExpectation: Sendable, Equatable {
 }
 
 /// One expected entry of the result's `errors`.
-public struct ExpectedError: Sendable, Hashable {
-    public var path: String
-    public var code: String
-    public var message: String?
+package struct ExpectedError: Sendable, Hashable {
+    package var path: String
+    package var code: String
+    package var message: String?
 
     /// Creates an expected error.
-    public init(path: String, code: String, message: String? = nil) {
+    package init(path: String, code: String, message: String? = nil) {
         self.path = path
         self.code = code
         self.message = message
@@ -95,16 +95,16 @@ public struct ExpectedError: Sendable, Hashable {
 }
 
 /// A read scenarios file.
-public struct ScenarioFile: Sendable {
+package struct ScenarioFile: Sendable {
     /// The path as the user named it (or as found under a directory).
-    public var path: String
+    package var path: String
     /// Its name without `.scenarios.yaml`: the suite name in output and JUnit.
-    public var suiteName: String
+    package var suiteName: String
     /// The scenarios, in file order.
-    public var scenarios: [Scenario]
+    package var scenarios: [Scenario]
 
     /// Creates a scenarios file.
-    public init(path: String, suiteName: String, scenarios: [Scenario]) {
+    package init(path: String, suiteName: String, scenarios: [Scenario]) {
         self.path = path
         self.suiteName = suiteName
         self.scenarios = scenarios

@@ -1,16 +1,16 @@
 import CheckoutDomain
 import CheckoutHeadless
-import CheckoutLanguage
+package import CheckoutLanguage
 import Foundation
 
 /// What reading one scenarios file gave: the file when it has no errors, and every finding.
-public struct ScenarioReadResult: Sendable {
+package struct ScenarioReadResult: Sendable {
     /// The scenarios; nil when any error was found.
-    public var file: ScenarioFile?
+    package var file: ScenarioFile?
     /// Every problem, positioned in the scenarios file (or in a referenced answers file).
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
     /// The source, for rendering snippets.
-    public var source: SourceFile
+    package var source: SourceFile
 }
 
 /// Reads `NAME.scenarios.yaml` files (docs/testing.md) with the same positioned diagnostics
@@ -20,7 +20,7 @@ public struct ScenarioReadResult: Sendable {
 /// answers file; a problem in them is a problem of the scenarios file (exit 2). An answers
 /// file named by path is read when the scenario runs, as `checkout run --answers` reads it:
 /// its problems make the run `invalid` (exit code 3), which a scenario can expect.
-public enum ScenarioReader {
+package enum ScenarioReader {
     static let expectKeys = ScenarioKeys.expect.map(\.name)
     static let scenarioTable = KeyTable(ScenarioKeys.scenario)
     static let expectTable = KeyTable(ScenarioKeys.expect)
@@ -30,21 +30,21 @@ public enum ScenarioReader {
     static let paymentTypes = PaymentMethodKind.paymentTypes
 
     /// Where a reader gets files from: the file system, or a test's dictionary.
-    public struct FileAccess: Sendable {
+    package struct FileAccess: Sendable {
         /// The bytes of a file, at most the given number of them, or why it cannot be read.
-        public var read: @Sendable (String, Int) -> Result<[UInt8], FileReadError>
+        package var read: @Sendable (String, Int) -> Result<[UInt8], FileReadError>
         /// Whether a file exists.
-        public var exists: @Sendable (String) -> Bool
+        package var exists: @Sendable (String) -> Bool
 
         /// The bytes of a file, nil when it cannot be read.
-        public var contents: @Sendable (String) -> [UInt8]? {
+        package var contents: @Sendable (String) -> [UInt8]? {
             let read = self.read
             return { try? read($0, Int.max).get() }
         }
 
         /// Creates file access from two functions (a test's dictionary: a file it lacks reads
         /// as "no such file or directory").
-        public init(contents: @escaping @Sendable (String) -> [UInt8]?, exists: @escaping @Sendable (String) -> Bool) {
+        package init(contents: @escaping @Sendable (String) -> [UInt8]?, exists: @escaping @Sendable (String) -> Bool) {
             self.read = { path, _ in
                 contents(path).map { .success($0) } ?? .failure(FileReadError(rule: .fileUnreadable, reason: "no such file or directory"))
             }
@@ -52,7 +52,7 @@ public enum ScenarioReader {
         }
 
         /// The file system, read through `SourceFile.read` like every other input.
-        public static let fileSystem: FileAccess = {
+        package static let fileSystem: FileAccess = {
             var access = FileAccess(contents: { _ in nil }, exists: { path in FileManager.default.fileExists(atPath: path) })
             access.read = { path, maxBytes in SourceFile.read(path: path, maxBytes: maxBytes) }
             return access
@@ -63,7 +63,7 @@ public enum ScenarioReader {
     static let limits = YAMLLimits(maxBytes: 4 << 20, maxDepth: 32, maxAliasNodes: 10_000)
 
     /// Reads the scenarios file at `path`.
-    public static func read(contentsOf path: String, files: FileAccess = .fileSystem) -> ScenarioReadResult {
+    package static func read(contentsOf path: String, files: FileAccess = .fileSystem) -> ScenarioReadResult {
         switch files.read(path, limits.maxBytes) {
         case .success(let bytes):
             return read(bytes, file: path, files: files)
@@ -74,7 +74,7 @@ public enum ScenarioReader {
     }
 
     /// Reads a scenarios file from its bytes; `file` names it and locates relative paths.
-    public static func read(_ bytes: [UInt8], file: String, files: FileAccess = .fileSystem) -> ScenarioReadResult {
+    package static func read(_ bytes: [UInt8], file: String, files: FileAccess = .fileSystem) -> ScenarioReadResult {
         let source = SourceFile(path: file, bytes: bytes)
         let document = YAMLParser.parse(bytes, file: file, limits: limits, kind: .scenarios)
         // A syntax error can sit on a line holding a card number or CVV: position, no snippet.
@@ -101,7 +101,7 @@ public enum ScenarioReader {
     }
 
     /// `flows/a.scenarios.yaml` → `a`.
-    public static func suiteName(of path: String) -> String {
+    package static func suiteName(of path: String) -> String {
         let base = (path as NSString).lastPathComponent
         for suffix in [".scenarios.yaml", ".scenarios.yml", ".yaml", ".yml"] where base.hasSuffix(suffix) {
             return String(base.dropLast(suffix.count))

@@ -6,14 +6,14 @@ import CheckoutRuntime
 /// `<testcase name classname time>` per scenario (`classname` is the flow id), a `<failure>`
 /// with the differences, and the run's steps in `<system-out>`. Scenarios left out by tags or
 /// the shard are not listed: each shard's file holds exactly the cases it ran.
-public enum JUnitWriter {
+package enum JUnitWriter {
     /// A scenario selected but not run to its end (`checkout test` interrupted): its suite, the
     /// scenario and its flow's id. Reported as a test case with an `<error>`.
-    public typealias NotRun = (suite: String, scenario: Scenario, flow: String)
+    package typealias NotRun = (suite: String, scenario: Scenario, flow: String)
 
     /// The whole document for `outcomes`, grouped by suite in the order given, then the
     /// scenarios in `notRun` as errors with the message `reason`.
-    public static func document(
+    package static func document(
         _ outcomes: [ScenarioOutcome], notRun: [NotRun] = [], reason: String = "", name: String = "checkout test"
     ) -> String {
         var suites: [(name: String, file: String, cases: [String], failures: Int, errors: Int, times: [Duration])] = []
@@ -69,7 +69,7 @@ public enum JUnitWriter {
     }
 
     /// Seconds with millisecond precision, `0.012`.
-    public static func seconds(_ durations: [Duration]) -> String {
+    package static func seconds(_ durations: [Duration]) -> String {
         let total = durations.reduce(Duration.zero, +)
         let ms = total.components.seconds * 1000 + total.components.attoseconds / 1_000_000_000_000_000
         return "\(ms / 1000).\(String(repeating: "0", count: 3 - String(ms % 1000).count))\(ms % 1000)"
@@ -79,7 +79,7 @@ public enum JUnitWriter {
     /// cannot hold at all (other C0 controls, surrogates, U+FFFE/U+FFFF) as U+FFFD, and CR as
     /// a character reference. In an attribute (`content: false`) newline and tab are character
     /// references too, as a parser would turn them into spaces; in content they stay as they are.
-    public static func escape(_ text: String, content: Bool = false) -> String {
+    package static func escape(_ text: String, content: Bool = false) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -6,9 +6,9 @@ import Foundation
 /// The per-step detail of a scenario's run, for JUnit's `<system-out>`: the seed, clock, flow
 /// and answers files (enough to re-run it with `checkout run`), one line per trace event (`step.end charge outcome=declined`), then the result. Trace events and results never
 /// hold a full card number or a CVV (only brand and last 4), so neither does this.
-public enum StepDetail {
+package enum StepDetail {
     /// The detail text of one outcome.
-    public static func text(_ o: ScenarioOutcome) -> String {
+    package static func text(_ o: ScenarioOutcome) -> String {
         var out = "scenario: \(o.scenario.name) (\(o.scenario.file):\(o.scenario.line))\n"
         out += "seed \(o.scenario.seed), now \(o.scenario.now.formatted(.iso8601))\n"
         out += "flow file: \(o.scenario.flowPath)\n"

@@ -1,11 +1,11 @@
 import CheckoutDomain
-import CheckoutRuntime
+package import CheckoutRuntime
 
 /// Compares a run's result with a scenario's expectation.
-public enum ScenarioMatcher {
+package enum ScenarioMatcher {
     /// Every difference, one sentence each (`expected status declined, got success`); empty
     /// when the result matches. Only the keys the expectation gives are compared.
-    public static func differences(_ expect: ScenarioExpectation, _ result: CheckoutResult) -> [String] {
+    package static func differences(_ expect: ScenarioExpectation, _ result: CheckoutResult) -> [String] {
         var out: [String] = []
         func compare(_ key: String, _ expected: String?, _ actual: String?) {
             guard let expected, expected != actual else { return }

@@ -1,42 +1,42 @@
 import CheckoutHeadless
-import CheckoutLanguage
-import CheckoutRuntime
+package import CheckoutLanguage
+package import CheckoutRuntime
 
 /// How one scenario went.
-public struct ScenarioOutcome: Sendable {
+package struct ScenarioOutcome: Sendable {
     /// The scenario.
-    public var scenario: Scenario
+    package var scenario: Scenario
     /// The suite (scenarios file) it belongs to.
-    public var suiteName: String
+    package var suiteName: String
     /// The run's result.
-    public var result: CheckoutResult
+    package var result: CheckoutResult
     /// What differed from the expectation; empty when it passed.
-    public var differences: [String]
+    package var differences: [String]
     /// The run's trace events, for per-step detail.
-    public var trace: [TraceEvent]
+    package var trace: [TraceEvent]
     /// Wall time of the run.
-    public var duration: Duration
+    package var duration: Duration
 
     /// Whether the result matched the expectation.
-    public var passed: Bool { differences.isEmpty }
+    package var passed: Bool { differences.isEmpty }
 }
 
 /// Runs scenarios in-process: each against a fresh provider (from the `ProviderSource` it is
 /// given: `ProviderSource.sandbox` offline), with its own seeded ids and
 /// manual clock (retry backoff advances the clock instead of waiting), through the headless
 /// front end, exactly as `checkout run --answers --seed --now` would.
-public struct ScenarioRunner: Sendable {
+package struct ScenarioRunner: Sendable {
     /// Compiled flows by path.
-    public var flows: [String: CompiledFlow]
+    package var flows: [String: CompiledFlow]
     /// How many scenarios run at once (at least 1).
-    public var jobs: Int
+    package var jobs: Int
     /// A monotonic reading, to time runs; injected so tests get fixed times.
-    public var stopwatch: @Sendable () -> Duration
+    package var stopwatch: @Sendable () -> Duration
     /// Makes each run's provider.
-    public var provider: ProviderSource
+    package var provider: ProviderSource
 
     /// Creates a runner over compiled flows.
-    public init(
+    package init(
         flows: [String: CompiledFlow], jobs: Int = 1, stopwatch: (@Sendable () -> Duration)? = nil, provider: ProviderSource
     ) {
         self.flows = flows
@@ -54,7 +54,7 @@ public struct ScenarioRunner: Sendable {
     /// each outcome to `report` in the order given, whatever order the runs finish in.
     /// Returns the outcomes in that order.
     @discardableResult
-    public func run(
+    package func run(
         _ scenarios: [(suite: String, scenario: Scenario)], report: (ScenarioOutcome) -> Void = { _ in }
     ) async -> [ScenarioOutcome] {
         await run(scenarios, report: report) { scenario, suite in await self.run(scenario, suite: suite) }
@@ -90,7 +90,7 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Runs one scenario.
-    public func run(_ scenario: Scenario, suite: String) async -> ScenarioOutcome {
+    package func run(_ scenario: Scenario, suite: String) async -> ScenarioOutcome {
         let started = stopwatch()
         let trace = MemoryTraceSink()
         let result: CheckoutResult

@@ -1,21 +1,21 @@
 /// Which scenarios a `checkout test` run executes: tags first, then the shard.
-public struct ScenarioSelection: Sendable, Equatable {
+package struct ScenarioSelection: Sendable, Equatable {
     /// Run only scenarios with at least one of these tags (`--tag`); empty: all.
-    public var tags: [String]
+    package var tags: [String]
     /// Never run scenarios with any of these tags (`--skip-tag`); wins over `tags`.
-    public var skipTags: [String]
+    package var skipTags: [String]
     /// This machine's part of the suite (`--shard K/N`).
-    public var shard: Shard?
+    package var shard: Shard?
 
     /// Creates a selection.
-    public init(tags: [String] = [], skipTags: [String] = [], shard: Shard? = nil) {
+    package init(tags: [String] = [], skipTags: [String] = [], shard: Shard? = nil) {
         self.tags = tags
         self.skipTags = skipTags
         self.shard = shard
     }
 
     /// Whether the tags let a scenario run.
-    public func admits(tags scenarioTags: [String]) -> Bool {
+    package func admits(tags scenarioTags: [String]) -> Bool {
         if scenarioTags.contains(where: skipTags.contains) { return false }
         return tags.isEmpty || scenarioTags.contains(where: tags.contains)
     }
@@ -24,7 +24,7 @@ public struct ScenarioSelection: Sendable, Equatable {
     /// tags admit, numbered 0, 1, 2, … across all files in order: scenario `i` runs in shard
     /// `i % N + 1`. Every admitted scenario is in exactly one shard, and the shards differ in
     /// size by at most one.
-    public func runs(tagsOf scenarios: [[String]]) -> [Bool] {
+    package func runs(tagsOf scenarios: [[String]]) -> [Bool] {
         var index = 0
         return scenarios.map { tags in
             guard admits(tags: tags) else { return false }
@@ -36,19 +36,19 @@ public struct ScenarioSelection: Sendable, Equatable {
 }
 
 /// `K/N`: the K-th of N parts, K in 1...N.
-public struct Shard: Sendable, Equatable, CustomStringConvertible {
+package struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// K, from 1.
-    public var index: Int
+    package var index: Int
     /// N, at least 1.
-    public var count: Int
+    package var count: Int
 
     /// Parses `K/N`; nil unless 1 ≤ K ≤ N.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
         index = k
         count = n
     }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 }

@@ -1,24 +1,24 @@
-import CheckoutLanguage
+package import CheckoutLanguage
 import Foundation
 
 /// The scenarios files a `checkout test` run was given, read, with their flows compiled once
 /// each, and every problem found on the way.
-public struct ScenarioSuite: Sendable {
+package struct ScenarioSuite: Sendable {
     /// The files, in the order found (each directory's files sorted by path).
-    public var files: [ScenarioFile]
+    package var files: [ScenarioFile]
     /// Compiled flows by path; each flow is compiled once and shared by its scenarios.
-    public var flows: [String: CompiledFlow]
+    package var flows: [String: CompiledFlow]
     /// Diagnostics of the scenarios files and flows that have any, with their sources.
-    public var findings: [(diagnostics: [Diagnostic], source: SourceFile)]
+    package var findings: [(diagnostics: [Diagnostic], source: SourceFile)]
 
     /// True when a scenarios file or a flow has an error: nothing should run (exit 2).
-    public var hasErrors: Bool { findings.contains { $0.diagnostics.hasErrors } }
+    package var hasErrors: Bool { findings.contains { $0.diagnostics.hasErrors } }
 
     /// Every scenario, in file order.
-    public var scenarios: [Scenario] { files.flatMap(\.scenarios) }
+    package var scenarios: [Scenario] { files.flatMap(\.scenarios) }
 
     /// Reads the scenarios files at `paths` (see `ScenarioSuite.find`) and compiles their flows.
-    public static func load(_ paths: [String], files access: ScenarioReader.FileAccess = .fileSystem) -> ScenarioSuite {
+    package static func load(_ paths: [String], files access: ScenarioReader.FileAccess = .fileSystem) -> ScenarioSuite {
         var suite = ScenarioSuite(files: [], flows: [:], findings: [])
         var failedFlows = Set<String>()
         for path in paths {
@@ -43,7 +43,7 @@ public struct ScenarioSuite: Sendable {
     /// The scenarios files named by `paths`: a directory gives every `*.scenarios.yaml` (and
     /// `.yml`) under it, sorted; a scenarios file gives itself; a flow `NAME.yaml` gives the
     /// `NAME.scenarios.yaml` beside it.
-    public static func find(_ paths: [String]) throws(ScenarioError) -> [String] {
+    package static func find(_ paths: [String]) throws(ScenarioError) -> [String] {
         var out: [String] = []
         let fm = FileManager.default
         for path in paths {
@@ -84,10 +84,10 @@ public struct ScenarioSuite: Sendable {
 }
 
 /// A problem with what `checkout test` was asked to do (a missing path): not a finding in a file.
-public struct ScenarioError: Error, Sendable, CustomStringConvertible {
+package struct ScenarioError: Error, Sendable, CustomStringConvertible {
     /// One sentence for people.
-    public var message: String
+    package var message: String
     /// Creates an error.
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

@@ -10,16 +10,16 @@ import Synchronization
 
 /// Lines from standard input for line mode; a secret line is read without echo when standard
 /// input is a terminal (like `getpass`).
-public enum LineInput {
+package enum LineInput {
     private static let hidden = Mutex<termios?>(nil)
 
     /// Turns echo back on if a secret line is being read (Ctrl-C while typing a CVV).
-    public static func restoreEcho() {
+    package static func restoreEcho() {
         guard var t = hidden.withLock({ $0.take() }) else { return }
         tcsetattr(STDIN_FILENO, TCSANOW, &t)
     }
 
-    public static func standard(secret: Bool) async -> String? {
+    package static func standard(secret: Bool) async -> String? {
         await withCheckedContinuation { (c: CheckedContinuation<String?, Never>) in
             DispatchQueue.global().async {
                 var saved = termios()

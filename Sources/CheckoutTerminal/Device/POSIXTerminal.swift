@@ -22,7 +22,7 @@ import Synchronization
 /// Ctrl-Z (the key, read in raw mode, or SIGTSTP from `kill`) suspends: the terminal is put
 /// back as it was found, and the process stops as SIGTSTP's default stops it. On continuing
 /// (`fg`, SIGCONT) raw mode is set again and a `.redraw` event asks for the whole screen.
-public final class POSIXTerminal: TerminalDevice {
+package final class POSIXTerminal: TerminalDevice {
     private let input: Int32
     private let output: Int32
     private let saved = Mutex<termios?>(nil)
@@ -37,7 +37,7 @@ public final class POSIXTerminal: TerminalDevice {
 
     /// The terminal on `input` and `output`. `onInterrupt` is called with the signal number
     /// (SIGINT for Ctrl-C) after the terminal has been restored; it should end the process.
-    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, onInterrupt: @escaping @Sendable (Int32) -> Void) {
+    package init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, onInterrupt: @escaping @Sendable (Int32) -> Void) {
         self.input = input
         self.output = output
         self.onInterrupt = onInterrupt
@@ -45,7 +45,7 @@ public final class POSIXTerminal: TerminalDevice {
         reader = EventReader(events.makeAsyncIterator())
     }
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -58,14 +58,14 @@ public final class POSIXTerminal: TerminalDevice {
         }
     }
 
-    public func nextEvent() async -> TerminalEvent? {
+    package func nextEvent() async -> TerminalEvent? {
         startReading()
         let event = await reader.next()
         if event == .redraw { redrawPending.withLock { $0 = false } }
         return event
     }
 
-    public func size() -> TerminalSize {
+    package func size() -> TerminalSize {
         var ws = winsize()
         if ioctl(output, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 {
             return TerminalSize(rows: Int(ws.ws_row), columns: Int(ws.ws_col))
@@ -73,7 +73,7 @@ public final class POSIXTerminal: TerminalDevice {
         return TerminalSize(rows: 24, columns: 80)
     }
 
-    public func enterRawMode() {
+    package func enterRawMode() {
         installSignalHandlers()
         var t = termios()
         guard tcgetattr(input, &t) == 0 else { return }
@@ -98,7 +98,7 @@ public final class POSIXTerminal: TerminalDevice {
         write("\u{1B}[?2004h")
     }
 
-    public func restore() {
+    package func restore() {
         // Only a terminal this put in raw mode is touched: line mode writes no escapes.
         guard let original = saved.withLock({ $0.take() }) else { return }
         putBack(original)

@@ -2,7 +2,7 @@ import Synchronization
 
 /// A terminal for tests and embedders: input comes from a script of events, output is kept.
 /// When the script runs out, input has ended (like Ctrl-D on an empty line, or a closed pipe).
-public final class ScriptedTerminal: TerminalDevice {
+package final class ScriptedTerminal: TerminalDevice {
     private struct State {
         var events: [TerminalEvent]
         var output = ""
@@ -15,18 +15,18 @@ public final class ScriptedTerminal: TerminalDevice {
     private let state: Mutex<State>
 
     /// A terminal that will deliver `events` in order.
-    public init(events: [TerminalEvent], size: TerminalSize = TerminalSize(rows: 40, columns: 100)) {
+    package init(events: [TerminalEvent], size: TerminalSize = TerminalSize(rows: 40, columns: 100)) {
         state = Mutex(State(events: events, size: size))
     }
 
     /// A terminal that will deliver each string as one read.
-    public convenience init(typing chunks: [String], size: TerminalSize = TerminalSize(rows: 40, columns: 100)) {
+    package convenience init(typing chunks: [String], size: TerminalSize = TerminalSize(rows: 40, columns: 100)) {
         self.init(events: chunks.map { .input(Array($0.utf8)) }, size: size)
     }
 
-    public func write(_ text: String) { state.withLock { $0.output += text } }
+    package func write(_ text: String) { state.withLock { $0.output += text } }
 
-    public func nextEvent() async -> TerminalEvent? {
+    package func nextEvent() async -> TerminalEvent? {
         state.withLock { s in
             s.marks.append(s.output.utf8.count)
             guard !s.events.isEmpty else { return nil }
@@ -36,9 +36,9 @@ public final class ScriptedTerminal: TerminalDevice {
         }
     }
 
-    public func size() -> TerminalSize { state.withLock { $0.size } }
-    public func enterRawMode() { state.withLock { $0.raw = true } }
-    public func restore() {
+    package func size() -> TerminalSize { state.withLock { $0.size } }
+    package func enterRawMode() { state.withLock { $0.raw = true } }
+    package func restore() {
         state.withLock {
             $0.raw = false
             $0.restored += 1
@@ -46,9 +46,9 @@ public final class ScriptedTerminal: TerminalDevice {
     }
 
     /// Everything written so far.
-    public var output: String { state.withLock { $0.output } }
+    package var output: String { state.withLock { $0.output } }
     /// What was written from event `n` (0-based) on: in answer to it and to every later one.
-    public func output(fromEvent n: Int) -> String {
+    package func output(fromEvent n: Int) -> String {
         state.withLock { s in
             guard n < s.marks.count else { return "" }
             return String(decoding: Array(s.output.utf8)[s.marks[n]...], as: UTF8.self)
@@ -56,9 +56,9 @@ public final class ScriptedTerminal: TerminalDevice {
     }
 
     /// Whether the terminal is in raw mode now.
-    public var isRaw: Bool { state.withLock { $0.raw } }
+    package var isRaw: Bool { state.withLock { $0.raw } }
     /// How often `restore()` was called.
-    public var restoreCount: Int { state.withLock { $0.restored } }
+    package var restoreCount: Int { state.withLock { $0.restored } }
     /// Sets the size a coming `.resize` event switches to.
-    public func resize(to size: TerminalSize) { state.withLock { $0.pendingSize = size } }
+    package func resize(to size: TerminalSize) { state.withLock { $0.pendingSize = size } }
 }

@@ -63,8 +63,8 @@ private func forwardSignal(_ number: Int32) {
 
 /// Ending signals in line mode, where no terminal is put in raw mode: Ctrl-C at a prompt
 /// (SIGINT), SIGTERM and SIGHUP call `handler` with the signal's number; it should end the process.
-public enum InterruptSignals {
-    public static func handle(_ handler: @escaping @Sendable (Int32) -> Void) {
+package enum InterruptSignals {
+    package static func handle(_ handler: @escaping @Sendable (Int32) -> Void) {
         for sig in [SIGINT, SIGTERM, SIGHUP] { SignalForwarder.handle(sig, handler) }
     }
 }

@@ -1,6 +1,6 @@
 /// What the terminal front end reads and draws through. The real one is `POSIXTerminal`;
 /// tests script one (`ScriptedTerminal`), so every prompt is driven by exact keys.
-public protocol TerminalDevice: Sendable {
+package protocol TerminalDevice: Sendable {
     /// Writes text as is (escape sequences included).
     func write(_ text: String)
     /// The next input or resize; nil when input has ended.
@@ -14,7 +14,7 @@ public protocol TerminalDevice: Sendable {
 }
 
 /// Input, a window change, or a request to draw everything again.
-public enum TerminalEvent: Sendable, Equatable {
+package enum TerminalEvent: Sendable, Equatable {
     case input([UInt8])
     case resize
     /// The screen may hold anything now (the process was stopped and continued): draw it all again.
@@ -22,10 +22,10 @@ public enum TerminalEvent: Sendable, Equatable {
 }
 
 /// A window size in character cells.
-public struct TerminalSize: Sendable, Hashable {
-    public var rows: Int
-    public var columns: Int
-    public init(rows: Int, columns: Int) {
+package struct TerminalSize: Sendable, Hashable {
+    package var rows: Int
+    package var columns: Int
+    package init(rows: Int, columns: Int) {
         self.rows = rows
         self.columns = columns
     }

@@ -1,6 +1,6 @@
-import CheckoutDomain
-import CheckoutLanguage
-import CheckoutRuntime
+package import CheckoutDomain
+package import CheckoutLanguage
+package import CheckoutRuntime
 import Synchronization
 
 /// Line mode: plain lines and numbered choices, for pipes, `TERM=dumb` and `--plain`.
@@ -9,9 +9,9 @@ import Synchronization
 /// name (Enter keeps the default in brackets); a switch with y or n. Each answer is checked
 /// with the same form checks as the drawn prompt, and asked again with the reason. End of
 /// input ends the run: every screen left is unanswered, so the run ends `invalid` (exit 3).
-public final class LineFrontend: CheckoutFrontend {
+package final class LineFrontend: CheckoutFrontend {
     /// Where lines come from.
-    public typealias ReadLine = @Sendable (_ secret: Bool) async -> String?
+    package typealias ReadLine = @Sendable (_ secret: Bool) async -> String?
 
     struct State {
         var memory = ScreenMemory()
@@ -30,7 +30,7 @@ public final class LineFrontend: CheckoutFrontend {
     /// writing prompts with `write`. With `echo` (input is not a terminal, so nothing shows
     /// what was answered) each answer is written after its question: a card number as its
     /// brand and last four digits, secrets as dots.
-    public init(
+    package init(
         flow: CompiledFlow, today: YearMonth, echo: Bool = false, readLine: @escaping ReadLine,
         write: @escaping @Sendable (String) -> Void
     ) {
@@ -42,9 +42,9 @@ public final class LineFrontend: CheckoutFrontend {
     }
 
     /// Where input ended (a screen's heading), if it did.
-    public var inputEndedAt: String? { state.withLock { $0.inputEndedAt } }
+    package var inputEndedAt: String? { state.withLock { $0.inputEndedAt } }
 
-    public func answer(_ p: ScreenPrompt) async throws -> ScreenAnswer {
+    package func answer(_ p: ScreenPrompt) async throws -> ScreenAnswer {
         begin()
         if state.withLock({ $0.inputEndedAt != nil }) { return TerminalFrontend.unanswered(p) }
         let (retry, start) = state.withLock { s in
@@ -87,7 +87,7 @@ public final class LineFrontend: CheckoutFrontend {
         }
     }
 
-    public func rejected(_ p: ScreenPrompt, issues: [AnswerIssue]) async -> Bool {
+    package func rejected(_ p: ScreenPrompt, issues: [AnswerIssue]) async -> Bool {
         state.withLock { s in
             guard s.inputEndedAt == nil else { return false }
             s.memory.refuse(p, issues: issues)
@@ -97,7 +97,7 @@ public final class LineFrontend: CheckoutFrontend {
 
     /// Nothing to contradict (a person is not asked a fixed choice); the run is under way, so
     /// the flow's title is written, as at the first screen.
-    public func choicesFixed(_ choices: [FixedChoice]) async -> [AnswerIssue] {
+    package func choicesFixed(_ choices: [FixedChoice]) async -> [AnswerIssue] {
         begin()
         return []
     }
@@ -109,7 +109,7 @@ public final class LineFrontend: CheckoutFrontend {
         write((d.title ?? d.id) + (d.description.map { "\n" + $0 } ?? "") + "\n")
     }
 
-    public func finished(_ result: CheckoutResult) async {
+    package func finished(_ result: CheckoutResult) async {
         write("\n" + Summary.result(result, palette: Palette(theme: Theme())).map(\.plain).joined(separator: "\n") + "\n")
     }
 

@@ -1,5 +1,5 @@
 import CheckoutLanguage
-import CheckoutRuntime
+package import CheckoutRuntime
 
 /// A provider step in progress, drawn as a spinner line.
 struct Spinner {

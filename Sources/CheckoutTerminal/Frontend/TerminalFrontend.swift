@@ -1,6 +1,6 @@
-import CheckoutDomain
-import CheckoutLanguage
-import CheckoutRuntime
+package import CheckoutDomain
+package import CheckoutLanguage
+package import CheckoutRuntime
 import Synchronization
 
 /// The text-prompt front end: each screen as a themed form at a terminal (issue 5).
@@ -9,15 +9,15 @@ import Synchronization
 /// `rejected`, and the same form is shown again with the problems under their fields and the
 /// typed values kept. Provider steps show a spinner (it is the runner's `steps` observer),
 /// and the run ends with a result summary.
-public final class TerminalFrontend: CheckoutFrontend {
+package final class TerminalFrontend: CheckoutFrontend {
     /// How the front end draws.
-    public struct Options: Sendable {
-        public var colorDepth: ColorDepth
+    package struct Options: Sendable {
+        package var colorDepth: ColorDepth
         /// The high-contrast preset, whatever the flow's theme says.
-        public var highContrast: Bool
+        package var highContrast: Bool
         /// Waits between spinner frames; nil draws no animation (tests).
-        public var spinnerTick: (@Sendable () async -> Void)?
-        public init(colorDepth: ColorDepth, highContrast: Bool = false, spinnerTick: (@Sendable () async -> Void)? = nil) {
+        package var spinnerTick: (@Sendable () async -> Void)?
+        package init(colorDepth: ColorDepth, highContrast: Bool = false, spinnerTick: (@Sendable () async -> Void)? = nil) {
             self.colorDepth = colorDepth
             self.highContrast = highContrast
             self.spinnerTick = spinnerTick
@@ -46,7 +46,7 @@ public final class TerminalFrontend: CheckoutFrontend {
     /// A front end drawing on `device`. `today` is the month card expiry is checked against
     /// (the run's clock). `onInterrupt` runs after Ctrl-C has restored the terminal; the CLI
     /// exits 130 there. If it returns, the screen's answer fails and the run ends `error`.
-    public init(
+    package init(
         flow: CompiledFlow, device: any TerminalDevice, today: YearMonth, options: Options,
         onInterrupt: @escaping @Sendable () -> Void
     ) {
@@ -60,11 +60,11 @@ public final class TerminalFrontend: CheckoutFrontend {
     }
 
     /// Where input ended (the heading of the screen), if it did: the run is then `invalid`.
-    public var inputEndedAt: String? { state.withLock { $0.inputEndedAt } }
+    package var inputEndedAt: String? { state.withLock { $0.inputEndedAt } }
     /// Whether Ctrl-C ended the run.
-    public var wasInterrupted: Bool { state.withLock { $0.interrupted } }
+    package var wasInterrupted: Bool { state.withLock { $0.interrupted } }
 
-    public func answer(_ p: ScreenPrompt) async throws -> ScreenAnswer {
+    package func answer(_ p: ScreenPrompt) async throws -> ScreenAnswer {
         begin()
         if state.withLock({ $0.inputEndedAt != nil }) { return Self.unanswered(p) }
         let (retry, start) = state.withLock { s in
@@ -96,7 +96,7 @@ public final class TerminalFrontend: CheckoutFrontend {
         }
     }
 
-    public func rejected(_ p: ScreenPrompt, issues: [AnswerIssue]) async -> Bool {
+    package func rejected(_ p: ScreenPrompt, issues: [AnswerIssue]) async -> Bool {
         state.withLock { s in
             guard s.inputEndedAt == nil, !s.interrupted else { return false }
             s.memory.refuse(p, issues: issues)
@@ -106,12 +106,12 @@ public final class TerminalFrontend: CheckoutFrontend {
 
     /// Nothing to contradict (a person is not asked a fixed choice); the run is under way, so
     /// the banner is drawn, as at the first screen or step.
-    public func choicesFixed(_ choices: [FixedChoice]) async -> [AnswerIssue] {
+    package func choicesFixed(_ choices: [FixedChoice]) async -> [AnswerIssue] {
         begin()
         return []
     }
 
-    public func finished(_ result: CheckoutResult) async {
+    package func finished(_ result: CheckoutResult) async {
         stopSpinner()
         let lines = Summary.result(result, palette: palette)
         state.withLock { s in
@@ -179,7 +179,7 @@ public final class TerminalFrontend: CheckoutFrontend {
     /// The run is being interrupted (Ctrl-C, a signal): the block being answered is erased —
     /// a card number typed so far does not stay on the screen — and the cursor is left at the
     /// start of a clean line.
-    public func abandon() {
+    package func abandon() {
         state.withLock { s in
             s.interrupted = true
             s.spinner = nil

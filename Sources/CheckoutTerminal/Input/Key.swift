@@ -1,5 +1,5 @@
 /// One key press (or pasted text) as the prompts see it.
-public enum Key: Sendable, Hashable {
+package enum Key: Sendable, Hashable {
     /// Text typed or pasted: printable characters only. Control characters and escape
     /// sequences never reach a field, so nothing typed is ever echoed as a live sequence.
     case text(String)

@@ -18,7 +18,7 @@ import CheckoutDomain
 ///   what came is the pasted text, and if the next read carries the end marker, the text before
 ///   the marker is pasted too. A paste start with no end therefore costs nothing: the keys typed
 ///   after it are keys. Pasted text beyond `maxPaste` bytes is dropped (no field holds as much).
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
     /// The longest CSI or SS3 sequence taken (ESC and the introducer included).
     static let maxSequence = 32
     /// The longest OSC, DCS, APC or PM string taken (its terminator included).
@@ -42,11 +42,11 @@ public struct KeyDecoder: Sendable {
     private var skipping: Skipping?
 
     /// Creates a decoder.
-    public init() {}
+    package init() {}
 
     /// Decodes `bytes`, returning the complete keys. A lone ESC at the end of the bytes is kept
     /// until `flush()` (the reader calls it when no more bytes follow at once).
-    public mutating func feed(_ bytes: [UInt8]) -> [Key] {
+    package mutating func feed(_ bytes: [UInt8]) -> [Key] {
         pending += bytes
         var keys: [Key] = []
         var i = 0
@@ -138,7 +138,7 @@ public struct KeyDecoder: Sendable {
 
     /// The end of a read: a pending lone ESC is the Escape key, and a paste without its end
     /// marker ends here (what came is the pasted text). An unfinished sequence stays pending.
-    public mutating func flush() -> [Key] {
+    package mutating func flush() -> [Key] {
         if pasting {
             pasting = false
             pasteCut = true

@@ -1,30 +1,30 @@
 /// A choice among options, moved through with the arrow keys; a filterable list narrows as
 /// the person types (countries, states).
-public struct ChoiceList: Sendable, Hashable {
+package struct ChoiceList: Sendable, Hashable {
     /// One option.
-    public struct Option: Sendable, Hashable {
+    package struct Option: Sendable, Hashable {
         /// What the answer carries (`card`, `US`, a saved card's last 4 digits).
-        public var id: String
+        package var id: String
         /// What the person reads.
-        public var label: String
+        package var label: String
         /// Shown after the label, muted (`PayPal` accepts …, a state's code).
-        public var detail: String?
-        public init(id: String, label: String, detail: String? = nil) {
+        package var detail: String?
+        package init(id: String, label: String, detail: String? = nil) {
             self.id = id
             self.label = label
             self.detail = detail
         }
     }
 
-    public let options: [Option]
+    package let options: [Option]
     /// Whether typing filters the list (else digits 1–9 pick an option).
-    public let filterable: Bool
+    package let filterable: Bool
     /// What has been typed to filter.
-    public private(set) var filter = ""
+    package private(set) var filter = ""
     /// The option under the cursor, as an index into `options`; nil when the filter matches none.
-    public private(set) var selected: Int?
+    package private(set) var selected: Int?
 
-    public init(options: [Option], selectedId: String? = nil, filterable: Bool = false) {
+    package init(options: [Option], selectedId: String? = nil, filterable: Bool = false) {
         self.options = options
         self.filterable = filterable
         // A filterable list without a choice starts with none (a state): the person picks one.
@@ -32,7 +32,7 @@ public struct ChoiceList: Sendable, Hashable {
     }
 
     /// The options the filter lets through, as indices into `options`.
-    public var visible: [Int] {
+    package var visible: [Int] {
         guard !filter.isEmpty else { return Array(options.indices) }
         let needle = filter.lowercased()
         let matches = options.indices.filter {
@@ -48,10 +48,10 @@ public struct ChoiceList: Sendable, Hashable {
     }
 
     /// The chosen option.
-    public var choice: Option? { selected.map { options[$0] } }
+    package var choice: Option? { selected.map { options[$0] } }
 
     /// Handles a key; false when it is not for the list (Enter, Tab…).
-    public mutating func handle(_ key: Key) -> Bool {
+    package mutating func handle(_ key: Key) -> Bool {
         let shown = visible
         switch key {
         case .up, .left:
@@ -97,7 +97,7 @@ public struct ChoiceList: Sendable, Hashable {
     }
 
     /// Up to `limit` visible options around the selection, for drawing a long list.
-    public func window(limit: Int) -> (indices: [Int], more: (above: Int, below: Int)) {
+    package func window(limit: Int) -> (indices: [Int], more: (above: Int, below: Int)) {
         let shown = visible
         guard shown.count > limit else { return (shown, (0, 0)) }
         let at = selected.flatMap { shown.firstIndex(of: $0) } ?? 0
@@ -107,18 +107,18 @@ public struct ChoiceList: Sendable, Hashable {
 }
 
 /// A yes/no switch ("store my card", "shipping same as billing").
-public struct Toggle: Sendable, Hashable {
-    public var isOn: Bool
+package struct Toggle: Sendable, Hashable {
+    package var isOn: Bool
     /// A fixed switch cannot be changed (`cards.storeCard: required` shows it on).
-    public var isFixed: Bool
+    package var isFixed: Bool
 
-    public init(isOn: Bool, isFixed: Bool = false) {
+    package init(isOn: Bool, isFixed: Bool = false) {
         self.isOn = isOn
         self.isFixed = isFixed
     }
 
     /// Space, the arrows, `y` and `n`; false for other keys.
-    public mutating func handle(_ key: Key) -> Bool {
+    package mutating func handle(_ key: Key) -> Bool {
         switch key {
         case .text(" "), .left, .right:
             if !isFixed { isOn.toggle() }

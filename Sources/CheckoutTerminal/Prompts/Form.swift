@@ -6,9 +6,9 @@ import CheckoutDomain
 /// field, Enter checks them all and submits); Shift-Tab goes back (and ↑/↓ in text fields);
 /// Esc asks whether to leave the checkout; Ctrl-C interrupts; Ctrl-D on an empty field ends
 /// input. A field's problem is shown under it with the reason, and the field stays active.
-public struct Form: Sendable {
+package struct Form: Sendable {
     /// What a field holds.
-    public enum Control: Sendable, Hashable {
+    package enum Control: Sendable, Hashable {
         case text(TextInput)
         case choice(ChoiceList)
         case toggle(Toggle)
@@ -17,13 +17,13 @@ public struct Form: Sendable {
     }
 
     /// One field.
-    public struct Field: Sendable {
-        public var id: String
-        public var label: String
-        public var control: Control
+    package struct Field: Sendable {
+        package var id: String
+        package var label: String
+        package var control: Control
         /// Shown muted after an empty text field.
-        public var placeholder: String?
-        public init(id: String, label: String, control: Control, placeholder: String? = nil) {
+        package var placeholder: String?
+        package init(id: String, label: String, control: Control, placeholder: String? = nil) {
             self.id = id
             self.label = label
             self.control = control
@@ -33,10 +33,10 @@ public struct Form: Sendable {
 
     /// The current values by field id: text as answered (`MM/YY`), a choice's id, `"true"`
     /// or `"false"` for a switch. Hidden fields are left out.
-    public typealias Values = [String: String]
+    package typealias Values = [String: String]
 
     /// How a key ended up.
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         case none
         case submitted
         /// The person confirmed leaving the checkout (Esc, then `y`).
@@ -45,39 +45,39 @@ public struct Form: Sendable {
         case endOfInput
     }
 
-    public var fields: [Field]
+    package var fields: [Field]
     /// Index of the active field.
-    public private(set) var active = 0
+    package private(set) var active = 0
     /// Problems by field id, shown under the field.
-    public var errors: [String: String] = [:]
+    package var errors: [String: String] = [:]
     /// Whether the "leave the checkout?" question is showing.
-    public private(set) var confirmingCancel = false
+    package private(set) var confirmingCancel = false
     /// Fields the person has left at least once (their problems are shown as they type).
-    public private(set) var visited: Set<String> = []
+    package private(set) var visited: Set<String> = []
 
     /// Checks one field with everything typed so far; nil when it is fine. `leaving` is
     /// false while the person types: then only problems that typing more cannot fix are reported.
-    public typealias Check = @Sendable (_ values: Values, _ field: String, _ leaving: Bool) -> String?
+    package typealias Check = @Sendable (_ values: Values, _ field: String, _ leaving: Bool) -> String?
     /// Whether a field is shown, given the values (a state only for countries with states).
-    public typealias Shown = @Sendable (_ values: Values, _ field: String) -> Bool
+    package typealias Shown = @Sendable (_ values: Values, _ field: String) -> Bool
 
     private let check: Check
     private let shown: Shown
 
-    public init(fields: [Field], check: @escaping Check = { _, _, _ in nil }, shown: @escaping Shown = { _, _ in true }) {
+    package init(fields: [Field], check: @escaping Check = { _, _, _ in nil }, shown: @escaping Shown = { _, _ in true }) {
         self.fields = fields
         self.check = check
         self.shown = shown
         active = visibleIndices.first ?? 0
     }
 
-    public var values: Values {
+    package var values: Values {
         let all = allValues
         return all.filter { shown(all, $0.key) }
     }
 
     /// The indices of the fields shown now.
-    public var visibleIndices: [Int] {
+    package var visibleIndices: [Int] {
         let all = allValues
         return fields.indices.filter { shown(all, fields[$0].id) }
     }
@@ -99,17 +99,17 @@ public struct Form: Sendable {
     }
 
     /// Makes `id` the active field (a re-prompt after the runtime refused an answer).
-    public mutating func focus(_ id: String) {
+    package mutating func focus(_ id: String) {
         if let i = fields.firstIndex(where: { $0.id == id }), visibleIndices.contains(i) { active = i }
     }
 
     /// Replaces what the active field holds (line mode sets a whole answer at once).
-    public mutating func setActive(_ control: Control) {
+    package mutating func setActive(_ control: Control) {
         fields[active].control = control
     }
 
     /// Handles one key.
-    public mutating func handle(_ key: Key) -> Event {
+    package mutating func handle(_ key: Key) -> Event {
         if key == .interrupt { return .interrupted }
         if confirmingCancel {
             switch key {

@@ -5,9 +5,9 @@ import CheckoutDomain
 /// Card fields keep only what the field can hold (digits for the number and the CVV, `MM/YY`
 /// for the expiry): anything else typed or pasted is dropped, so the value never holds
 /// stray characters or escape sequences.
-public struct TextInput: Sendable, Hashable {
+package struct TextInput: Sendable, Hashable {
     /// How the field takes and shows its text.
-    public enum Format: Sendable, Hashable {
+    package enum Format: Sendable, Hashable {
         /// Free text (names, addresses): every printable character.
         case plain
         /// Card number: digits, at most 19, shown grouped by the detected brand's gaps.
@@ -20,13 +20,13 @@ public struct TextInput: Sendable, Hashable {
         case secretDigits(max: Int)
     }
 
-    public var format: Format
+    package var format: Format
     /// The text as kept (digits only for card fields; `MMYY` for the expiry).
-    public private(set) var value: String
+    package private(set) var value: String
     /// Where typing goes, in characters of `value`.
-    public private(set) var cursor: Int
+    package private(set) var cursor: Int
 
-    public init(format: Format = .plain, value: String = "") {
+    package init(format: Format = .plain, value: String = "") {
         self.format = format
         self.value = ""
         self.cursor = 0
@@ -34,7 +34,7 @@ public struct TextInput: Sendable, Hashable {
     }
 
     /// Handles a key; false when the key is not for a text field (Enter, arrows up and down…).
-    public mutating func handle(_ key: Key) -> Bool {
+    package mutating func handle(_ key: Key) -> Bool {
         switch key {
         case .text(let t):
             insert(t)
@@ -64,7 +64,7 @@ public struct TextInput: Sendable, Hashable {
     }
 
     /// Types `text` at the cursor, keeping what the format allows.
-    public mutating func insert(_ text: String) {
+    package mutating func insert(_ text: String) {
         var kept = ""
         var room = capacity.map { $0 - value.count } ?? Int.max
         for ch in text {
@@ -99,7 +99,7 @@ public struct TextInput: Sendable, Hashable {
     }
 
     /// The answer text: the expiry as `MM/YY`, everything else as kept.
-    public var answer: String {
+    package var answer: String {
         if case .expiry = format, value.count > 2 {
             return String(value.prefix(2)) + "/" + String(value.dropFirst(2))
         }
@@ -107,7 +107,7 @@ public struct TextInput: Sendable, Hashable {
     }
 
     /// What the field shows while it is being typed, and the cursor's column in it.
-    public var display: (text: String, cursor: Int) {
+    package var display: (text: String, cursor: Int) {
         switch format {
         case .plain:
             return (value, value.prefix(cursor).count)

@@ -1,5 +1,5 @@
 /// How many colours the terminal shows.
-public enum ColorDepth: String, Sendable, CaseIterable {
+package enum ColorDepth: String, Sendable, CaseIterable {
     /// No colour: plain text (NO_COLOR, `--color never`, `TERM=dumb`, not a terminal).
     case none
     /// The 16 ANSI colours.
@@ -13,7 +13,7 @@ public enum ColorDepth: String, Sendable, CaseIterable {
     /// `NO_COLOR` (non-empty) or `TERM=dumb` → none; `COLORTERM=truecolor|24bit` → 24-bit;
     /// `TERM` ending in `-256color` → 256; `TERM` with `color`, `xterm`, `screen`, `tmux`,
     /// `linux`, `vt100`, `rxvt` or `ansi` → 16; otherwise none.
-    public static func detect(_ variable: (String) -> String?) -> ColorDepth {
+    package static func detect(_ variable: (String) -> String?) -> ColorDepth {
         if let noColor = variable("NO_COLOR"), !noColor.isEmpty { return .none }
         let term = variable("TERM") ?? ""
         if term == "dumb" || term.isEmpty { return .none }

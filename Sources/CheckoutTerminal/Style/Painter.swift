@@ -1,14 +1,14 @@
-import CheckoutLanguage
+package import CheckoutLanguage
 
 /// Turns styled text into escape sequences for a colour depth; with `.none`, text stays plain
 /// (no colour and no attributes: NO_COLOR output carries no escape sequences for style).
-public struct Painter: Sendable {
-    public var depth: ColorDepth
+package struct Painter: Sendable {
+    package var depth: ColorDepth
 
-    public init(depth: ColorDepth) { self.depth = depth }
+    package init(depth: ColorDepth) { self.depth = depth }
 
     /// `text` in `style`, reset after.
-    public func paint(_ text: String, _ style: TextStyle) -> String {
+    package func paint(_ text: String, _ style: TextStyle) -> String {
         guard depth != .none, !text.isEmpty else { return text }
         var codes: [String] = []
         if style.bold { codes.append("1") }
@@ -20,7 +20,7 @@ public struct Painter: Sendable {
     }
 
     /// The SGR foreground parameters of `c` at this depth.
-    public func colorCode(_ c: RGBColor) -> String {
+    package func colorCode(_ c: RGBColor) -> String {
         switch depth {
         case .trueColor: "38;2;\(c.red);\(c.green);\(c.blue)"
         case .ansi256: "38;5;\(Self.index256(c))"
@@ -29,7 +29,7 @@ public struct Painter: Sendable {
     }
 
     /// The nearest colour of xterm's 256: the 6×6×6 cube or the 24 greys.
-    public static func index256(_ c: RGBColor) -> Int {
+    package static func index256(_ c: RGBColor) -> Int {
         let levels = [0, 95, 135, 175, 215, 255]
         func nearestLevel(_ v: UInt8) -> Int {
             var best = 0
@@ -46,7 +46,7 @@ public struct Painter: Sendable {
     }
 
     /// The SGR code (30–37, 90–97) of the nearest of the 16 ANSI colours (xterm's defaults).
-    public static func code16(_ c: RGBColor) -> Int {
+    package static func code16(_ c: RGBColor) -> Int {
         var best = 0
         var bestDistance = Int.max
         for (i, p) in ansi16.enumerated() {

@@ -1,20 +1,20 @@
-import CheckoutLanguage
+package import CheckoutLanguage
 
 /// A text style: a colour and attributes.
-public struct TextStyle: Sendable, Hashable {
-    public var color: RGBColor?
-    public var bold = false
-    public var dim = false
-    public var underline = false
+package struct TextStyle: Sendable, Hashable {
+    package var color: RGBColor?
+    package var bold = false
+    package var dim = false
+    package var underline = false
 
-    public init(color: RGBColor? = nil, bold: Bool = false, dim: Bool = false, underline: Bool = false) {
+    package init(color: RGBColor? = nil, bold: Bool = false, dim: Bool = false, underline: Bool = false) {
         self.color = color
         self.bold = bold
         self.dim = dim
         self.underline = underline
     }
 
-    public static let plain = TextStyle()
+    package static let plain = TextStyle()
 }
 
 /// What the form draws, styled from the flow's `theme` (SPEC §6): each role takes the
@@ -32,20 +32,20 @@ public struct TextStyle: Sendable, Hashable {
 /// | link | `hyperlinkColor` |
 /// | success (check marks, switches on) | `checkmarkColor`, else `switchOnColor` |
 /// | muted (hints, separators) | `separatorColor` |
-public struct Palette: Sendable, Hashable {
-    public var title: TextStyle
-    public var amount: TextStyle
-    public var label: TextStyle
-    public var text: TextStyle
-    public var placeholder: TextStyle
-    public var error: TextStyle
-    public var accent: TextStyle
-    public var link: TextStyle
-    public var success: TextStyle
-    public var muted: TextStyle
+package struct Palette: Sendable, Hashable {
+    package var title: TextStyle
+    package var amount: TextStyle
+    package var label: TextStyle
+    package var text: TextStyle
+    package var placeholder: TextStyle
+    package var error: TextStyle
+    package var accent: TextStyle
+    package var link: TextStyle
+    package var success: TextStyle
+    package var muted: TextStyle
 
     /// The palette of `theme`; `highContrast` forces the high-contrast preset (`--high-contrast`).
-    public init(theme: Theme, highContrast: Bool = false) {
+    package init(theme: Theme, highContrast: Bool = false) {
         let preset = highContrast ? .highContrast : theme.preset
         let base = Self.preset(preset)
         // A high-contrast palette is not overridden by the flow's colours: that is its point.

@@ -1,29 +1,29 @@
 /// A line of styled text, painted only when written, so its width can be measured and
 /// limited to the window first (a line that wrapped would break the redraw).
-public struct StyledLine: Sendable, Hashable {
-    public var segments: [Segment]
+package struct StyledLine: Sendable, Hashable {
+    package var segments: [Segment]
 
-    public struct Segment: Sendable, Hashable {
-        public var text: String
-        public var style: TextStyle
+    package struct Segment: Sendable, Hashable {
+        package var text: String
+        package var style: TextStyle
     }
 
-    public init(_ segments: [(String, TextStyle)] = []) {
+    package init(_ segments: [(String, TextStyle)] = []) {
         self.segments = segments.map { Segment(text: $0.0, style: $0.1) }
     }
 
-    public mutating func add(_ text: String, _ style: TextStyle = .plain) {
+    package mutating func add(_ text: String, _ style: TextStyle = .plain) {
         segments.append(Segment(text: text, style: style))
     }
 
     /// The text without styles.
-    public var plain: String { segments.map(\.text).joined() }
+    package var plain: String { segments.map(\.text).joined() }
 
     /// The cells the line takes.
-    public var width: Int { segments.reduce(0) { $0 + DisplayWidth.of($1.text) } }
+    package var width: Int { segments.reduce(0) { $0 + DisplayWidth.of($1.text) } }
 
     /// Painted, cut to `columns` cells.
-    public func painted(_ painter: Painter, columns: Int) -> String {
+    package func painted(_ painter: Painter, columns: Int) -> String {
         var room = columns
         var out = ""
         for s in segments {
@@ -38,10 +38,10 @@ public struct StyledLine: Sendable, Hashable {
 
 /// Character cells a text takes: wide East Asian characters and emoji take two, combining
 /// marks none.
-public enum DisplayWidth {
-    public static func of(_ text: String) -> Int { text.reduce(0) { $0 + of($1) } }
+package enum DisplayWidth {
+    package static func of(_ text: String) -> Int { text.reduce(0) { $0 + of($1) } }
 
-    public static func of(_ c: Character) -> Int {
+    package static func of(_ c: Character) -> Int {
         guard let v = c.unicodeScalars.first?.value else { return 0 }
         if v < 0x300 { return 1 }
         if (0x300...0x36F).contains(v) || (0x200B...0x200F).contains(v) { return 0 }
@@ -54,7 +54,7 @@ public enum DisplayWidth {
     }
 
     /// The longest prefix of `text` that fits in `cells`.
-    public static func prefix(_ text: String, cells: Int) -> String {
+    package static func prefix(_ text: String, cells: Int) -> String {
         var used = 0
         var end = text.startIndex
         for i in text.indices {
@@ -67,7 +67,7 @@ public enum DisplayWidth {
     }
 
     /// `text` broken into lines of at most `cells`, at spaces where it can.
-    public static func wrap(_ text: String, cells: Int) -> [String] {
+    package static func wrap(_ text: String, cells: Int) -> [String] {
         guard cells > 0 else { return [text] }
         var lines: [String] = []
         var line = ""

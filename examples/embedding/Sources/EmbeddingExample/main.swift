@@ -1,15 +1,13 @@
-import CheckoutDomain
-import CheckoutLanguage
 // Embedding CheckoutFlow: compile a flow, then run it with your own front end.
 //
 // An app draws its own screens; here a `ScriptedShopper` stands in for that UI and answers
 // each screen in code. Everything else is the library: the compiler's diagnostics, the
-// runtime, the offline sandbox provider (`CheckoutProviders`), the trace and the result.
+// runtime, the offline sandbox provider, the trace and the result — all from the one
+// `CheckoutFlow` module.
 //
 //   swift run checkout-embedding-example [FLOW]          (from the repository root)
 //   swift run --package-path examples/embedding shop [FLOW]
-import CheckoutProviders
-import CheckoutRuntime
+import CheckoutFlow
 import Foundation
 
 /// Your UI: shown each screen, it answers. A real app would await the person's input here.

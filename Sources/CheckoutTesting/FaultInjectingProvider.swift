@@ -1,11 +1,8 @@
-import CheckoutDomain
-import CheckoutLanguage
-import CheckoutRuntime
-import Foundation
+public import CheckoutFlow
 import Synchronization
 
 /// What a call to the provider meets on the way (the network, as an HTTP adapter would see it).
-enum Fault: String, CaseIterable, Sendable {
+public enum Fault: String, CaseIterable, Sendable {
     /// The call goes through and its answer comes back.
     case none
     /// 503 / the provider's `processing_error`, before anything happened.
@@ -28,15 +25,15 @@ enum Fault: String, CaseIterable, Sendable {
 }
 
 /// A body that could not be decoded (not a `ProviderError`).
-struct MalformedBody: Error {}
+public struct MalformedBody: Error {}
 
 /// A `PaymentProvider` decorator that injects network faults from seeded randomness, per
 /// call: errors before the call, hangs on the injected clock (so a ManualClock run stays
 /// exact), and answers lost after the inner provider did the work ("the charge went through
 /// but the answer was lost").
-final class FaultInjectingProvider: PaymentProvider {
+public final class FaultInjectingProvider: PaymentProvider {
     /// Which faults calls meet.
-    enum Plan {
+    public enum Plan: Sendable {
         /// Out of 1000 calls, `perMille` meet a fault, drawn evenly from the faults by a
         /// generator seeded with `seed`.
         case random(seed: UInt64, perMille: UInt64)
@@ -45,12 +42,16 @@ final class FaultInjectingProvider: PaymentProvider {
         case scripted([String: [Fault]])
     }
 
-    let inner: any PaymentProvider
-    var requestSigner: (any RequestSigner)? { inner.requestSigner }
-    let clock: any CheckoutClock
-    let plan: Plan
+    /// The provider that does the work.
+    public let inner: any PaymentProvider
+    /// The inner provider's signer.
+    public var requestSigner: (any RequestSigner)? { inner.requestSigner }
+    /// The clock hangs wait on.
+    public let clock: any CheckoutClock
+    /// Which faults calls meet.
+    public let plan: Plan
     /// How long a hang lasts: longer than any step's timeout.
-    let hang: Duration
+    public let hang: Duration
     private let random: SeededRandom
     private struct Log {
         var faults: [Fault: Int] = [:]
@@ -59,7 +60,8 @@ final class FaultInjectingProvider: PaymentProvider {
     }
     private let log = Mutex(Log())
 
-    init(inner: any PaymentProvider, clock: any CheckoutClock, plan: Plan, hang: Duration = .seconds(30)) {
+    /// Wraps `inner`; hangs last `hang` on `clock`.
+    public init(inner: any PaymentProvider, clock: any CheckoutClock, plan: Plan, hang: Duration = .seconds(30)) {
         self.inner = inner
         self.clock = clock
         self.plan = plan
@@ -68,11 +70,11 @@ final class FaultInjectingProvider: PaymentProvider {
     }
 
     /// How many calls met each fault.
-    var faults: [Fault: Int] { log.withLock { $0.faults } }
+    public var faults: [Fault: Int] { log.withLock { $0.faults } }
     /// Every call, by method name, in order.
-    var calls: [String] { log.withLock { $0.calls } }
+    public var calls: [String] { log.withLock { $0.calls } }
     /// The idempotency key of every charge call, in order.
-    var chargeKeys: [String] { log.withLock { $0.chargeKeys } }
+    public var chargeKeys: [String] { log.withLock { $0.chargeKeys } }
 
     private func draw(_ method: String) -> Fault {
         let fault: Fault
@@ -119,29 +121,29 @@ final class FaultInjectingProvider: PaymentProvider {
         }
     }
 
-    func createToken() async throws -> CheckoutToken { try await call { try await inner.createToken() } }
-    func currencyRates() async throws -> CurrencyTable { try await call { try await inner.currencyRates() } }
-    func shopper(id: String) async throws -> StoredShopper? { try await call { try await inner.shopper(id: id) } }
-    func tokenize(_ source: CardSource, token: CheckoutToken) async throws -> TokenizedCard {
+    public func createToken() async throws -> CheckoutToken { try await call { try await inner.createToken() } }
+    public func currencyRates() async throws -> CurrencyTable { try await call { try await inner.currencyRates() } }
+    public func shopper(id: String) async throws -> StoredShopper? { try await call { try await inner.shopper(id: id) } }
+    public func tokenize(_ source: CardSource, token: CheckoutToken) async throws -> TokenizedCard {
         try await call { try await inner.tokenize(source, token: token) }
     }
-    func startThreeDS(_ card: TokenizedCard, amount: Money) async throws -> ThreeDSProgress {
+    public func startThreeDS(_ card: TokenizedCard, amount: Money) async throws -> ThreeDSProgress {
         try await call { try await inner.startThreeDS(card, amount: amount) }
     }
-    func submitFingerprint(_ session: String) async throws -> ThreeDSProgress {
+    public func submitFingerprint(_ session: String) async throws -> ThreeDSProgress {
         try await call { try await inner.submitFingerprint(session) }
     }
-    func completeChallenge(_ session: String, response: ChallengeResponse) async throws -> ThreeDSResult {
+    public func completeChallenge(_ session: String, response: ChallengeResponse) async throws -> ThreeDSResult {
         try await call { try await inner.completeChallenge(session, response: response) }
     }
-    func charge(_ request: ChargeRequest) async throws -> ChargeOutcome {
+    public func charge(_ request: ChargeRequest) async throws -> ChargeOutcome {
         log.withLock { $0.chargeKeys.append(request.idempotencyKey) }
         return try await call { try await inner.charge(request) }
     }
-    func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome {
+    public func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome {
         try await call { try await inner.walletPayment(method, amount: amount, idempotencyKey: idempotencyKey) }
     }
-    func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String {
+    public func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String {
         try await call { try await inner.storeChosenMethod(shopperId: shopperId, card: card) }
     }
 }
