@@ -6,7 +6,7 @@ import CheckoutRuntime
 /// `checkout schema --kind answers` (`schema/answers.schema.json`) and the docs' key list
 /// (docs/running.md) come from the same tables. Keys are listed in the order "valid keys"
 /// hints name them.
-public enum AnswersKeys {
+package enum AnswersKeys {
     /// Top-level keys.
     package static let topLevel: [KeySpec] = [
         KeySpec(

@@ -2,7 +2,24 @@
 /// (`birthday`: the shopper's date of birth): the one list of address keys that flows,
 /// answers, results, the validator and the terminal's forms use. `allCases` is their order.
 public enum AddressField: String, Sendable, CaseIterable, Hashable, Comparable {
-    case name, email, address, city, zip, country, state, phone, birthday
+    /// The full name (a card holder's, or the addressee's).
+    case name
+    /// The email address (billing only).
+    case email
+    /// The street address.
+    case address
+    /// The city.
+    case city
+    /// The postal code.
+    case zip
+    /// The ISO 3166-1 alpha-2 country code.
+    case country
+    /// The state or province code (US, CA, BR).
+    case state
+    /// The phone number.
+    case phone
+    /// The date of birth, `YYYY-MM-DD` (billing only).
+    case birthday
 
     /// The fields a billing screen can ask.
     public static let billing: [AddressField] = allCases

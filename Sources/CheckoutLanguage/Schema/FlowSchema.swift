@@ -41,7 +41,7 @@ package enum FlowSchema {
 
 /// The JSON Schema (draft-07) of a file read through key tables: a flow, an answers file, a
 /// scenarios file. Generated from the same tables the file's reader checks keys against.
-public struct KeySchema: Sendable {
+package struct KeySchema: Sendable {
     /// The schema's `$id`: an identifier, not an address to download the schema from.
     public var id: String
     /// The schema's `title`.
