@@ -39,7 +39,8 @@ import Testing
         #expect(result.status == .success, "\(result.errors)")
         #expect(shopper.result?.status == .success)
         #expect(shopper.rejections.isEmpty)
-        #expect(shopper.prompts.map(\.kind).starts(with: [.currency, .paymentMethod, .creditCard]))
+        // `allowCurrencyChange: false` fixes the currency: no screen asks it (`choicesFixed`).
+        #expect(shopper.prompts.map(\.kind) == [.paymentMethod, .creditCard, .billing, .review])
     }
 
     @Test func aScreenWithoutAScriptedAnswerEndsTheRunCanceled() async throws {
