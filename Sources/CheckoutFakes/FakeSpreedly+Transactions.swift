@@ -20,7 +20,7 @@ extension FakeSpreedly {
                 return walletPurchase(t, wallet: wallet, authorize: authorize, in: &s)
             }
             guard let method = s.methods[pm] else { return Self.errors(422, "errors.payment_method_not_found") }
-            if let known = s.byOrder[orderId], let tx = s.transactions[known] { return Self.render(tx) }
+            // No deduplication by `order_id`: real Spreedly gives it none (provider-contract #10).
             s.attempts[orderId, default: 0] += 1
             var tx = Tx(
                 token: s.token("TX"), type: authorize ? "Authorization" : "Purchase", state: "pending", orderId: orderId, amount: amount,
@@ -41,7 +41,6 @@ extension FakeSpreedly {
                 Self.settle(&tx, method.behavior, threeDS: nil, in: &s)
             }
             s.transactions[tx.token] = tx
-            if tx.state != "gateway_processing_failed" { s.byOrder[orderId] = tx.token }
             return Self.render(tx)
         }
     }
@@ -62,6 +61,11 @@ extension FakeSpreedly {
             tx.state = "succeeded"
             s.ledger.append(
                 Charge(token: tx.token, orderId: tx.orderId ?? "", type: tx.type, amount: tx.amount, currency: tx.currency))
+            if s.resultUnknown > 0 {
+                // The gateway charged, but its answer was lost between it and Spreedly.
+                s.resultUnknown -= 1
+                tx.state = "gateway_processing_result_unknown"
+            }
         }
     }
 
@@ -120,6 +124,14 @@ extension FakeSpreedly {
     /// A transaction as Spreedly answers it: 200 when succeeded or pending, 422 otherwise
     /// (`status` overrides: reading a transaction back is 200 whatever its state).
     static func render(_ tx: Tx, status: Int? = nil) -> ServerResponse {
+        var body = JSONObjectBuilder()
+        body.add("transaction", transactionJSON(tx))
+        let code = status ?? (tx.state == "succeeded" || tx.state == "pending" ? 200 : 422)
+        return ServerResponse(status: code, headers: ["Content-Type": "application/json"], body: body.value.data)
+    }
+
+    /// The `transaction` object Spreedly answers for `tx`.
+    static func transactionJSON(_ tx: Tx) -> JSONValue {
         var t = JSONObjectBuilder()
         t.add("token", tx.token)
         t.add("transaction_type", tx.type)
@@ -145,6 +157,6 @@ extension FakeSpreedly {
         t.add("three_ds_result", tx.threeDS?.rawValue)
         t.add("gateway_transaction_id", tx.gatewayTransactionId)
         t.add("checkout_url", tx.checkoutURL)
-        return wrap(status ?? (tx.state == "succeeded" || tx.state == "pending" ? 200 : 422), t)
+        return t.value
     }
 }

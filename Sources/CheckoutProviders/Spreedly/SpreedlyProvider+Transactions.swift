@@ -12,14 +12,18 @@ extension SpreedlyProvider {
     /// declined) is kept for the charge.
     public func startThreeDS(_ card: TokenizedCard, amount: Money) async throws -> ThreeDSProgress {
         let vault = try Self.vault(of: card)
+        let orderId = "3ds-" + Self.digest(vault)
+        // A retry (a lost answer, a resumed run) takes up the authorization already made.
+        if let known = try await earlier(vault, orderId: orderId) { return try progress(known, card: card.token) }
         var t = JSONObjectBuilder()
         t.add("payment_method_token", vault)
         t.add("amount", .number(SpreedlyCardType.minorUnits(amount)))
         t.add("currency_code", amount.currency.code)
-        t.add("order_id", "3ds-" + Self.digest(vault))
+        t.add("order_id", orderId)
         t.add("attempt_3dsecure", true)
         t.add("three_ds_version", "2")
-        let response = try await api.post("gateways/\(api.configuration.gatewayToken)/authorize.json", body: Self.wrap(t))
+        let response = try await sendCharge(
+            "gateways/\(api.configuration.gatewayToken)/authorize.json", body: Self.wrap(t), orderId: orderId)
         return try progress(api.transaction(response, "the 3-D Secure authorization"), card: card.token)
     }
 
@@ -117,14 +121,20 @@ extension SpreedlyProvider {
             guard let amount = request.amount else {
                 throw ProviderError(.rejected, "a Spreedly charge needs an amount (Spreedly has no subscriptions without a price)")
             }
-            var t = JSONObjectBuilder()
-            t.add("payment_method_token", vault)
-            t.add("amount", .number(SpreedlyCardType.minorUnits(amount)))
-            t.add("currency_code", amount.currency.code)
-            t.add("order_id", Self.orderId(for: request, vault: vault))
-            let action = request.kind == .authorization ? "authorize.json" : "purchase.json"
-            let response = try await api.post("gateways/\(api.configuration.gatewayToken)/\(action)", body: Self.wrap(t))
-            outcome = try read(api.transaction(response, "the charge"), request)
+            let orderId = Self.orderId(for: request, vault: vault)
+            if let known = try await earlier(vault, orderId: orderId) {
+                outcome = try read(known, request)
+            } else {
+                var t = JSONObjectBuilder()
+                t.add("payment_method_token", vault)
+                t.add("amount", .number(SpreedlyCardType.minorUnits(amount)))
+                t.add("currency_code", amount.currency.code)
+                t.add("order_id", orderId)
+                let action = request.kind == .authorization ? "authorize.json" : "purchase.json"
+                let response = try await sendCharge(
+                    "gateways/\(api.configuration.gatewayToken)/\(action)", body: Self.wrap(t), orderId: orderId)
+                outcome = try read(api.transaction(response, "the charge"), request)
+            }
         }
         if case .approved = outcome {
             approved[request.idempotencyKey] = outcome
@@ -136,14 +146,15 @@ extension SpreedlyProvider {
     }
 
     /// A charge's transaction: succeeded → approved, failed → declined with the gateway's
-    /// `error_code`, no definite answer → `transient` (sent again with the same `order_id`).
+    /// `error_code`, no definite answer → `transient`: the retry first asks what this attempt
+    /// did (`earlier`), and sends the order again only when the gateway did not process it.
     func read(_ t: SpreedlyTransaction, _ request: ChargeRequest) throws -> ChargeOutcome {
         switch t.state {
         case "succeeded": return .approved(Self.transaction(t.token, request, approved: true))
         case "failed":
             return .declined(code: t.errorCode ?? "card_declined", transaction: Self.transaction(t.token, request, approved: false))
         case _ where t.isTransient:
-            throw ProviderError(.transient, "Spreedly's gateway gave no definite answer (\(t.state)); retry with the same order_id")
+            throw ProviderError(.transient, "Spreedly's gateway gave no definite answer (\(t.state)); its fate is asked before a retry")
         case "pending":
             throw ProviderError(.rejected, "Spreedly asks for 3-D Secure on a charge made without it")
         default:

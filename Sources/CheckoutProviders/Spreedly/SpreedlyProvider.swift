@@ -44,6 +44,9 @@ public actor SpreedlyProvider: PaymentProvider {
     var walletMethods: [String: String] = [:]
     /// PayPal purchases waiting for the shopper, by idempotency key: a retry reads them back.
     var offsitePurchases: [String: String] = [:]
+    /// Orders whose purchase or authorization got no answer in time: never sent again by this
+    /// adapter, only looked for (`sendCharge`).
+    var unanswered: Set<String> = []
 
     /// What 3-D Secure's authorization left for the charge.
     enum Authentication {
@@ -104,23 +107,32 @@ public actor SpreedlyProvider: PaymentProvider {
         }
         let brand = method["card_type"]?.text.flatMap(SpreedlyCardType.brand(named:)) ?? card.brand
         let last4 = method["last_four_digits"]?.text ?? card.last4
-        let country = method["bin_metadata"]?["country"]?.text ?? ""
+        // SP-docs reference/api/v1/payment_methods/show (provider-contract #16).
+        let country = method["bin_metadata"]?["issuing_country_iso_a2_code"]?.text ?? ""
         return TokenizedCard(
             token: token.id, brand: brand, last4: last4, issuingCountry: country, expiry: card.expiry, paymentMethodToken: vault)
     }
 
-    /// `{"payment_method": {"credit_card": {…}, "retained": false}}`.
+    /// `{"payment_method": {"credit_card": {…}, "retained": false}}`. The holder's name is
+    /// split at its first space into `first_name` and `last_name`. Spreedly refuses a blank
+    /// first or last name (422 `errors.blank`, spreedly-gem 6f2987fe
+    /// test/remote/remote_add_credit_card_test.rb), so a card without a holder name, or with a
+    /// one-word name, sends the names it has and `allow_blank_name: true` beside `credit_card`,
+    /// as mobile-sdk-ios 6b46d6f2 (CreditCardInfo.toRequestJson) does (provider-contract #3).
     static func paymentMethodBody(_ card: ValidatedCard) -> JSONValue {
-        let names = (card.holderName ?? "").split(separator: " ", maxSplits: 1).map(String.init)
+        let names = (card.holderName ?? "").split(separator: " ", maxSplits: 1).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
         var c = JSONObjectBuilder()
-        c.add("first_name", names.first ?? "")
-        c.add("last_name", names.count > 1 ? names[1] : "")
+        if let first = names.first { c.add("first_name", first) }
+        if names.count > 1 { c.add("last_name", names[1]) }
         c.add("number", card.number)
         c.add("verification_value", card.cvv)
         c.add("month", .int(card.expiry.month))
         c.add("year", .int(card.expiry.year))
         var m = JSONObjectBuilder()
         m.add("credit_card", c.value)
+        if names.count < 2 { m.add("allow_blank_name", true) }
         m.add("retained", false)
         var body = JSONObjectBuilder()
         body.add("payment_method", m.value)
