@@ -9,7 +9,7 @@ import Synchronization
 /// Spreedly's `v1` API as `SpreedlyProvider` uses it, served on loopback: Basic auth with one
 /// environment key and access secret, one gateway token, payment methods vaulted without
 /// keeping the card number or CVV (only the sandbox behaviour of the card, its type, last four
-/// and expiry), purchases, authorizations, captures and the 3DS2 lifecycle (`continue.json`),
+/// and expiry), purchases, authorizations, captures and the 3DS2 lifecycle (`complete.json`, the challenge on its own `challenge_url` page),
 /// each test card behaving as in the sandbox (SPEC §7), and wallet payments (an `apple_pay`
 /// payment method purchased, a `paypal` one as an offsite purchase the shopper approves at once,
 /// read back with `GET v1/transactions/{token}.json`). As real Spreedly, it gives `order_id` no
@@ -63,6 +63,8 @@ public final class FakeSpreedly: Sendable {
         var errorCode: String?
         var stage: Stage?
         var threeDS: ThreeDSResult?
+        /// What the shopper typed on the issuer's challenge page, until `complete.json` reads it.
+        var challengeAnswer: String?
         /// PayPal's page for an offsite purchase (the shopper approves there).
         var checkoutURL: String?
         /// The gateway's id of a wallet payment (PayPal's, 12 digits).
@@ -147,6 +149,11 @@ public final class FakeSpreedly: Sendable {
     }
 
     func route(_ request: ServerRequest) -> ServerResponse {
+        // The issuer's challenge page (the transaction's `challenge_url`): the shopper's browser
+        // posts there, without Spreedly's credentials.
+        if request.method == "POST", request.components.count == 2, request.components[0] == "acs" {
+            return answerChallenge(request.components[1], form: String(decoding: request.body, as: UTF8.self))
+        }
         guard request.headers["Authorization"] == credentials.authorization else {
             return Self.errors(401, "errors.invalid_credentials")
         }
@@ -162,6 +169,8 @@ public final class FakeSpreedly: Sendable {
             return show(String(p[1].dropLast(".json".count)))
         }
         guard request.method == "POST" else { return Self.errors(404, "errors.not_found") }
+        // `complete.json` takes no body (spreedly-gem `complete_transaction` posts none).
+        if path.count == 4, path[1] == "transactions", path[3] == "complete.json" { return completeThreeDS(path[2]) }
         guard let body = JSONParser.parse(request.body) else { return Self.errors(422, "errors.invalid_json") }
         switch Array(path.dropFirst()) {
         case ["payment_methods.json"]:
@@ -170,8 +179,6 @@ public final class FakeSpreedly: Sendable {
         case let p where p.count == 3 && p[0] == "gateways" && (p[2] == "purchase.json" || p[2] == "authorize.json"):
             guard p[1] == gatewayToken else { return Self.errors(404, "errors.gateway_not_found") }
             return charge(body["transaction"], authorize: p[2] == "authorize.json")
-        case let p where p.count == 3 && p[0] == "transactions" && p[2] == "continue.json":
-            return continueThreeDS(p[1], data: body["three_ds_data"])
         case let p where p.count == 3 && p[0] == "transactions" && p[2] == "capture.json":
             return capture(p[1])
         default:

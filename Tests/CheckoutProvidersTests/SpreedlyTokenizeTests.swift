@@ -1,9 +1,10 @@
 import CheckoutDomain
 import CheckoutFakes
-import CheckoutProviders
 import CheckoutRuntime
 import Foundation
 import Testing
+
+@testable import CheckoutProviders
 
 /// Tokenizing through `SpreedlyProvider` against the fake Spreedly, which refuses blank names as
 /// real Spreedly does (provider-contract #3) and reports the issuing country where Spreedly does
@@ -31,6 +32,13 @@ import Testing
         let token = try await p.createToken()
         let t = try await p.tokenize(.new(Self.named("4111 1111 1111 1111", name)), token: token)
         #expect(t.paymentMethodToken?.hasPrefix("PM") == true)
+        // On the wire: the names it has, never "", and allow_blank_name only when one is missing.
+        let body = SpreedlyProvider.paymentMethodBody(Self.named("4111 1111 1111 1111", name))
+        let card = body["payment_method"]?["credit_card"]
+        let parts = (name ?? "").split(separator: " ", maxSplits: 1).map(String.init)
+        #expect(card?["first_name"]?.text == parts.first)
+        #expect(card?["last_name"]?.text == (parts.count > 1 ? parts[1] : nil))
+        #expect((body["payment_method"]?["allow_blank_name"] == .bool(true)) == (parts.count < 2))
     }
 
     @Test func theFakeRefusesBlankNamesAsSpreedlyDoes() async throws {

@@ -22,43 +22,60 @@ extension SpreedlyProvider {
         t.add("order_id", orderId)
         t.add("attempt_3dsecure", true)
         t.add("three_ds_version", "2")
+        // spreedly-gem 6f2987fe `add_extra_options_for_basic_ops`; docs.spreedly.com guides/3dsecure2.
+        t.add("browser_info", Self.headlessBrowserInfo)
+        t.add("redirect_url", api.configuration.offsiteReturnURL.absoluteString)
+        t.add("callback_url", api.configuration.offsiteReturnURL.absoluteString)
         let response = try await sendCharge(
             "gateways/\(api.configuration.gatewayToken)/authorize.json", body: Self.wrap(t), orderId: orderId)
         return try progress(api.transaction(response, "the 3-D Secure authorization"), card: card.token)
     }
 
-    /// Sends the device fingerprint back: `continue.json` with the browser's `three_ds_data`
-    /// (here a fixed completion indicator: a headless run has no browser).
+    /// After the device fingerprint: `POST v1/transactions/{token}/complete.json` with no body
+    /// (spreedly-gem 6f2987fe `complete_transaction_url`), which answers a challenge or the end.
     public func submitFingerprint(_ session: String) async throws -> ThreeDSProgress {
         guard let card = sessions[session] else { throw ProviderError(.rejected, "no 3DS session waits for a fingerprint") }
-        var data = JSONObjectBuilder()
-        data.add("threeDSCompInd", "Y")
-        let response = try await api.post("transactions/\(session)/continue.json", body: Self.threeDSData(data.value))
-        return try progress(api.transaction(response, "the device fingerprint"), card: card)
+        let response = try await api.post("transactions/\(session)/complete.json")
+        return try progress(api.transaction(response, "the 3-D Secure completion"), card: card)
     }
 
-    /// Answers the challenge with `continue.json`; a cancel ends the session here without a
-    /// request (the shopper closed the issuer's window; the transaction stays pending and lapses).
+    /// Answers the challenge as the shopper's browser would: the code to the issuer's page (the
+    /// transaction's `challenge_url`; no Spreedly API takes a code), then `complete.json` with no
+    /// body. A cancel ends the session here without a request (the shopper closed the issuer's
+    /// window; the transaction stays pending and lapses).
     public func completeChallenge(_ session: String, response: ChallengeResponse) async throws -> ThreeDSResult {
         guard let card = sessions[session] else { throw ProviderError(.rejected, "no 3DS challenge is open") }
         guard case .code(let code) = response else {
             sessions[session] = nil
+            challengeURLs[session] = nil
             return .authenticationCanceled
         }
-        var data = JSONObjectBuilder()
-        data.add("challenge_response", code)
-        let answer = try await api.post("transactions/\(session)/continue.json", body: Self.threeDSData(data.value))
+        guard let page = challengeURLs[session] else {
+            throw ProviderError(.rejected, "Spreedly's challenge has no challenge_url to answer")
+        }
+        try await api.postChallenge(code, to: page)
+        let answer = try await api.post("transactions/\(session)/complete.json")
         let t = try api.transaction(answer, "the challenge")
         if t.state == "pending" { throw ProviderError(.rejected, "Spreedly's 3DS transaction is still pending after the challenge") }
+        challengeURLs[session] = nil
         return finish(t, card: card)
     }
+
+    /// What a headless run says of its "browser" in `browser_info` (base64 of the JSON Spreedly's
+    /// iframe library collects): fixed values, no shopper data.
+    static let headlessBrowserInfo = Data(
+        #"{"width":1280,"height":800,"depth":24,"timezone":0,"user_agent":"CheckoutFlow headless","java":false,"language":"en-US","browser_size":"05","accept_header":"text/html"}"#
+            .utf8
+    ).base64EncodedString()
 
     func progress(_ t: SpreedlyTransaction, card: String) throws -> ThreeDSProgress {
         guard t.state == "pending" else { return .completed(finish(t, card: card)) }
         sessions[t.token] = card
         switch t.requiredAction {
         case "device_fingerprint": return .fingerprintRequired(session: t.token)
-        case "challenge": return .challengeRequired(session: t.token)
+        case "challenge":
+            challengeURLs[t.token] = t.json["challenge_url"]?.text
+            return .challengeRequired(session: t.token)
         default: throw ProviderError(.rejected, "Spreedly's 3DS transaction is pending without an action this adapter takes")
         }
     }
@@ -187,9 +204,4 @@ extension SpreedlyProvider {
         return body.value
     }
 
-    static func threeDSData(_ data: JSONValue) -> JSONValue {
-        var body = JSONObjectBuilder()
-        body.add("three_ds_data", data)
-        return body.value
-    }
 }

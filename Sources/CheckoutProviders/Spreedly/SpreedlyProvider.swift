@@ -16,7 +16,8 @@ import Foundation
 ///   method, so a retried charge is the same order; after 3-D Secure it captures (or returns)
 ///   the authorization that 3DS made instead;
 /// - 3-D Secure is Spreedly's 3DS2 lifecycle: an authorization with `attempt_3dsecure`, then
-///   `v1/transactions/{token}/continue.json` for the device fingerprint and the challenge;
+///   `v1/transactions/{token}/complete.json` (no body) after the device fingerprint and after
+///   the challenge, whose code goes to the issuer's page (`challenge_url`);
 /// - wallets: Apple Pay is an `apple_pay` payment method purchased through the gateway, PayPal an
 ///   offsite purchase read back with `GET v1/transactions/{token}.json`, both under an
 ///   `order_id` made from the run's idempotency key (SpreedlyProvider+Wallets.swift);
@@ -36,6 +37,8 @@ public actor SpreedlyProvider: PaymentProvider {
     var authenticated: [String: Authentication] = [:]
     /// Pending 3DS transactions: transaction token → card token.
     var sessions: [String: String] = [:]
+    /// The issuer's page (`challenge_url`) of each 3DS transaction waiting for a challenge.
+    var challengeURLs: [String: String] = [:]
     /// Approved charges by idempotency key: a repeated key gets its answer without a request.
     var approved: [String: ChargeOutcome] = [:]
     /// Finished wallet payments by idempotency key, answered again without a request.
