@@ -15,12 +15,19 @@ extension FakeSpreedly {
             return Self.errors(422, "errors.invalid", attribute: "transaction")
         }
         let threeDS = t["attempt_3dsecure"] == .bool(true)
+        if threeDS {
+            // A 3DS2 authorization carries the browser and where to send the shopper back
+            // (spreedly-gem `add_extra_options_for_basic_ops`; docs.spreedly.com guides/3dsecure2).
+            for field in ["browser_info", "redirect_url", "callback_url"] where (t[field]?.text ?? "").isEmpty {
+                return Self.errors(422, "errors.blank", attribute: field)
+            }
+        }
         return state.withLock { s -> ServerResponse in
             if let wallet = s.walletMethods[pm] {
                 return walletPurchase(t, wallet: wallet, authorize: authorize, in: &s)
             }
             guard let method = s.methods[pm] else { return Self.errors(422, "errors.payment_method_not_found") }
-            if let known = s.byOrder[orderId], let tx = s.transactions[known] { return Self.render(tx) }
+            // No deduplication by `order_id`: real Spreedly gives it none (provider-contract #10).
             s.attempts[orderId, default: 0] += 1
             var tx = Tx(
                 token: s.token("TX"), type: authorize ? "Authorization" : "Purchase", state: "pending", orderId: orderId, amount: amount,
@@ -41,7 +48,6 @@ extension FakeSpreedly {
                 Self.settle(&tx, method.behavior, threeDS: nil, in: &s)
             }
             s.transactions[tx.token] = tx
-            if tx.state != "gateway_processing_failed" { s.byOrder[orderId] = tx.token }
             return Self.render(tx)
         }
     }
@@ -62,12 +68,19 @@ extension FakeSpreedly {
             tx.state = "succeeded"
             s.ledger.append(
                 Charge(token: tx.token, orderId: tx.orderId ?? "", type: tx.type, amount: tx.amount, currency: tx.currency))
+            if s.resultUnknown > 0 {
+                // The gateway charged, but its answer was lost between it and Spreedly.
+                s.resultUnknown -= 1
+                tx.state = "gateway_processing_result_unknown"
+            }
         }
     }
 
-    /// `transactions/{token}/continue.json`: the fingerprint (then a challenge, or done), or the
-    /// challenge's answer (`SandboxData.challengeCode` passes).
-    func continueThreeDS(_ token: String, data: JSONValue?) -> ServerResponse {
+    /// `POST v1/transactions/{token}/complete.json`, no body (spreedly-gem 6f2987fe
+    /// `complete_transaction_url`): after the device fingerprint, a challenge or done; after the
+    /// challenge, what the shopper answered on the issuer's page decides
+    /// (`SandboxData.challengeCode` passes); no answer yet leaves it pending.
+    func completeThreeDS(_ token: String) -> ServerResponse {
         state.withLock { s -> ServerResponse in
             guard var tx = s.transactions[token], tx.state == "pending", let stage = tx.stage,
                 let method = s.methods[tx.paymentMethod]
@@ -76,16 +89,13 @@ extension FakeSpreedly {
             }
             switch stage {
             case .fingerprint:
-                guard data?["threeDSCompInd"] != nil else { return Self.errors(422, "errors.invalid", attribute: "three_ds_data") }
                 if case .fingerprintFrictionless = method.behavior.threeDS {
                     Self.settle(&tx, method.behavior, threeDS: .authenticationSucceeded, in: &s)
                 } else {
                     tx.stage = .challenge
                 }
             case .challenge:
-                guard let code = data?["challenge_response"]?.text else {
-                    return Self.errors(422, "errors.invalid", attribute: "three_ds_data")
-                }
+                guard let code = tx.challengeAnswer else { return Self.render(tx) }
                 if code == SandboxData.challengeCode {
                     Self.settle(&tx, method.behavior, threeDS: .authenticationSucceeded, in: &s)
                 } else {
@@ -96,6 +106,23 @@ extension FakeSpreedly {
             }
             s.transactions[token] = tx
             return Self.render(tx)
+        }
+    }
+
+    /// The issuer's challenge page (`challenge_url`): keeps the `code` the shopper's browser
+    /// posts (`code=1234`, form-encoded) for `complete.json`; answers an empty page.
+    func answerChallenge(_ token: String, form: String) -> ServerResponse {
+        let code = form.split(separator: "&").compactMap { pair -> String? in
+            let kv = pair.split(separator: "=", maxSplits: 1)
+            return kv.count == 2 && kv[0] == "code" ? String(kv[1]).removingPercentEncoding : nil
+        }.first
+        return state.withLock { s in
+            guard var tx = s.transactions[token], tx.stage == .challenge, let code else {
+                return ServerResponse(status: 404, headers: ["Content-Type": "text/html"], body: Data())
+            }
+            tx.challengeAnswer = code
+            s.transactions[token] = tx
+            return ServerResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html></html>".utf8))
         }
     }
 
@@ -120,6 +147,14 @@ extension FakeSpreedly {
     /// A transaction as Spreedly answers it: 200 when succeeded or pending, 422 otherwise
     /// (`status` overrides: reading a transaction back is 200 whatever its state).
     static func render(_ tx: Tx, status: Int? = nil) -> ServerResponse {
+        var body = JSONObjectBuilder()
+        body.add("transaction", transactionJSON(tx))
+        let code = status ?? (tx.state == "succeeded" || tx.state == "pending" ? 200 : 422)
+        return ServerResponse(status: code, headers: ["Content-Type": "application/json"], body: body.value.data)
+    }
+
+    /// The `transaction` object Spreedly answers for `tx`.
+    static func transactionJSON(_ tx: Tx) -> JSONValue {
         var t = JSONObjectBuilder()
         t.add("token", tx.token)
         t.add("transaction_type", tx.type)
@@ -142,9 +177,10 @@ extension FakeSpreedly {
         case nil: t.add("required_action", "none")
         }
         if tx.stage != nil { t.add("three_ds_context", "ctx-" + tx.token) }
+        if tx.stage == .challenge { t.add("challenge_url", "/acs/" + tx.token) }
         t.add("three_ds_result", tx.threeDS?.rawValue)
         t.add("gateway_transaction_id", tx.gatewayTransactionId)
         t.add("checkout_url", tx.checkoutURL)
-        return wrap(status ?? (tx.state == "succeeded" || tx.state == "pending" ? 200 : 422), t)
+        return t.value
     }
 }

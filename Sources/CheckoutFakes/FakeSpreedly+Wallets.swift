@@ -38,8 +38,8 @@ extension FakeSpreedly {
         }
     }
 
-    /// A wallet's purchase, approved as the sandbox approves wallets, once per `order_id` (a
-    /// known one gets its transaction back). PayPal needs `redirect_url` and `callback_url`;
+    /// A wallet's purchase, approved as the sandbox approves wallets; every purchase is a new
+    /// one, whatever its `order_id` (Spreedly deduplicates nothing). PayPal needs `redirect_url` and `callback_url`;
     /// its purchase is answered `pending` with a `checkout_url`, and the fake's shopper approves
     /// at once, so reading the transaction back finds it `succeeded` (in the ledger from the
     /// start). An authorization of a wallet is not served.
@@ -51,7 +51,6 @@ extension FakeSpreedly {
                 return Self.errors(422, "errors.blank", attribute: field)
             }
         }
-        if let known = s.byOrder[orderId], let tx = s.transactions[known] { return Self.render(tx) }
         var tx = Tx(
             token: s.token("TX"), type: "Purchase", state: "succeeded", orderId: orderId, amount: t["amount"]?.text ?? "",
             currency: t["currency_code"]?.text ?? "", paymentMethod: t["payment_method_token"]?.text ?? "")
@@ -62,11 +61,9 @@ extension FakeSpreedly {
         if wallet == "paypal", !s.payPalShopperApproves {
             tx.state = "pending"
             s.transactions[tx.token] = tx
-            s.byOrder[orderId] = tx.token
             return Self.render(tx)
         }
         s.transactions[tx.token] = tx
-        s.byOrder[orderId] = tx.token
         s.ledger.append(
             Charge(
                 token: tx.token, orderId: orderId, type: tx.type, amount: tx.amount, currency: tx.currency, paymentMethodType: wallet))
@@ -74,6 +71,25 @@ extension FakeSpreedly {
         var first = tx
         first.state = "pending"
         return Self.render(first)
+    }
+
+    /// `GET v1/payment_methods/{token}/transactions.json` (spreedly-gem `list_transactions_url`
+    /// with a payment method): the payment method's transactions, each as
+    /// `show` renders it.
+    /// Without a payment method (`GET v1/transactions.json`) it lists the environment's. Newest
+    /// first with `order=desc`; no paging (the fake's lists are short).
+    func list(paymentMethod token: String?, newestFirst: Bool) -> ServerResponse {
+        state.withLock { s in
+            if let token, s.methods[token] == nil, s.walletMethods[token] == nil {
+                return Self.errors(404, "errors.payment_method_not_found")
+            }
+            let mine = s.transactions.values.filter { token == nil || $0.paymentMethod == token }.sorted {
+                newestFirst ? $0.token > $1.token : $0.token < $1.token
+            }
+            var body = JSONObjectBuilder()
+            body.add("transactions", .array(mine.map(Self.transactionJSON)))
+            return ServerResponse(status: 200, headers: ["Content-Type": "application/json"], body: body.value.data)
+        }
     }
 
     /// `GET v1/transactions/{token}.json`: the transaction as it stands, 200 whatever its state.

@@ -9,12 +9,12 @@ import Synchronization
 /// Spreedly's `v1` API as `SpreedlyProvider` uses it, served on loopback: Basic auth with one
 /// environment key and access secret, one gateway token, payment methods vaulted without
 /// keeping the card number or CVV (only the sandbox behaviour of the card, its type, last four
-/// and expiry), purchases, authorizations, captures and the 3DS2 lifecycle (`continue.json`),
+/// and expiry), purchases, authorizations, captures and the 3DS2 lifecycle (`complete.json`, the challenge on its own `challenge_url` page),
 /// each test card behaving as in the sandbox (SPEC §7), and wallet payments (an `apple_pay`
 /// payment method purchased, a `paypal` one as an offsite purchase the shopper approves at once,
-/// read back with `GET v1/transactions/{token}.json`). An `order_id` seen before gets its
-/// transaction back (a `gateway_processing_failed` answer excepted), so a retried charge never
-/// moves money twice. Simplifications (docs/providers.md): the 3-D Secure result rides on the
+/// read back with `GET v1/transactions/{token}.json`). As real Spreedly, it gives `order_id` no
+/// deduplication: every purchase is a new one, so an adapter must ask what an earlier attempt
+/// did (`GET v1/payment_methods/{token}/transactions.json`) before charging again. Simplifications (docs/providers.md): the 3-D Secure result rides on the
 /// transaction as `three_ds_result`, and a second capture of one authorization answers the first.
 package final class FakeSpreedly: Sendable {
     /// The environment key and access secret it accepts.
@@ -63,6 +63,8 @@ package final class FakeSpreedly: Sendable {
         var errorCode: String?
         var stage: Stage?
         var threeDS: ThreeDSResult?
+        /// What the shopper typed on the issuer's challenge page, until `complete.json` reads it.
+        var challengeAnswer: String?
         /// PayPal's page for an offsite purchase (the shopper approves there).
         var checkoutURL: String?
         /// The gateway's id of a wallet payment (PayPal's, 12 digits).
@@ -77,7 +79,8 @@ package final class FakeSpreedly: Sendable {
         /// Wallet payment methods: token → `apple_pay` or `paypal`.
         var walletMethods: [String: String] = [:]
         var transactions: [String: Tx] = [:]
-        var byOrder: [String: String] = [:]
+        /// How many coming charges the gateway makes but answers `gateway_processing_result_unknown`.
+        var resultUnknown = 0
         var attempts: [String: Int] = [:]
         var captures: [String: String] = [:]
         var ledger: [Charge] = []
@@ -129,6 +132,11 @@ package final class FakeSpreedly: Sendable {
     /// (422, `payment_data errors.blank`), as real Spreedly refuses one it cannot decrypt.
     package func setApplePayNeedsPaymentData(_ needs: Bool) { state.withLock { $0.applePayNeedsPaymentData = needs } }
 
+    /// The next `count` charges that the gateway approves are made (and in the ledger) but
+    /// answered `gateway_processing_result_unknown`, as when the gateway's answer to Spreedly
+    /// is lost: what a retry must not charge again.
+    public func setResultUnknown(count: Int) { state.withLock { $0.resultUnknown = count } }
+
     /// Stops the server.
     package func stop() { server.stop() }
 
@@ -141,6 +149,11 @@ package final class FakeSpreedly: Sendable {
     }
 
     func route(_ request: ServerRequest) -> ServerResponse {
+        // The issuer's challenge page (the transaction's `challenge_url`): the shopper's browser
+        // posts there, without Spreedly's credentials.
+        if request.method == "POST", request.components.count == 2, request.components[0] == "acs" {
+            return answerChallenge(request.components[1], form: String(decoding: request.body, as: UTF8.self))
+        }
         guard request.headers["Authorization"] == credentials.authorization else {
             return Self.errors(401, "errors.invalid_credentials")
         }
@@ -148,10 +161,16 @@ package final class FakeSpreedly: Sendable {
         guard path.first == "v1" else { return Self.errors(404, "errors.not_found") }
         if request.method == "GET" {
             let p = Array(path.dropFirst())
+            if p.count == 3, p[0] == "payment_methods", p[2] == "transactions.json" {
+                return list(paymentMethod: p[1], newestFirst: request.query("order") == "desc")
+            }
+            if p == ["transactions.json"] { return list(paymentMethod: nil, newestFirst: request.query("order") == "desc") }
             guard p.count == 2, p[0] == "transactions", p[1].hasSuffix(".json") else { return Self.errors(404, "errors.not_found") }
             return show(String(p[1].dropLast(".json".count)))
         }
         guard request.method == "POST" else { return Self.errors(404, "errors.not_found") }
+        // `complete.json` takes no body (spreedly-gem `complete_transaction` posts none).
+        if path.count == 4, path[1] == "transactions", path[3] == "complete.json" { return completeThreeDS(path[2]) }
         guard let body = JSONParser.parse(request.body) else { return Self.errors(422, "errors.invalid_json") }
         switch Array(path.dropFirst()) {
         case ["payment_methods.json"]:
@@ -160,8 +179,6 @@ package final class FakeSpreedly: Sendable {
         case let p where p.count == 3 && p[0] == "gateways" && (p[2] == "purchase.json" || p[2] == "authorize.json"):
             guard p[1] == gatewayToken else { return Self.errors(404, "errors.gateway_not_found") }
             return charge(body["transaction"], authorize: p[2] == "authorize.json")
-        case let p where p.count == 3 && p[0] == "transactions" && p[2] == "continue.json":
-            return continueThreeDS(p[1], data: body["three_ds_data"])
         case let p where p.count == 3 && p[0] == "transactions" && p[2] == "capture.json":
             return capture(p[1])
         default:
@@ -180,6 +197,7 @@ package final class FakeSpreedly: Sendable {
         guard let cvv = card["verification_value"]?.text, cvv.count == 3 || cvv.count == 4 else {
             return Self.errors(422, "errors.invalid", attribute: "verification_value")
         }
+        if let refused = Self.blankNames(body["payment_method"]) { return refused }
         let behavior = SandboxCardBehavior.forNumber(number)
         let method = PaymentMethod(behavior: behavior, cardType: SpreedlyCardType.name(of: brand), last4: String(number.suffix(4)))
         return state.withLock { s in
@@ -193,7 +211,7 @@ package final class FakeSpreedly: Sendable {
             m.add("month", card["month"] ?? .null)
             m.add("year", card["year"] ?? .null)
             var bin = JSONObjectBuilder()
-            bin.add("country", behavior.issuingCountry)
+            bin.add("issuing_country_iso_a2_code", behavior.issuingCountry)
             m.add("bin_metadata", bin.value)
             var t = JSONObjectBuilder()
             t.add("token", s.token("AP"))
@@ -203,6 +221,31 @@ package final class FakeSpreedly: Sendable {
             t.add("payment_method", m.value)
             return Self.wrap(201, t)
         }
+    }
+
+    /// Spreedly's refusal of a card without a holder's first and last name (422,
+    /// `first_name errors.blank` / `last_name errors.blank`: spreedly-gem 6f2987fe
+    /// test/remote/remote_add_credit_card_test.rb `test_failed_with_validation_errors`), unless
+    /// `allow_blank_name` is true (mobile-sdk-ios 6b46d6f2 CreditCardInfo.toRequestJson sends
+    /// it under `payment_method`) or a `full_name` gives both (`test_successfull_add_using_full_name`:
+    /// "Kvothe Jones" → Kvothe, Jones). Nil when the names pass.
+    static func blankNames(_ method: JSONValue?) -> ServerResponse? {
+        let card = method?["credit_card"]
+        if method?["allow_blank_name"] == .bool(true) || card?["allow_blank_name"] == .bool(true) { return nil }
+        func blank(_ key: String) -> Bool { (card?[key]?.text ?? "").trimmingCharacters(in: .whitespaces).isEmpty }
+        let full = (card?["full_name"]?.text ?? "").split(separator: " ", omittingEmptySubsequences: true)
+        let missing = ["first_name", "last_name"].enumerated().filter { i, key in blank(key) && full.count <= i }.map(\.element)
+        guard !missing.isEmpty else { return nil }
+        let errors = missing.map { key -> JSONValue in
+            var e = JSONObjectBuilder()
+            e.add("attribute", key)
+            e.add("key", "errors.blank")
+            e.add("message", "Refused by the fake Spreedly")
+            return e.value
+        }
+        var body = JSONObjectBuilder()
+        body.add("errors", .array(errors))
+        return ServerResponse(status: 422, headers: ["Content-Type": "application/json"], body: body.value.data)
     }
 
     static func wrap(_ status: Int, _ transaction: JSONObjectBuilder) -> ServerResponse {

@@ -175,9 +175,11 @@ import Testing
         #expect(r.result.status == .success, "\(r.result.errors)")
         #expect(fake.ledger.count == 1)
         #expect(r.result.transaction?.id == fake.ledger.first?.token)
-        #expect(sent.value == 2)
-        // A reset before any answer on a reused connection is re-sent by libcurl itself on a new
-        // connection (same body, same order id): the step sees no failure to retry.
+        #expect(sent.value == (fault == .truncatedBody || fault == .malformedBody ? 1 : 2))
+        // A purchase the fake made (its answer broken on the way) is found by the retry's look-up
+        // of the payment method's transactions and not sent again (provider-contract #10); one
+        // it never made is sent again. A reset before any answer on a reused connection is
+        // re-sent by libcurl itself on a new connection: the step sees no failure to retry.
         #expect(r.events.contains { $0.event == "step.retry" } || fault == .reset)
     }
 

@@ -19,6 +19,33 @@ struct SpreedlyAPI: Sendable {
         try await send("POST", path, body: body)
     }
 
+    /// POSTs to `v1/PATH` with no body (`complete.json`), with the same handling as `post`.
+    func post(_ path: String) async throws -> HTTPResponse {
+        try await send("POST", path, body: nil)
+    }
+
+    /// POSTs the shopper's challenge `code`, form-encoded, to the issuer's page at `url` (a
+    /// transaction's `challenge_url`, relative to the base URL if not absolute), as the
+    /// shopper's browser would: no Spreedly credentials go there. Any answer below 400 counts
+    /// as posted; Spreedly's `complete.json` then says how the challenge ended.
+    func postChallenge(_ code: String, to text: String) async throws {
+        guard let url = URL(string: text, relativeTo: configuration.baseURL)?.absoluteURL,
+            url.scheme == "https" || url.scheme == "http"
+        else {
+            throw ProviderError(.rejected, "Spreedly's challenge_url is not a URL")
+        }
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let body = "code=" + (code.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+        let request = HTTPRequest(
+            method: "POST", url: url, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Data(body.utf8))
+        let response = try await transport.send(request, timeout: configuration.requestTimeout)
+        if response.status >= 500 { throw HTTPFailure.serverFailure(status: response.status, host: HTTPFailure.hostAndPort(url)) }
+        guard response.status < 400 else {
+            throw ProviderError(.rejected, "the issuer's challenge page refused the answer (HTTP \(response.status))")
+        }
+    }
+
     /// GETs `v1/PATH` (a transaction read back), with the same handling as `post`.
     func get(_ path: String) async throws -> HTTPResponse {
         try await send("GET", path, body: nil)

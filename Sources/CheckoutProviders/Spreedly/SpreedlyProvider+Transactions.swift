@@ -12,49 +12,70 @@ extension SpreedlyProvider {
     /// declined) is kept for the charge.
     public func startThreeDS(_ card: TokenizedCard, amount: Money) async throws -> ThreeDSProgress {
         let vault = try Self.vault(of: card)
+        let orderId = "3ds-" + Self.digest(vault)
+        // A retry (a lost answer, a resumed run) takes up the authorization already made.
+        if let known = try await earlier(vault, orderId: orderId) { return try progress(known, card: card.token) }
         var t = JSONObjectBuilder()
         t.add("payment_method_token", vault)
         t.add("amount", .number(SpreedlyCardType.minorUnits(amount)))
         t.add("currency_code", amount.currency.code)
-        t.add("order_id", "3ds-" + Self.digest(vault))
+        t.add("order_id", orderId)
         t.add("attempt_3dsecure", true)
         t.add("three_ds_version", "2")
-        let response = try await api.post("gateways/\(api.configuration.gatewayToken)/authorize.json", body: Self.wrap(t))
+        // spreedly-gem 6f2987fe `add_extra_options_for_basic_ops`; docs.spreedly.com guides/3dsecure2.
+        t.add("browser_info", Self.headlessBrowserInfo)
+        t.add("redirect_url", api.configuration.offsiteReturnURL.absoluteString)
+        t.add("callback_url", api.configuration.offsiteReturnURL.absoluteString)
+        let response = try await sendCharge(
+            "gateways/\(api.configuration.gatewayToken)/authorize.json", body: Self.wrap(t), orderId: orderId)
         return try progress(api.transaction(response, "the 3-D Secure authorization"), card: card.token)
     }
 
-    /// Sends the device fingerprint back: `continue.json` with the browser's `three_ds_data`
-    /// (here a fixed completion indicator: a headless run has no browser).
+    /// After the device fingerprint: `POST v1/transactions/{token}/complete.json` with no body
+    /// (spreedly-gem 6f2987fe `complete_transaction_url`), which answers a challenge or the end.
     public func submitFingerprint(_ session: String) async throws -> ThreeDSProgress {
         guard let card = sessions[session] else { throw ProviderError(.rejected, "no 3DS session waits for a fingerprint") }
-        var data = JSONObjectBuilder()
-        data.add("threeDSCompInd", "Y")
-        let response = try await api.post("transactions/\(session)/continue.json", body: Self.threeDSData(data.value))
-        return try progress(api.transaction(response, "the device fingerprint"), card: card)
+        let response = try await api.post("transactions/\(session)/complete.json")
+        return try progress(api.transaction(response, "the 3-D Secure completion"), card: card)
     }
 
-    /// Answers the challenge with `continue.json`; a cancel ends the session here without a
-    /// request (the shopper closed the issuer's window; the transaction stays pending and lapses).
+    /// Answers the challenge as the shopper's browser would: the code to the issuer's page (the
+    /// transaction's `challenge_url`; no Spreedly API takes a code), then `complete.json` with no
+    /// body. A cancel ends the session here without a request (the shopper closed the issuer's
+    /// window; the transaction stays pending and lapses).
     public func completeChallenge(_ session: String, response: ChallengeResponse) async throws -> ThreeDSResult {
         guard let card = sessions[session] else { throw ProviderError(.rejected, "no 3DS challenge is open") }
         guard case .code(let code) = response else {
             sessions[session] = nil
+            challengeURLs[session] = nil
             return .authenticationCanceled
         }
-        var data = JSONObjectBuilder()
-        data.add("challenge_response", code)
-        let answer = try await api.post("transactions/\(session)/continue.json", body: Self.threeDSData(data.value))
+        guard let page = challengeURLs[session] else {
+            throw ProviderError(.rejected, "Spreedly's challenge has no challenge_url to answer")
+        }
+        try await api.postChallenge(code, to: page)
+        let answer = try await api.post("transactions/\(session)/complete.json")
         let t = try api.transaction(answer, "the challenge")
         if t.state == "pending" { throw ProviderError(.rejected, "Spreedly's 3DS transaction is still pending after the challenge") }
+        challengeURLs[session] = nil
         return finish(t, card: card)
     }
+
+    /// What a headless run says of its "browser" in `browser_info` (base64 of the JSON Spreedly's
+    /// iframe library collects): fixed values, no shopper data.
+    static let headlessBrowserInfo = Data(
+        #"{"width":1280,"height":800,"depth":24,"timezone":0,"user_agent":"CheckoutFlow headless","java":false,"language":"en-US","browser_size":"05","accept_header":"text/html"}"#
+            .utf8
+    ).base64EncodedString()
 
     func progress(_ t: SpreedlyTransaction, card: String) throws -> ThreeDSProgress {
         guard t.state == "pending" else { return .completed(finish(t, card: card)) }
         sessions[t.token] = card
         switch t.requiredAction {
         case "device_fingerprint": return .fingerprintRequired(session: t.token)
-        case "challenge": return .challengeRequired(session: t.token)
+        case "challenge":
+            challengeURLs[t.token] = t.json["challenge_url"]?.text
+            return .challengeRequired(session: t.token)
         default: throw ProviderError(.rejected, "Spreedly's 3DS transaction is pending without an action this adapter takes")
         }
     }
@@ -117,14 +138,20 @@ extension SpreedlyProvider {
             guard let amount = request.amount else {
                 throw ProviderError(.rejected, "a Spreedly charge needs an amount (Spreedly has no subscriptions without a price)")
             }
-            var t = JSONObjectBuilder()
-            t.add("payment_method_token", vault)
-            t.add("amount", .number(SpreedlyCardType.minorUnits(amount)))
-            t.add("currency_code", amount.currency.code)
-            t.add("order_id", Self.orderId(for: request, vault: vault))
-            let action = request.kind == .authorization ? "authorize.json" : "purchase.json"
-            let response = try await api.post("gateways/\(api.configuration.gatewayToken)/\(action)", body: Self.wrap(t))
-            outcome = try read(api.transaction(response, "the charge"), request)
+            let orderId = Self.orderId(for: request, vault: vault)
+            if let known = try await earlier(vault, orderId: orderId) {
+                outcome = try read(known, request)
+            } else {
+                var t = JSONObjectBuilder()
+                t.add("payment_method_token", vault)
+                t.add("amount", .number(SpreedlyCardType.minorUnits(amount)))
+                t.add("currency_code", amount.currency.code)
+                t.add("order_id", orderId)
+                let action = request.kind == .authorization ? "authorize.json" : "purchase.json"
+                let response = try await sendCharge(
+                    "gateways/\(api.configuration.gatewayToken)/\(action)", body: Self.wrap(t), orderId: orderId)
+                outcome = try read(api.transaction(response, "the charge"), request)
+            }
         }
         if case .approved = outcome {
             approved[request.idempotencyKey] = outcome
@@ -136,14 +163,15 @@ extension SpreedlyProvider {
     }
 
     /// A charge's transaction: succeeded → approved, failed → declined with the gateway's
-    /// `error_code`, no definite answer → `transient` (sent again with the same `order_id`).
+    /// `error_code`, no definite answer → `transient`: the retry first asks what this attempt
+    /// did (`earlier`), and sends the order again only when the gateway did not process it.
     func read(_ t: SpreedlyTransaction, _ request: ChargeRequest) throws -> ChargeOutcome {
         switch t.state {
         case "succeeded": return .approved(Self.transaction(t.token, request, approved: true))
         case "failed":
             return .declined(code: t.errorCode ?? "card_declined", transaction: Self.transaction(t.token, request, approved: false))
         case _ where t.isTransient:
-            throw ProviderError(.transient, "Spreedly's gateway gave no definite answer (\(t.state)); retry with the same order_id")
+            throw ProviderError(.transient, "Spreedly's gateway gave no definite answer (\(t.state)); its fate is asked before a retry")
         case "pending":
             throw ProviderError(.rejected, "Spreedly asks for 3-D Secure on a charge made without it")
         default:
@@ -176,9 +204,4 @@ extension SpreedlyProvider {
         return body.value
     }
 
-    static func threeDSData(_ data: JSONValue) -> JSONValue {
-        var body = JSONObjectBuilder()
-        body.add("three_ds_data", data)
-        return body.value
-    }
 }

@@ -16,17 +16,26 @@ extension SpreedlyProvider {
     ///   still `pending` means the shopper has not approved at PayPal, which a headless run cannot
     ///   do, so it is refused.
     ///
-    /// Every attempt with one idempotency key sends one `order_id` and reuses the payment
-    /// method it vaulted, so a retried payment is the same order and moves money once.
+    /// Every attempt with one idempotency key sends one `order_id`; Spreedly does not
+    /// deduplicate it, so each attempt first looks for the order among the environment's
+    /// transactions (`earlierWalletPayment`) and purchases only when none paid or waits.
     public func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome {
         if let done = wallets[idempotencyKey] { return done }
         guard method.isWallet else { throw ProviderError(.rejected, "\(method.rawValue) is not a wallet") }
+        let orderId = Self.walletOrderId(method, idempotencyKey: idempotencyKey)
+        if offsitePurchases[idempotencyKey] == nil, var known = try await earlierWalletPayment(orderId: orderId) {
+            // An earlier attempt (this process or one before it) paid or is waiting: no new purchase.
+            if method == .paypal, known.state == "pending" { known = try await payPalStatus(known.token) }
+            let outcome = try Self.walletOutcome(known, method, amount)
+            wallets[idempotencyKey] = outcome
+            return outcome
+        }
         let vault = try await walletMethod(method, idempotencyKey: idempotencyKey)
         var t = JSONObjectBuilder()
         t.add("payment_method_token", vault)
         t.add("amount", .number(SpreedlyCardType.minorUnits(amount)))
         t.add("currency_code", amount.currency.code)
-        t.add("order_id", Self.walletOrderId(method, idempotencyKey: idempotencyKey))
+        t.add("order_id", orderId)
         if method == .paypal {
             t.add("redirect_url", api.configuration.offsiteReturnURL.absoluteString)
             t.add("callback_url", api.configuration.offsiteReturnURL.absoluteString)
@@ -37,7 +46,8 @@ extension SpreedlyProvider {
             transaction = try await payPalStatus(pending)
         } else {
             let what = method == .paypal ? "the PayPal purchase" : "the Apple Pay purchase"
-            let response = try await api.post("gateways/\(api.configuration.gatewayToken)/purchase.json", body: Self.wrap(t))
+            let response = try await sendCharge(
+                "gateways/\(api.configuration.gatewayToken)/purchase.json", body: Self.wrap(t), orderId: orderId)
             transaction = try api.transaction(response, what)
             if method == .paypal, transaction.state == "pending" {
                 // The shopper approves at `checkout_url`; the transaction says whether that happened.

@@ -16,7 +16,8 @@ package import Foundation
 ///   method, so a retried charge is the same order; after 3-D Secure it captures (or returns)
 ///   the authorization that 3DS made instead;
 /// - 3-D Secure is Spreedly's 3DS2 lifecycle: an authorization with `attempt_3dsecure`, then
-///   `v1/transactions/{token}/continue.json` for the device fingerprint and the challenge;
+///   `v1/transactions/{token}/complete.json` (no body) after the device fingerprint and after
+///   the challenge, whose code goes to the issuer's page (`challenge_url`);
 /// - wallets: Apple Pay is an `apple_pay` payment method purchased through the gateway, PayPal an
 ///   offsite purchase read back with `GET v1/transactions/{token}.json`, both under an
 ///   `order_id` made from the run's idempotency key (SpreedlyProvider+Wallets.swift);
@@ -36,6 +37,8 @@ package actor SpreedlyProvider: PaymentProvider {
     var authenticated: [String: Authentication] = [:]
     /// Pending 3DS transactions: transaction token → card token.
     var sessions: [String: String] = [:]
+    /// The issuer's page (`challenge_url`) of each 3DS transaction waiting for a challenge.
+    var challengeURLs: [String: String] = [:]
     /// Approved charges by idempotency key: a repeated key gets its answer without a request.
     var approved: [String: ChargeOutcome] = [:]
     /// Finished wallet payments by idempotency key, answered again without a request.
@@ -44,6 +47,9 @@ package actor SpreedlyProvider: PaymentProvider {
     var walletMethods: [String: String] = [:]
     /// PayPal purchases waiting for the shopper, by idempotency key: a retry reads them back.
     var offsitePurchases: [String: String] = [:]
+    /// Orders whose purchase or authorization got no answer in time: never sent again by this
+    /// adapter, only looked for (`sendCharge`).
+    var unanswered: Set<String> = []
 
     /// What 3-D Secure's authorization left for the charge.
     enum Authentication {
@@ -104,23 +110,32 @@ package actor SpreedlyProvider: PaymentProvider {
         }
         let brand = method["card_type"]?.text.flatMap(SpreedlyCardType.brand(named:)) ?? card.brand
         let last4 = method["last_four_digits"]?.text ?? card.last4
-        let country = method["bin_metadata"]?["country"]?.text ?? ""
+        // SP-docs reference/api/v1/payment_methods/show (provider-contract #16).
+        let country = method["bin_metadata"]?["issuing_country_iso_a2_code"]?.text ?? ""
         return TokenizedCard(
             token: token.id, brand: brand, last4: last4, issuingCountry: country, expiry: card.expiry, paymentMethodToken: vault)
     }
 
-    /// `{"payment_method": {"credit_card": {…}, "retained": false}}`.
+    /// `{"payment_method": {"credit_card": {…}, "retained": false}}`. The holder's name is
+    /// split at its first space into `first_name` and `last_name`. Spreedly refuses a blank
+    /// first or last name (422 `errors.blank`, spreedly-gem 6f2987fe
+    /// test/remote/remote_add_credit_card_test.rb), so a card without a holder name, or with a
+    /// one-word name, sends the names it has and `allow_blank_name: true` beside `credit_card`,
+    /// as mobile-sdk-ios 6b46d6f2 (CreditCardInfo.toRequestJson) does (provider-contract #3).
     static func paymentMethodBody(_ card: ValidatedCard) -> JSONValue {
-        let names = (card.holderName ?? "").split(separator: " ", maxSplits: 1).map(String.init)
+        let names = (card.holderName ?? "").split(separator: " ", maxSplits: 1).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
         var c = JSONObjectBuilder()
-        c.add("first_name", names.first ?? "")
-        c.add("last_name", names.count > 1 ? names[1] : "")
+        if let first = names.first { c.add("first_name", first) }
+        if names.count > 1 { c.add("last_name", names[1]) }
         c.add("number", card.number)
         c.add("verification_value", card.cvv)
         c.add("month", .int(card.expiry.month))
         c.add("year", .int(card.expiry.year))
         var m = JSONObjectBuilder()
         m.add("credit_card", c.value)
+        if names.count < 2 { m.add("allow_blank_name", true) }
         m.add("retained", false)
         var body = JSONObjectBuilder()
         body.add("payment_method", m.value)
