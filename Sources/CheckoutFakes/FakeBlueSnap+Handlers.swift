@@ -76,7 +76,7 @@ extension FakeBlueSnap {
         }
         var o = JSONObjectBuilder()
         o.add("enrollmentStatus", status)
-        o.add("threeDSVersion", "2.2.0")
+        o.add("threeDSVersion", s.threeDSVersion)
         if status == "CHALLENGE_REQUIRED" {
             o.add("transactionId", "cca_" + s.newId())
             o.add("payload", "challenge-payload")

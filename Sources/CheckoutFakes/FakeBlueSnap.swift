@@ -73,6 +73,8 @@ public final class FakeBlueSnap: Sendable {
         var requests: [RecordedRequest] = []
         /// How many more retries of an answered key are told 409 (still in progress).
         var inProgressReplies = 0
+        /// The `threeDSVersion` the enrollment answers (a 3DS1 card answers `1.0.2`).
+        var threeDSVersion = "2.2.0"
 
         mutating func newId() -> String {
             nextId += 1
@@ -111,6 +113,9 @@ public final class FakeBlueSnap: Sendable {
     /// answers while the first request with that key is still being processed (BS-docs
     /// error-handling overview).
     public func answerInProgress(_ count: Int) { state.withLock { $0.inProgressReplies = count } }
+
+    /// The `threeDSVersion` 3-D Secure enrollments answer from now on (`1.0.2`: a 3DS1 card).
+    public func answerThreeDSVersion(_ version: String) { state.withLock { $0.threeDSVersion = version } }
 
     /// Stops the server.
     public func stop() { server.stop() }

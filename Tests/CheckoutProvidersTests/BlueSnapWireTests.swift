@@ -85,6 +85,30 @@ import Testing
         #expect(sale.body?["merchantTransactionId"]?.text == sale.idempotencyKey)
     }
 
+    /// BS-iOS `BSCardinalManager.authWith3DS`: a challenge on a version other than 2.x ends
+    /// `CARD_NOT_SUPPORTED` without one.
+    @Test func aChallengeOn3DS1IsCardNotSupported() async throws {
+        let fake = try FakeBlueSnap()
+        defer { fake.stop() }
+        fake.answerThreeDSVersion("1.0.2")
+        let provider = adapter(for: fake)
+        let tokenized = try await provider.tokenize(.new(card("4000 0000 0000 1091")), token: try await provider.createToken())
+        #expect(try await provider.startThreeDS(tokenized, amount: Money(amount: 10, currency: usd)) == .completed(.cardNotSupported))
+    }
+
+    @Test func aSubscriptionWithoutAPriceSendsTheRunsCurrency() async throws {
+        let fake = try FakeBlueSnap()
+        defer { fake.stop() }
+        let provider = adapter(for: fake)
+        let tokenized = try await provider.tokenize(.new(card("4111 1111 1111 1111")), token: try await provider.createToken())
+        var request = ChargeRequest(kind: .subscription, card: tokenized, amount: nil, idempotencyKey: "sub0", threeDSResult: nil)
+        request.currency = usd
+        guard case .approved = try await provider.charge(request) else { Issue.record("not approved"); return }
+        let sent = try #require(last(fake, "POST", "recurring/ondemand"))
+        #expect(sent.body?["currency"]?.text == "USD")
+        #expect(sent.body?["amount"] == nil)
+    }
+
     @Test func aSubscriptionCarriesItsTokenUnderPaymentSourceAndItsCurrency() async throws {
         let fake = try FakeBlueSnap()
         defer { fake.stop() }
