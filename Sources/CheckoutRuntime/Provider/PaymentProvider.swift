@@ -119,8 +119,8 @@ public struct ChargeRequest: Sendable, Hashable {
     public var card: TokenizedCard
     /// nil for a subscription without a price.
     public var amount: Money?
-    /// The run's currency, also when there is no amount (a subscription without a price:
-    /// BlueSnap requires a currency on its first charge).
+    /// The run's currency, also when there is no amount (a subscription without a price: a
+    /// provider may require a currency on its first charge).
     public var currency: Currency?
     public var idempotencyKey: String
     public var threeDSResult: ThreeDSResult?
