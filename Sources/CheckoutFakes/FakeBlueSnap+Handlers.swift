@@ -9,7 +9,8 @@ extension FakeBlueSnap {
     /// A token that can still be used, or the error BlueSnap gives for it.
     func liveToken(_ id: String, in s: inout State) -> Result<TokenState, ResponseError> {
         guard let t = s.tokens[id] else { return .failure(ResponseError(Self.tokenNotFound)) }
-        guard !t.used, t.expiresAt > clock.now() else { return .failure(ResponseError(Self.expiredToken)) }
+        guard !t.used else { return .failure(ResponseError(Self.tokenUsed)) }
+        guard t.expiresAt > clock.now() else { return .failure(ResponseError(Self.expiredToken)) }
         return .success(t)
     }
 
@@ -33,27 +34,30 @@ extension FakeBlueSnap {
                 let behavior = SandboxCardBehavior.forNumber(digits)
                 if behavior.rejectsEveryToken { return Self.expiredToken }
                 s.tokens[token]?.behavior = behavior
-                return Self.cardReply(brand: brand, last4: CardNumber.last4(digits), country: behavior.issuingCountry, expDate: exp)
+                return Self.cardReply(brand: brand, last4: CardNumber.last4(digits), country: behavior.issuingCountry)
             }
             if let last4 = body["lastFourDigits"]?.text {
+                // A stored card is the token's shopper's (created with ?shopperId=), named by its
+                // last four, type and expiry (BS-iOS BSTokenizeExistingCCDetails).
                 let shopper = SandboxData.shopper
-                guard body["vaultedShopperId"]?.text == shopper.id, let card = shopper.savedCards.first(where: { $0.last4 == last4 })
+                guard s.tokens[token]?.shopperId == shopper.id, let card = shopper.savedCards.first(where: { $0.last4 == last4 }),
+                    body["ccType"]?.text == BlueSnapProvider.ccType(card.brand),
+                    body["expDate"]?.text.flatMap(CardExpiry.parse) == card.expiry
                 else { return Self.error(400, "INVALID_PAYMENT_DETAILS", "14034", "The shopper has no such card") }
                 let behavior = SandboxCardBehavior.forStoredLast4(last4)
                 s.tokens[token]?.behavior = behavior
-                let exp = (card.expiry.month < 10 ? "0" : "") + "\(card.expiry.month)/\(card.expiry.year)"
-                return Self.cardReply(brand: card.brand, last4: last4, country: behavior.issuingCountry, expDate: exp)
+                return Self.cardReply(brand: card.brand, last4: last4, country: behavior.issuingCountry)
             }
             return Self.error(400, "VALIDATION_GENERAL_FAILURE", "10001", "No payment details")
         }
     }
 
-    static func cardReply(brand: CardBrand, last4: String, country: String, expDate: String) -> ServerResponse {
+    /// The card reply the SDK reads (`parseResultCCDetailsFromResponse`): no expiry.
+    static func cardReply(brand: CardBrand, last4: String, country: String) -> ServerResponse {
         var o = JSONObjectBuilder()
-        o.add("ccType", brand.resultName)
+        o.add("ccType", BlueSnapProvider.ccType(brand))
         o.add("last4Digits", last4)
         o.add("issuingCountry", country.lowercased())
-        o.add("expDate", expDate)
         return .json(200, o.value.serialized())
     }
 
@@ -72,7 +76,7 @@ extension FakeBlueSnap {
         }
         var o = JSONObjectBuilder()
         o.add("enrollmentStatus", status)
-        o.add("threeDSVersion", "2.2.0")
+        o.add("threeDSVersion", s.threeDSVersion)
         if status == "CHALLENGE_REQUIRED" {
             o.add("transactionId", "cca_" + s.newId())
             o.add("payload", "challenge-payload")
@@ -101,15 +105,25 @@ extension FakeBlueSnap {
                 JSONMember(
                     "creditCard",
                     .object([
-                        JSONMember("cardLastFourDigits", .string(c.last4)), JSONMember("cardType", .string(c.brand.resultName)),
+                        JSONMember("cardLastFourDigits", .string(c.last4)),
+                        JSONMember("cardType", .string(BlueSnapProvider.ccType(c.brand))),
                         JSONMember("expirationMonth", .string(String(c.expiry.month))),
                         JSONMember("expirationYear", .string(String(c.expiry.year))),
                     ]))
             ])
         }
-        var members = [JSONMember("vaultedShopperId", .string(shopper.id))] + contact(shopper.billing, email: true)
+        // BlueSnap keeps cards the project has no brand for (BS-And CreditCardTypeResolver): one here.
+        let carteBleue = JSONValue.object([
+            JSONMember(
+                "creditCard",
+                .object([
+                    JSONMember("cardLastFourDigits", .string("0007")), JSONMember("cardType", .string("CARTE_BLEUE")),
+                    JSONMember("expirationMonth", .string("3")), JSONMember("expirationYear", .string("2032")),
+                ]))
+        ])
+        var members = [JSONMember("vaultedShopperId", .int(Int(shopper.id) ?? 0))] + contact(shopper.billing, email: true)
         if let shipping = shopper.shipping { members.append(JSONMember("shippingContactInfo", .object(contact(shipping, email: false)))) }
-        members.append(JSONMember("paymentSources", .object([JSONMember("creditCardInfo", .array(cards))])))
+        members.append(JSONMember("paymentSources", .object([JSONMember("creditCardInfo", .array(cards + [carteBleue]))])))
         if let chosen = shopper.chosenCardLast4 {
             members.append(
                 JSONMember(
@@ -141,6 +155,12 @@ extension FakeBlueSnap {
         let currency = body["currency"]?.text
         return state.withLock { s -> ServerResponse in
             s.idempotencyKeysSeen.append(key)
+            if !key.isEmpty, s.answeredByKey[key] != nil, s.inProgressReplies > 0 {
+                s.inProgressReplies -= 1
+                return .json(
+                    409,
+                    #"{"message":[{"description":"An identical request with the same Idempotency-Key is already in progress"}]}"#)
+            }
             if !key.isEmpty, let done = s.answeredByKey[key] {
                 // The same key for another payment is the merchant's mistake, not a retry.
                 guard done.token == body["pfToken"]?.text else {
@@ -153,7 +173,8 @@ extension FakeBlueSnap {
                 return approve(
                     key: key, token: nil, merchantId: merchantId, type: "APPLE_PAY", amount: amount, currency: currency, in: &s)
             }
-            guard let token = body["pfToken"]?.text else {
+            if let refused = Self.refusedFields(body, subscription: subscription) { return refused }
+            guard let token = (subscription ? body["paymentSource"]?["pfToken"] : body["pfToken"])?.text else {
                 return Self.error(400, "MISSING_ARGUMENTS", "16001", "pfToken is required")
             }
             if case .failure(let e) = liveToken(token, in: &s) { return e.response }

@@ -50,17 +50,26 @@ extension FakeBlueSnap {
                 )
                 var o = JSONObjectBuilder()
                 o.add("transactionId", id)
-                o.add("processingInfo", .object([JSONMember("processingStatus", .string("SUCCESS"))]))
+                // BS-And 9f9761b4 `retrieveTransactionStatus` reads processingStatus at the top.
+                o.add("processingStatus", "SUCCESS")
                 o.add("paypalTransactionData", .object([JSONMember("invoiceId", .string("INV" + s.newId()))]))
                 return .json(200, o.value.serialized())
             case ("PUT", "shopper"):
                 guard let body = JSONParser.parse(request.body),
                     let last4 = body["chosenPaymentMethod"]?["creditCard"]?["cardLastFourDigits"]?.text
                 else { return Self.error(400, "MISSING_ARGUMENTS", "16001", "chosenPaymentMethod is required") }
+                // BS-iOS `updateShopper`: the new card comes as its pfToken under paymentSources.
+                guard body["paymentSources"]?["creditCardInfo"]?.items?.first?["pfToken"]?.text == token else {
+                    return Self.error(400, "MISSING_ARGUMENTS", "16001", "paymentSources.creditCardInfo[].pfToken is required")
+                }
                 s.tokens[token]?.used = true
-                let id = body["vaultedShopperId"]?.text ?? s.newId()
+                if let id = body["vaultedShopperId"]?.text {
+                    s.chosen.append((id, last4))
+                    return ServerResponse(status: 204)  // the SDK reads no body
+                }
+                let id = s.newId()
                 s.chosen.append((id, last4))
-                return .json(200, JSONValue.object([JSONMember("vaultedShopperId", .string(id))]).serialized())
+                return .json(200, JSONValue.object([JSONMember("vaultedShopperId", .int(Int(id) ?? 0))]).serialized())
             default:
                 return Self.error(404, "NOT_FOUND", "404", "no such service")
             }

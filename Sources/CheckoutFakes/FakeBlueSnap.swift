@@ -1,5 +1,5 @@
 import CheckoutDomain
-import CheckoutJSON
+public import CheckoutJSON
 import CheckoutLanguage
 package import CheckoutProviders
 package import CheckoutRuntime
@@ -42,6 +42,21 @@ package final class FakeBlueSnap: Sendable {
         var used = false
         var behavior: SandboxCardBehavior?
         var payPalPending: (amount: String, currency: String)?
+        /// The vaulted shopper the token was created for (`?shopperId=`).
+        var shopperId: String?
+    }
+
+    /// One request as the fake received it, for wire tests: the card number and CVV masked
+    /// (`ccNumber` keeps its last four digits, `cvv` is `***`), no credential.
+    public struct RecordedRequest: Sendable {
+        public var method: String
+        /// The path under `services/2/`, without the token (`payment-fields-tokens/{token}` → `payment-fields-tokens/*`).
+        public var path: String
+        public var query: [String: String]
+        /// True when the request carried `Token-Authentication`.
+        public var tokenAuthentication: Bool
+        public var idempotencyKey: String?
+        package var body: JSONValue?
     }
 
     struct State {
@@ -55,6 +70,11 @@ package final class FakeBlueSnap: Sendable {
         var ledger: [Charge] = []
         var chosen: [(shopperId: String, last4: String)] = []
         var idempotencyKeysSeen: [String] = []
+        var requests: [RecordedRequest] = []
+        /// How many more retries of an answered key are told 409 (still in progress).
+        var inProgressReplies = 0
+        /// The `threeDSVersion` the enrollment answers (a 3DS1 card answers `1.0.2`).
+        var threeDSVersion = "2.2.0"
 
         mutating func newId() -> String {
             nextId += 1
@@ -86,6 +106,17 @@ package final class FakeBlueSnap: Sendable {
     /// Payment methods stored by choosePayment: shopper and last four digits.
     package var chosenMethods: [(shopperId: String, last4: String)] { state.withLock { $0.chosen } }
 
+    /// Every request received, masked (`RecordedRequest`), in order.
+    public var requests: [RecordedRequest] { state.withLock { $0.requests } }
+
+    /// The next `count` requests that repeat an answered idempotency key get HTTP 409, as BlueSnap
+    /// answers while the first request with that key is still being processed (BS-docs
+    /// error-handling overview).
+    public func answerInProgress(_ count: Int) { state.withLock { $0.inProgressReplies = count } }
+
+    /// The `threeDSVersion` 3-D Secure enrollments answer from now on (`1.0.2`: a 3DS1 card).
+    public func answerThreeDSVersion(_ version: String) { state.withLock { $0.threeDSVersion = version } }
+
     /// Stops the server.
     package func stop() { server.stop() }
 
@@ -103,9 +134,15 @@ package final class FakeBlueSnap: Sendable {
         let c = request.components
         guard c.count >= 3, c[0] == "services", c[1] == "2" else { return Self.error(404, "NOT_FOUND", "404", "no such API") }
         let rest = Array(c.dropFirst(2))
+        record(request, rest)
         switch (request.method, rest.count, rest[0]) {
-        case ("POST", 1, "payment-fields-tokens"): return authorized(request) ?? createToken()
-        case ("PUT", 2, "payment-fields-tokens"): return putToToken(rest[1], body: request.body)
+        case ("POST", 1, "payment-fields-tokens"): return authorized(request) ?? createToken(shopperId: request.query("shopperId"))
+        case ("PUT", 2, "payment-fields-tokens"):
+            // Both SDKs send Token-Authentication on every call to the token (BS-iOS `BSApiCaller.createRequest`).
+            guard request.headers["Token-Authentication"] == rest[1] else {
+                return Self.error(401, "USER_NOT_AUTHORIZED", "24012", "Token-Authentication is required")
+            }
+            return putToToken(rest[1], body: request.body)
         case ("GET", 2, "vaulted-shoppers"): return authorized(request) ?? vaultedShopper(rest[1])
         case ("POST", 1, "transactions"): return authorized(request) ?? charge(request, subscription: false)
         case ("POST", 2, "recurring") where rest[1] == "ondemand": return authorized(request) ?? charge(request, subscription: true)
@@ -120,11 +157,14 @@ package final class FakeBlueSnap: Sendable {
             ? nil : Self.error(401, "USER_NOT_AUTHORIZED", "24012", "User is not authorized to perform this operation")
     }
 
-    func createToken() -> ServerResponse {
+    func createToken(shopperId: String?) -> ServerResponse {
+        if let shopperId, shopperId != SandboxData.shopper.id {
+            return Self.error(400, "SHOPPER_NOT_FOUND", "15008", "Shopper not found")
+        }
         let expires = clock.now().addingTimeInterval(BlueSnapProvider.tokenLifetime)
         let id = state.withLock { s in
             let id = "pft_" + s.newId() + "_" + String(s.tokens.count)
-            s.tokens[id] = TokenState(expiresAt: expires)
+            s.tokens[id] = TokenState(expiresAt: expires, shopperId: shopperId)
             return id
         }
         return ServerResponse(status: 201, headers: ["Location": "\(baseURL.absoluteString)/services/2/payment-fields-tokens/\(id)"])
@@ -144,4 +184,6 @@ package final class FakeBlueSnap: Sendable {
 
     static let expiredToken = error(400, "EXPIRED_TOKEN", "14040", "Token is expired")
     static let tokenNotFound = error(400, "TOKEN_NOT_FOUND", "14041", "Could not find token")
+    /// A spent token (BS-iOS `BSApiCaller.parseHttpError`: `TOKEN_WAS_ALREADY_USED_FOR_*`).
+    static let tokenUsed = error(400, "TOKEN_WAS_ALREADY_USED_FOR_CC", "14042", "Token was already used")
 }

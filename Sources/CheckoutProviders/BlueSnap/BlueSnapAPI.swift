@@ -69,8 +69,15 @@ struct BlueSnapAPI: Sendable {
         }
     }
 
-    /// Error names that mean the payment-fields token is gone: refresh it and retry once.
-    static let tokenGone: Set<String> = ["EXPIRED_TOKEN", "TOKEN_NOT_FOUND"]
+    /// Error names that mean the payment-fields token is gone: refresh it and retry once. The
+    /// SDK (BS-iOS 043e660f `BSApiCaller.parseHttpError`) also regenerates on every
+    /// `TOKEN_WAS_ALREADY_USED_FOR_*` and on `PAYPAL_TOKEN_ALREADY_USED`.
+    static let tokenGone: Set<String> = ["EXPIRED_TOKEN", "TOKEN_NOT_FOUND", "PAYPAL_TOKEN_ALREADY_USED"]
+
+    /// True when `name` says the token is gone (`tokenGone`, or `TOKEN_WAS_ALREADY_USED_FOR_*`).
+    static func isTokenGone(_ name: String) -> Bool {
+        tokenGone.contains(name) || name.hasPrefix("TOKEN_WAS_ALREADY_USED_FOR_")
+    }
 
     /// Error names of processing failures that may pass on a retry with the same idempotency key.
     static let transientNames: Set<String> = [
@@ -100,8 +107,14 @@ struct BlueSnapAPI: Sendable {
     /// credentials refused, shopper missing, or refused with BlueSnap's error name.
     func failure(_ response: HTTPResponse, _ what: String) -> ProviderError {
         let errors = Self.errors(in: response.body)
-        if let e = errors.first(where: { Self.tokenGone.contains($0.name) }) {
+        if let e = errors.first(where: { Self.isTokenGone($0.name) }) {
             return ProviderError(.tokenExpired, "BlueSnap: the payment-fields token has expired or was already used (\(e.name))")
+        }
+        if response.status == 409 {
+            // BS-docs error-handling overview: a request with the same Idempotency-Key is still
+            // in progress. Not a refusal: the first request may still charge, so retry the key.
+            return ProviderError(
+                .transient, "BlueSnap is still processing \(what) under this idempotency key (HTTP 409); retry with the same key")
         }
         if let e = errors.first(where: { Self.transientNames.contains($0.name) }) {
             return ProviderError(.transient, "BlueSnap could not complete \(what) (\(e.name)); retry with the same idempotency key")

@@ -16,14 +16,18 @@ extension BlueSnapProvider {
         }
         var body = JSONObjectBuilder()
         body.add("currency", amount.currency.code)
-        body.add("amount", .number(DecimalText.format(amount.amount, scale: amount.currency.minorUnits)))
+        // A string, as both SDKs send it (BS-iOS `BS3DSAuthRequest`, BS-And `CardinalJWT`).
+        body.add("amount", DecimalText.format(amount.amount, scale: amount.currency.minorUnits))
         body.add("jwt", jwt)
-        let response = try await api.send("PUT", "payment-fields-tokens/" + card.token, auth: .none, body: body.value)
+        let response = try await api.send("PUT", "payment-fields-tokens/" + card.token, auth: .token(card.token), body: body.value)
         guard response.isSuccess else { throw api.failure(response, "3-D Secure") }
-        guard let status = try api.json(response, "a 3-D Secure enrollment")["enrollmentStatus"]?.text else {
+        let enrollment = try api.json(response, "a 3-D Secure enrollment")
+        guard let status = enrollment["enrollmentStatus"]?.text else {
             throw HTTPFailure.malformed("a 3-D Secure answer without enrollmentStatus", host: api.host)
         }
         if status == "CHALLENGE_REQUIRED" {
+            // BS-iOS `BSCardinalManager.authWith3DS`: a challenge is run only for 3DS 2.x.
+            guard enrollment["threeDSVersion"]?.text?.hasPrefix("2") == true else { return .completed(.cardNotSupported) }
             let session = "3ds_" + random.hex(16)
             challenges[session] = (card.token, jwt)
             return .challengeRequired(session: session)
@@ -70,19 +74,25 @@ extension BlueSnapProvider {
             body.add("amount", .number(DecimalText.format(amount.amount, scale: amount.currency.minorUnits)))
             body.add("currency", amount.currency.code)
         }
-        body.add("pfToken", request.card.token)
-        body.add("merchantTransactionId", key)
         let path: String
         switch request.kind {
         case .sale, .authorization:
+            body.add("pfToken", request.card.token)
             body.add("cardTransactionType", request.kind == .sale ? "AUTH_CAPTURE" : "AUTH_ONLY")
-            if let result = request.threeDSResult {
-                body.add("threeDSecure", .object([JSONMember("authResult", .string(result.rawValue))]))
-            }
+            // No `threeDSecure` object: its fields (threeDSecureResultToken, eci, cavv, …) come
+            // from a merchant's own 3DS; the SDK's 3-D Secure result stays on the pfToken.
             path = "transactions"
         case .subscription:
+            // BS-docs create-merchant-managed-subscription: `currency` is required and the
+            // token goes under `paymentSource` (BS-iOS demo `DemoAPIHelper`).
+            guard let currency = request.amount?.currency ?? request.currency else {
+                throw ProviderError(.rejected, "a BlueSnap subscription needs a currency")
+            }
+            if request.amount == nil { body.add("currency", currency.code) }
+            body.add("paymentSource", .object([JSONMember("pfToken", .string(request.card.token))]))
             path = "recurring/ondemand"
         }
+        body.add("merchantTransactionId", key)
         let response = try await api.send(
             "POST", path, auth: .basic, body: body.value, idempotencyKey: key)
         if response.isSuccess {
@@ -138,7 +148,9 @@ extension BlueSnapProvider {
             guard let id = reply["transactionId"]?.text else {
                 throw HTTPFailure.malformed("a PayPal transaction status without transactionId", host: api.host)
             }
-            let state = reply["processingInfo"]?["processingStatus"]?.text?.uppercased() ?? ""
+            // BS-And `retrieveTransactionStatus` reads a top-level processingStatus; the API's
+            // transaction body has it under processingInfo: either is taken.
+            let state = (reply["processingStatus"]?.text ?? reply["processingInfo"]?["processingStatus"]?.text)?.uppercased() ?? ""
             guard state == "SUCCESS" || state == "PENDING" else {
                 throw ProviderError(.rejected, "BlueSnap: the PayPal payment ended \(state.isEmpty ? "without a status" : state)")
             }
@@ -172,14 +184,19 @@ extension BlueSnapProvider {
         chosen.add("chosenPaymentMethodType", "CC")
         chosen.add(
             "creditCard",
-            .object([JSONMember("cardLastFourDigits", .string(card.last4)), JSONMember("cardType", .string(card.brand.resultName))]))
+            .object([JSONMember("cardLastFourDigits", .string(card.last4)), JSONMember("cardType", .string(Self.ccType(card.brand)))]))
         var body = JSONObjectBuilder()
-        body.add("vaultedShopperId", shopperId)
+        // BS-iOS `BSShopper.toJson`: the id is an Int; the new card goes in as its pfToken.
+        if let shopperId { body.add("vaultedShopperId", Int(shopperId).map { .int($0) } ?? .string(shopperId)) }
         body.add("chosenPaymentMethod", chosen.value)
+        body.add(
+            "paymentSources",
+            .object([JSONMember("creditCardInfo", .array([.object([JSONMember("pfToken", .string(card.token))])]))]))
         let response = try await api.send("PUT", "tokenized-services/shopper", auth: .token(card.token), body: body.value)
         guard response.isSuccess else { throw api.failure(response, "the shopper's chosen payment method") }
+        // The SDK reads no body: an empty reply or a 204 is success.
         if let id = shopperId { return id }
-        guard let id = try api.json(response, "a shopper")["vaultedShopperId"]?.text else {
+        guard let id = JSONParser.parse(response.body)?["vaultedShopperId"]?.text else {
             throw HTTPFailure.malformed("a shopper without vaultedShopperId", host: api.host)
         }
         return id

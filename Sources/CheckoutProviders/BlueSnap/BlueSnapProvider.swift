@@ -30,6 +30,10 @@ package actor BlueSnapProvider: PaymentProvider {
     var currentToken: CheckoutToken?
     /// Wallet payments answered, by idempotency key.
     var wallets: [String: WalletOutcome] = [:]
+    /// Tokens created for a returning shopper (`?shopperId=`): token → shopper id.
+    var tokenShopper: [String: String] = [:]
+    /// The stored cards of each vaulted shopper this run read.
+    var storedCards: [String: [StoredCard]] = [:]
     /// Open 3DS challenges: session → token and Cardinal JWT.
     var challenges: [String: (token: String, jwt: String)] = [:]
 
@@ -49,7 +53,14 @@ package actor BlueSnapProvider: PaymentProvider {
     }
 
     public func createToken() async throws -> CheckoutToken {
-        let response = try await api.send("POST", "payment-fields-tokens", auth: .basic)
+        try await createToken(shopperId: nil)
+    }
+
+    /// `POST payment-fields-tokens`, with `?shopperId=` for a returning shopper's stored card
+    /// (BS-iOS 043e660f README "Generating a token", demo `createSandboxBSToken(shopperId:)`).
+    func createToken(shopperId: String?) async throws -> CheckoutToken {
+        let query = shopperId.map { [("shopperId", $0)] } ?? []
+        let response = try await api.send("POST", "payment-fields-tokens", query: query, auth: .basic)
         guard response.isSuccess else { throw api.failure(response, "the token request") }
         guard let location = response.headers["Location"], let id = location.split(separator: "/").last.map(String.init),
             !id.isEmpty
@@ -58,6 +69,7 @@ package actor BlueSnapProvider: PaymentProvider {
         }
         let token = CheckoutToken(id: id, expiresAt: clock.now().addingTimeInterval(Self.tokenLifetime))
         tokenExpiry[id] = token.expiresAt
+        if let shopperId { tokenShopper[id] = shopperId }
         currentToken = token
         return token
     }
@@ -105,44 +117,66 @@ package actor BlueSnapProvider: PaymentProvider {
             throw failure
         }
         let body = try api.json(response, "a vaulted shopper")
-        return try BlueSnapShopper.read(body, id: id, host: api.host)
+        let shopper = try BlueSnapShopper.read(body, id: id, host: api.host)
+        storedCards[id] = shopper.savedCards
+        return shopper
     }
 
     public func tokenize(_ source: CardSource, token: CheckoutToken) async throws -> TokenizedCard {
         tokenExpiry[token.id] = tokenExpiry[token.id] ?? token.expiresAt
         try checkAlive(token.id)
         var body = JSONObjectBuilder()
+        var pfToken = token.id
+        let known: (brand: CardBrand, expiry: CardExpiry)
         switch source {
         case .new(let card):
+            known = (card.brand, card.expiry)
             body.add("ccNumber", card.number)
             body.add("cvv", card.cvv)
             body.add("expDate", Self.expDate(card.expiry))
+            body.add("ccType", Self.ccType(card.brand))
+            Self.addHolder(card.holderName, to: &body)
         case .stored(let shopperId, let last4):
+            // The SDK's BSTokenizeExistingCCDetails: the card's last four, type and expiry under a
+            // token created for the shopper; `vaultedShopperId` is not a field of this PUT.
+            guard let card = try await storedCard(shopperId: shopperId, last4: last4) else {
+                throw ProviderError(.rejected, "BlueSnap's vaulted shopper has no stored card ending \(last4)")
+            }
+            known = (card.brand, card.expiry)
+            if tokenShopper[token.id] != shopperId {
+                pfToken = try await createToken(shopperId: shopperId).id
+            }
             body.add("lastFourDigits", last4)
-            body.add("vaultedShopperId", shopperId)
+            body.add("ccType", Self.ccType(card.brand))
+            body.add("expDate", Self.expDate(card.expiry))
+            body.add("storeCard", .bool(true))
         }
-        let response = try await api.send("PUT", "payment-fields-tokens/" + token.id, auth: .none, body: body.value)
+        let response = try await api.send(
+            "PUT", "payment-fields-tokens/" + pfToken, auth: .token(pfToken), body: body.value)
         guard response.isSuccess else { throw api.failure(response, "the card") }
         let reply = try api.json(response, "the tokenized card")
         guard let last4 = reply["last4Digits"]?.text, let ccType = reply["ccType"]?.text else {
             throw HTTPFailure.malformed("a tokenized card without ccType and last4Digits", host: api.host)
         }
-        let expiry: CardExpiry
-        let brand: CardBrand
-        switch source {
-        case .new(let card):
-            expiry = card.expiry
-            brand = CardBrand(resultName: ccType) ?? card.brand
-        case .stored:
-            guard let e = reply["expDate"]?.text.flatMap(CardExpiry.parse), let b = CardBrand(resultName: ccType) else {
-                throw HTTPFailure.malformed("a stored card without expDate or a known ccType", host: api.host)
-            }
-            expiry = e
-            brand = b
-        }
+        // The SDK keeps the expiry it sent (`fillCcDetailsAndComplete`); the reply has none.
         return TokenizedCard(
-            token: token.id, brand: brand, last4: last4, issuingCountry: (reply["issuingCountry"]?.text ?? "").uppercased(),
-            expiry: expiry)
+            token: pfToken, brand: Self.brand(ccType: ccType) ?? known.brand, last4: last4,
+            issuingCountry: (reply["issuingCountry"]?.text ?? "").uppercased(), expiry: known.expiry)
+    }
+
+    /// The shopper's stored card ending `last4`, from the vaulted shopper this run read (or reads now).
+    private func storedCard(shopperId: String, last4: String) async throws -> StoredCard? {
+        if storedCards[shopperId] == nil { _ = try await shopper(id: shopperId) }
+        return storedCards[shopperId]?.first { $0.last4 == last4 }
+    }
+
+    /// The holder's name as the SDK's `billingFirstName` / `billingLastName` (BS-iOS
+    /// `BSApiManager.submitTokenizedDetails`, split at the first space as `BSStringUtils.splitName`).
+    static func addHolder(_ name: String?, to body: inout JSONObjectBuilder) {
+        guard let name, !name.isEmpty else { return }
+        let parts = name.split(separator: " ", maxSplits: 1).map(String.init)
+        body.add("billingFirstName", parts.first)
+        body.add("billingLastName", parts.count > 1 ? parts[1] : nil)
     }
 
     /// BlueSnap's `expDate`: `MM/YYYY`.

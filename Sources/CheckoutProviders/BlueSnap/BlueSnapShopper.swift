@@ -28,8 +28,11 @@ enum BlueSnapShopper {
         var cards: [StoredCard] = []
         for info in body["paymentSources"]?["creditCardInfo"]?.items ?? [] {
             let card = info["creditCard"]
+            // A card of a type the project has no brand for (Carte Bleue, Cabal, …) is left out
+            // of the saved cards instead of failing the whole shopper.
+            if let type = card?["cardType"]?.text, BlueSnapProvider.brand(ccType: type) == nil { continue }
             guard let last4 = card?["cardLastFourDigits"]?.text, let type = card?["cardType"]?.text,
-                let brand = CardBrand(resultName: type), let month = card?["expirationMonth"]?.text.flatMap({ Int($0) }),
+                let brand = BlueSnapProvider.brand(ccType: type), let month = card?["expirationMonth"]?.text.flatMap({ Int($0) }),
                 let year = card?["expirationYear"]?.text.flatMap({ Int($0) })
             else { throw HTTPFailure.malformed("a vaulted shopper's card", host: host) }
             cards.append(StoredCard(brand: brand, last4: last4, expiry: CardExpiry(month: month, year: year)))

@@ -142,6 +142,9 @@ public struct ChargeRequest: Sendable, Hashable {
     public var card: TokenizedCard
     /// nil for a subscription without a price.
     public var amount: Money?
+    /// The run's currency, also when there is no amount (a subscription without a price: a
+    /// provider may require a currency on its first charge).
+    public var currency: Currency?
     /// The key that makes a retried charge charge once.
     public var idempotencyKey: String
     /// The result of the run's 3-D Secure step, when it had one.

@@ -257,6 +257,7 @@ extension RunSession {
             kind: chargeKind, card: card, amount: price.total, idempotencyKey: sent ?? (runner.idempotencyKeys ?? runner.random).hex(32),
             threeDSResult: threeDS,
             threeDSRequested: threeDSRequested)
+        request.currency = price.currency
         request.orderId = self.request.orderId
         request.metadata = self.request.metadata
         request.customerIP = self.request.customerIP
