@@ -19,6 +19,8 @@ final class StageDraft {
     var methods: [(PaymentMethodKind, SourceRange)]?
     /// `source` of a tokenize step, when written.
     var sourceRange: SourceRange?
+    /// `amount` of a capture or refund step, when written.
+    var amountRange: SourceRange?
 
     init(stage: PipelineStage, isScreen: Bool, idRange: SourceRange) {
         self.stage = stage
@@ -131,6 +133,7 @@ extension FlowCompiler {
         else { return nil }
         let d = StageDraft(stage: PipelineStage(.step(kind)), isScreen: false, idRange: kindNode.range)
         compileCommon(f, path: path, into: d, &ctx)
+        compileAmount(f, kind: kind, path: path, into: d, &ctx)
         if let n = f["source"], let source = ctx.enumeration(n, path: "\(path).source", as: CardSourceSetting.self) {
             if kind != .tokenize {
                 ctx.report(
@@ -271,6 +274,7 @@ extension StepKind {
         switch self {
         case .threeDS: [.success, .failed, .canceled]
         case .sale, .authorize, .subscribe: [.success, .declined]
+        case .capture, .void, .refund: [.success, .declined]
         default: [.success]
         }
     }

@@ -23,11 +23,11 @@ public protocol StepObserver: Sendable {
 }
 
 extension StepKind {
-    /// True for the steps that move money (a charge or a wallet payment): once such a step has
-    /// begun, a charge may have been made.
+    /// True for the steps that move money (a charge, a wallet payment, a capture, void or
+    /// refund): once such a step has begun, money may have moved.
     public var movesMoney: Bool {
         switch self {
-        case .sale, .authorize, .subscribe, .walletPayment: true
+        case .sale, .authorize, .subscribe, .walletPayment, .capture, .void, .refund: true
         case .createToken, .tokenize, .threeDS, .taxUpdate, .currencyUpdate, .storeShopper: false
         }
     }
