@@ -55,6 +55,7 @@ public final class FakeBlueSnap: Sendable {
         var ledger: [Charge] = []
         var chosen: [(shopperId: String, last4: String)] = []
         var idempotencyKeysSeen: [String] = []
+        var settlements = FakeSettlementBook()
 
         mutating func newId() -> String {
             nextId += 1
@@ -109,6 +110,7 @@ public final class FakeBlueSnap: Sendable {
         case ("GET", 2, "vaulted-shoppers"): return authorized(request) ?? vaultedShopper(rest[1])
         case ("POST", 1, "transactions"): return authorized(request) ?? charge(request, subscription: false)
         case ("POST", 2, "recurring") where rest[1] == "ondemand": return authorized(request) ?? charge(request, subscription: true)
+        case ("PUT", 1, "transactions"), ("PUT", 3, "transactions"): return authorized(request) ?? settle(rest, request)
         case (_, 2, "tokenized-services"): return tokenized(rest[1], request)
         default: return Self.error(404, "NOT_FOUND", "404", "no such API")
         }

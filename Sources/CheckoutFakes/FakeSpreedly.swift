@@ -80,6 +80,7 @@ public final class FakeSpreedly: Sendable {
         var byOrder: [String: String] = [:]
         var attempts: [String: Int] = [:]
         var captures: [String: String] = [:]
+        var settlements = FakeSettlementBook()
         var ledger: [Charge] = []
         var payPalShopperApproves = true
         var applePayNeedsPaymentData = false
@@ -153,6 +154,7 @@ public final class FakeSpreedly: Sendable {
         }
         guard request.method == "POST" else { return Self.errors(404, "errors.not_found") }
         guard let body = JSONParser.parse(request.body) else { return Self.errors(422, "errors.invalid_json") }
+        if let settled = settle(Array(path.dropFirst()), body: body) { return settled }
         switch Array(path.dropFirst()) {
         case ["payment_methods.json"]:
             if let wallet = Self.walletType(body["payment_method"]) { return vaultWallet(wallet, body["payment_method"]) }
