@@ -62,4 +62,22 @@ import Testing
         // Spreedly's amounts are in minor units.
         Self.expectBook(fake.settlementBook, unit: 100)
     }
+
+    @Test func theSuiteGivesTheSandboxsResultsAgainstTheFakeMaxpay() async throws {
+        let (suite, all) = try Self.suite()
+        // Maxpay has no BIN lookup: the card's issuing country is left out on both sides.
+        let sandbox = await ScenarioRunner(flows: suite.flows, jobs: 2, provider: .sandbox).run(all)
+            .map(MaxpaySale3DTests.withoutIssuingCountry)
+        let fake = try MaxpaySale3DTests.fake()
+        defer { fake.stop() }
+        let factory = ProviderFactory(
+            environment: ["MAXPAY_PUBLIC_KEY": fake.publicKey], transport: sharedTransport,
+            override: ProviderOverride(name: .maxpay, baseURL: fake.baseURL.absoluteString))
+        let overHTTP = await ScenarioRunner(flows: suite.flows, jobs: 2, provider: try factory.source(for: Array(suite.flows.values)))
+            .run(all)
+        ScenarioEquivalenceTests.expectSameResults(sandbox, overHTTP, provider: "maxpay", except: [])
+        Self.expectBook(fake.settlementBook, unit: 1)
+        // Every authorization, settle, void and refund was signed and its signature checked.
+        #expect(fake.ledger.allSatisfy { $0.type == "AUTH" })
+    }
 }

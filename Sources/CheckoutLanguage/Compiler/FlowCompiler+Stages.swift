@@ -210,7 +210,10 @@ extension FlowCompiler {
                     ctx.report(
                         .conflictingSettings,
                         "the 'signature' hook signs a charge request; \(UserText.quoted(d.stage.kind.name)) sends none",
-                        at: item.range, notes: ["put it on a 'sale' or 'authorize' step (Maxpay's SALE, AUTH, SALE3D, AUTH3D)"])
+                        at: item.range,
+                        notes: [
+                            "put it on a 'sale', 'authorize', 'capture', 'void' or 'refund' step (Maxpay's SALE, AUTH, SALE3D, AUTH3D, SETTLE, VOID, REFUND)"
+                        ])
                     continue
                 }
                 if d.stage.hooks.contains(hook) {
@@ -254,7 +257,7 @@ extension StageKind {
     /// Stages whose provider request the `signature` hook can sign (Maxpay's transaction request).
     var sendsSignedRequest: Bool {
         switch self {
-        case .step(.sale), .step(.authorize): true
+        case .step(.sale), .step(.authorize), .step(.capture), .step(.void), .step(.refund): true
         default: false
         }
     }

@@ -24,6 +24,8 @@ public struct PaymentOperation: Sendable, Hashable {
     public var idempotencyKey: String
     /// The tokenized card the transaction was made with, when the run has it (never card data).
     public var card: TokenizedCard?
+    /// The signed fields and their signature, when the step has the `signature` hook.
+    public var signed: SignedFields?
 
     public init(
         kind: Kind, transactionId: String, original: Transaction, amount: Money?, isFull: Bool, idempotencyKey: String,
@@ -54,6 +56,11 @@ extension PaymentProvider {
     public func refund(_ operation: PaymentOperation) async throws -> ChargeOutcome {
         throw ProviderError.notSupported(operation.kind)
     }
+}
+
+extension RequestSigner {
+    /// A signer without operations signs none (the request goes unsigned).
+    public func signedFields(of operation: PaymentOperation) -> [String: String] { [:] }
 }
 
 extension ProviderError {

@@ -18,12 +18,15 @@ extension RunSession {
         let sentEvent = "\(kind.rawValue).sent"
         let sent = runner.journal?.entry(sentEvent, stage: stage.id, visit: visit)?.fields["idempotencyKey"]
         let key = sent ?? (runner.idempotencyKeys ?? runner.random).hex(32)
-        let operation: PaymentOperation
+        var operation: PaymentOperation
         switch plan(kind, amount: stage.amount, key: key) {
         case .refuse(let code, let amount):
             let record = TransactionOperation(kind: kind.rawValue, id: "", status: "DECLINED", amount: amount, declineCode: code)
             return finish(kind, record, stage: stage, visit: visit)
         case .send(let op): operation = op
+        }
+        if stage.hooks.contains(.signature), let signing = runner.flow.definition.provider.signature {
+            operation.signed = try await sign(operation, with: signing, stage: stage.id)
         }
         if let sent {
             emit("\(kind.rawValue).resent", stage: stage.id, attributes: [JSONMember("idempotencyKey", .string(sent))])
