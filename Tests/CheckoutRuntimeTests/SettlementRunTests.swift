@@ -186,4 +186,25 @@ struct CaptureOverridingProvider: PaymentProvider {
         #expect(events.first { $0.event == "capture.resent" }?.attributes.first?.value == .string(sentKey))
         #expect(events.filter { $0.event == "step.restored" }.map(\.stage) == ["createToken", "tokenize", "authorize"])
     }
+
+    @Test func theSandboxChecksTheSignatureOfASignedCapture() async throws {
+        let clock = ManualClock(start: fixedStart)
+        let sandbox = SandboxProvider(clock: clock, random: SeededRandom(seed: 1))
+        let authorization = Transaction(id: "1", type: "AUTH", status: "APPROVED", amount: Money(amount: 10, currency: .usd))
+        var op = PaymentOperation(
+            kind: .capture, transactionId: "1", original: authorization, amount: authorization.amount, isFull: true, idempotencyKey: "k1")
+        let fields = MaxpayFields.of(op)
+        op.signed = SignedFields(fields: fields, signature: MaxpaySignature.sign(fields, privateKey: "another key"))
+        await #expect(
+            throws: ProviderError(.invalidSignature, "the signature does not match the request (signed with another private key?)")
+        ) {
+            try await sandbox.capture(op)
+        }
+        #expect(await sandbox.operationLedger.isEmpty)
+        op.signed = SignedFields(fields: fields, signature: MaxpaySignature.sign(fields, privateKey: "sandbox-maxpay-private-key"))
+        let outcome = try await sandbox.capture(op)
+        let ledger = await sandbox.operationLedger
+        #expect(ledger.count == 1)
+        #expect(outcome == ledger.first.map(ChargeOutcome.approved))
+    }
 }

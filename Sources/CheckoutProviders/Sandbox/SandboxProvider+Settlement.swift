@@ -27,13 +27,15 @@ extension SandboxProvider {
     public func refund(_ operation: PaymentOperation) async throws -> ChargeOutcome { try settle(operation) }
 
     private func settle(_ op: PaymentOperation) throws -> ChargeOutcome {
+        if let signed = op.signed { try Self.verify(signed, of: op) }
         if let done = operationsByKey[op.idempotencyKey] { return done }
         let id = op.kind == .refund ? (captureOrigin[op.transactionId] ?? op.transactionId) : op.transactionId
-        // A transaction this process did not make (a run resumed in a new process): taken from the request.
+        // A transaction this process did not make (a run resumed in a new process): taken from the
+        // request (an authorization is AUTH_ONLY, or Maxpay's AUTH or AUTH3D).
         var s =
             settlements[id]
             ?? SandboxSettlement(
-                authorizationOnly: op.original.type == ChargeRequest.Kind.authorization.rawValue, amount: op.original.amount?.amount ?? 0,
+                authorizationOnly: op.original.type.hasPrefix("AUTH"), amount: op.original.amount?.amount ?? 0,
                 captured: op.original.capturedAmount, refunded: op.original.refundedAmount ?? 0,
                 behavior: op.card.flatMap { vaulted[$0.token] } ?? .standard)
         let amount = op.amount?.amount ?? 0
@@ -78,6 +80,21 @@ extension SandboxProvider {
         if op.kind == .capture, case .approved(let t) = outcome { captureOrigin[t.id] = id }
         operationsByKey[op.idempotencyKey] = outcome
         return outcome
+    }
+
+    /// A signed capture, void or refund (Maxpay's SETTLE, VOID, REFUND) is checked as a signed
+    /// charge is: the sandbox's key over the fields, and the fields this request's.
+    static func verify(_ signed: SignedFields, of op: PaymentOperation) throws {
+        let f = signed.fields
+        let amount = op.amount.map { DecimalText.format($0.amount, scale: $0.currency.minorUnits) }
+        guard f["transaction_unique_id"] == op.idempotencyKey, f["reference"] == op.transactionId,
+            op.kind == .void || f["amount"] == amount
+        else {
+            throw ProviderError(.invalidSignature, "the signed fields are not this request's transaction and amount")
+        }
+        guard signed.signature.lowercased() == MaxpaySignature.sign(f, privateKey: SandboxData.maxpayPrivateKey) else {
+            throw ProviderError(.invalidSignature, "the signature does not match the request (signed with another private key?)")
+        }
     }
 
     private func approve(_ op: PaymentOperation) -> ChargeOutcome {
