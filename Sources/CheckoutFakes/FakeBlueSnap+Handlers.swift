@@ -204,6 +204,7 @@ extension FakeBlueSnap {
     {
         let id = s.newId()
         s.ledger.append(Charge(transactionId: id, merchantTransactionId: merchantId, type: type, amount: amount, currency: currency))
+        s.settlements.charged(id, authorizationOnly: type == "AUTH_ONLY", amount: amount, token: token, tokens: s.tokens)
         var o = JSONObjectBuilder()
         o.add("transactionId", id)
         if type == "SUBSCRIPTION" {

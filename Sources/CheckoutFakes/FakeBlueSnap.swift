@@ -75,6 +75,7 @@ package final class FakeBlueSnap: Sendable {
         var inProgressReplies = 0
         /// The `threeDSVersion` the enrollment answers (a 3DS1 card answers `1.0.2`).
         var threeDSVersion = "2.2.0"
+        var settlements = FakeSettlementBook()
 
         mutating func newId() -> String {
             nextId += 1
@@ -146,6 +147,7 @@ package final class FakeBlueSnap: Sendable {
         case ("GET", 2, "vaulted-shoppers"): return authorized(request) ?? vaultedShopper(rest[1])
         case ("POST", 1, "transactions"): return authorized(request) ?? charge(request, subscription: false)
         case ("POST", 2, "recurring") where rest[1] == "ondemand": return authorized(request) ?? charge(request, subscription: true)
+        case ("PUT", 1, "transactions"), ("PUT", 3, "transactions"): return authorized(request) ?? settle(rest, request)
         case (_, 2, "tokenized-services"): return tokenized(rest[1], request)
         default: return Self.error(404, "NOT_FOUND", "404", "no such API")
         }

@@ -46,6 +46,7 @@ package final class FakeMaxpay: Sendable {
         var pending: [String: PendingAuthentication] = [:]
         /// How often the ACS page was posted to.
         var acsPosts = 0
+        var settlements = FakeSettlementBook()
     }
 
     /// Fields of a request that Maxpay does not sign.
@@ -101,6 +102,7 @@ package final class FakeMaxpay: Sendable {
             return answer(
                 MaxpayResponse(status: "error", code: MaxpayCodes.validationError.code, message: refusal, transactionUniqueId: key))
         }
+        if let settled = settle(fields, key: key) { return settled }
         guard !key.isEmpty, let number = body["card_number"]?.text, CardNumber.luhnValid(number) else {
             return answer(
                 MaxpayResponse(status: "error", code: MaxpayCodes.validationError.code, message: "Card or transaction id missing"))
@@ -144,6 +146,7 @@ package final class FakeMaxpay: Sendable {
             Charge(
                 reference: reference, transactionUniqueId: key, type: fields["transaction_type"] ?? "", amount: fields["amount"],
                 currency: fields["currency"]))
+        s.settlements.charged(reference, type: fields["transaction_type"], amount: fields["amount"], behavior: behavior)
         return MaxpayResponse(
             status: "success", code: MaxpayCodes.success.code, message: MaxpayCodes.success.message, reference: reference,
             transactionUniqueId: key, authCode: Self.authCode(reference), threeDSResult: threeDS?.rawValue)

@@ -83,6 +83,7 @@ package final class FakeSpreedly: Sendable {
         var resultUnknown = 0
         var attempts: [String: Int] = [:]
         var captures: [String: String] = [:]
+        var settlements = FakeSettlementBook()
         var ledger: [Charge] = []
         var payPalShopperApproves = true
         var applePayNeedsPaymentData = false
@@ -172,6 +173,7 @@ package final class FakeSpreedly: Sendable {
         // `complete.json` takes no body (spreedly-gem `complete_transaction` posts none).
         if path.count == 4, path[1] == "transactions", path[3] == "complete.json" { return completeThreeDS(path[2]) }
         guard let body = JSONParser.parse(request.body) else { return Self.errors(422, "errors.invalid_json") }
+        if let settled = settle(Array(path.dropFirst()), body: body) { return settled }
         switch Array(path.dropFirst()) {
         case ["payment_methods.json"]:
             if let wallet = Self.walletType(body["payment_method"]) { return vaultWallet(wallet, body["payment_method"]) }

@@ -15,6 +15,7 @@ extension FlowCompiler {
             drafts[i].stage.fields = flow.fields.custom.map(\.id)
         }
         checkCardSources(drafts, &ctx)
+        checkStepAmounts(drafts, flow: flow, &ctx)
         let methods = explicitPaymentMethods(drafts, flow: flow, &ctx)
         if let analysis = checkPipeline(drafts, flow: flow, &ctx) {
             checkConditions(&drafts, analysis: analysis, flow: flow, methods: methods, &ctx)

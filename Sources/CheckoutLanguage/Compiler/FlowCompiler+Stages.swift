@@ -19,6 +19,8 @@ final class StageDraft {
     var methods: [(PaymentMethodKind, SourceRange)]?
     /// `source` of a tokenize step, when written.
     var sourceRange: SourceRange?
+    /// `amount` of a capture or refund step, when written.
+    var amountRange: SourceRange?
 
     init(stage: PipelineStage, isScreen: Bool, idRange: SourceRange) {
         self.stage = stage
@@ -131,6 +133,7 @@ extension FlowCompiler {
         else { return nil }
         let d = StageDraft(stage: PipelineStage(.step(kind)), isScreen: false, idRange: kindNode.range)
         compileCommon(f, path: path, into: d, &ctx)
+        compileAmount(f, kind: kind, path: path, into: d, &ctx)
         if let n = f["source"], let source = ctx.enumeration(n, path: "\(path).source", as: CardSourceSetting.self) {
             if kind != .tokenize {
                 ctx.report(
@@ -207,7 +210,10 @@ extension FlowCompiler {
                     ctx.report(
                         .conflictingSettings,
                         "the 'signature' hook signs a charge request; \(UserText.quoted(d.stage.kind.name)) sends none",
-                        at: item.range, notes: ["put it on a 'sale' or 'authorize' step (Maxpay's SALE, AUTH, SALE3D, AUTH3D)"])
+                        at: item.range,
+                        notes: [
+                            "put it on a 'sale', 'authorize', 'capture', 'void' or 'refund' step (Maxpay's SALE, AUTH, SALE3D, AUTH3D, SETTLE, VOID, REFUND)"
+                        ])
                     continue
                 }
                 if d.stage.hooks.contains(hook) {
@@ -251,7 +257,7 @@ extension StageKind {
     /// Stages whose provider request the `signature` hook can sign (Maxpay's transaction request).
     var sendsSignedRequest: Bool {
         switch self {
-        case .step(.sale), .step(.authorize): true
+        case .step(.sale), .step(.authorize), .step(.capture), .step(.void), .step(.refund): true
         default: false
         }
     }
@@ -271,6 +277,7 @@ extension StepKind {
         switch self {
         case .threeDS: [.success, .failed, .canceled]
         case .sale, .authorize, .subscribe: [.success, .declined]
+        case .capture, .void, .refund: [.success, .declined]
         default: [.success]
         }
     }

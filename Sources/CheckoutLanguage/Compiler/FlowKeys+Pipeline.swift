@@ -83,6 +83,9 @@ extension FlowKeys {
         KeySpec(
             "source", .cases(CardSourceSetting.self), default: "screen",
             "where `tokenize` takes the card: a card screen, or data given up front by the app's own UI"),
+        KeySpec(
+            "amount", .decimal(minimum: 0, exclusiveMinimum: true), default: "all that is left",
+            "what `capture` or `refund` moves, in the transaction's currency (partial capture or refund)"),
         KeySpec("on", .mapping(routes), default: "success: the next stage; others: end", "routes by outcome"),
     ]
 

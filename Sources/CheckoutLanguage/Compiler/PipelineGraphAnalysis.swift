@@ -3,7 +3,7 @@ import CheckoutDomain
 /// What a stage makes known to the stages after it, for the "needs" checks and for the
 /// names conditions may read.
 enum Fact: Hashable, Comparable {
-    case token, paymentMethod, card, tokenized, billing, shipping, currency, threeDS, charge
+    case token, paymentMethod, card, tokenized, billing, shipping, currency, threeDS, charge, authorized, settled
     case outcome(String)
     case custom(String)
 
@@ -19,15 +19,17 @@ enum Fact: Hashable, Comparable {
         case .currency: "a 'currency' screen"
         case .threeDS: "a 'threeDS' step"
         case .charge: "a 'sale', 'authorize' or 'subscribe' step"
+        case .authorized: "an 'authorize' step"
+        case .settled: "a 'sale' or 'capture' step"
         case .outcome(let id): "the step \(UserText.quoted(id))"
         case .custom(let id): "a 'form' screen asking \(UserText.quoted(id))"
         }
     }
 
     /// How many cases have no id.
-    static let caseCount = 9
+    static let caseCount = 11
 
-    /// The position of a case without an id (`token` is 0 … `charge` is 8); nil for `outcome`
+    /// The position of a case without an id (`token` is 0 … `settled` is 10); nil for `outcome`
     /// and `custom`.
     var caseNumber: Int? {
         switch self {
@@ -40,6 +42,8 @@ enum Fact: Hashable, Comparable {
         case .currency: 6
         case .threeDS: 7
         case .charge: 8
+        case .authorized: 9
+        case .settled: 10
         case .outcome, .custom: nil
         }
     }
@@ -289,6 +293,11 @@ struct PipelineGraphAnalysis: Sendable {
         case .step(.sale), .step(.authorize), .step(.subscribe): body(.charge)
         default: break
         }
+        switch kind {
+        case .step(.authorize): body(.authorized)
+        case .step(.sale), .step(.capture): body(.settled)
+        default: break
+        }
         if case .step = kind { body(.outcome(d.stage.id)) }
     }
 
@@ -302,6 +311,8 @@ struct PipelineGraphAnalysis: Sendable {
         switch kind {
         case .step(.tokenize): cardSource == .upfront ? [.token] : [.token, .card]
         case .step(.threeDS), .step(.sale), .step(.authorize), .step(.subscribe), .step(.storeShopper): [.tokenized]
+        case .step(.capture), .step(.void): [.authorized]
+        case .step(.refund): [.settled]
         default: []
         }
     }

@@ -1,4 +1,5 @@
 package import CheckoutDomain
+public import Foundation
 
 /// Screen kinds: where the shopper is asked something (SPEC §8).
 public enum ScreenKind: String, Sendable, CaseIterable {
@@ -130,6 +131,12 @@ public enum StepKind: String, Sendable, CaseIterable {
     case walletPayment
     /// Store the shopper's chosen payment method (choosePayment).
     case storeShopper
+    /// Capture an authorization, in full or in part (`amount`).
+    case capture
+    /// Void (reverse) an authorization that has not been captured.
+    case void
+    /// Refund a sale or a capture, in full or in part (`amount`); partial refunds add up.
+    case refund
 }
 
 /// Where a `tokenize` step takes the card from (`steps[].source`).
@@ -191,6 +198,9 @@ package struct PipelineStage: Sendable, Hashable {
     public var inputEvents = false
     /// Where a `tokenize` step takes the card from.
     public var cardSource: CardSourceSetting = .screen
+    /// The amount a `capture` or `refund` step moves, in the transaction's currency; nil: all
+    /// that is left (the whole authorization; what was captured or sold and not yet refunded).
+    package var amount: Decimal?
 
     /// Creates a stage.
     public init(id: String? = nil, _ kind: StageKind, when condition: Condition? = nil) {

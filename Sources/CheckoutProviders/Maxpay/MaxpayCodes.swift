@@ -32,6 +32,13 @@ package enum MaxpayCodes {
         Entry(code: 3004, name: "incorrect_cvc", message: "Incorrect CVV"),
         cardDeclined,
         authenticationFailed,
+        // Captures (SETTLE), voids and refunds refused: this sandbox's and the fake's codes.
+        Entry(code: 3007, name: "capture_failed", message: "Capture declined"),
+        Entry(code: 3008, name: "refund_failed", message: "Refund declined"),
+        Entry(code: 3009, name: "not_capturable", message: "The transaction cannot be settled"),
+        Entry(code: 3010, name: "not_voidable", message: "The transaction cannot be voided"),
+        Entry(code: 3011, name: "not_refundable", message: "The transaction cannot be refunded"),
+        Entry(code: 3012, name: "amount_too_large", message: "The amount is more than the transaction has left"),
     ]
 
     /// The error Maxpay answers for a request it refuses without a closer code.

@@ -16,4 +16,6 @@ package struct MaxpaySigner: RequestSigner {
     }
 
     public func commandInput(_ fields: [String: String]) -> String { MaxpaySignature.lines(fields) }
+
+    public func signedFields(of operation: PaymentOperation) -> [String: String] { MaxpayFields.of(operation) }
 }

@@ -33,6 +33,10 @@ package struct SandboxCardBehavior: Sendable {
     public var threeDS: ThreeDS = .frictionless(.authenticationSucceeded)
     /// The charge's course.
     public var charge: Charge = .approve
+    /// A capture of the card's authorization is declined with this code.
+    public var captureDecline: String?
+    /// A refund of the card's sale or capture is declined with this code.
+    public var refundDecline: String?
 
     /// Any other valid card: issued in the US, frictionless 3DS success, approved.
     public static let standard = SandboxCardBehavior()
@@ -73,5 +77,7 @@ package struct SandboxCardBehavior: Sendable {
         "4556761029983886": .init(threeDS: .fingerprintThenChallenge),
         "4024007101934890": .init(threeDS: .fingerprintFrictionless),
         "4000000000004004": .init(rejectsEveryToken: true),
+        "4000000000000655": .init(captureDecline: "capture_failed"),
+        "4000000000000770": .init(refundDecline: "refund_failed"),
     ]
 }

@@ -8,15 +8,23 @@ public import Foundation
 /// are idempotent per key.
 public actor SandboxProvider: PaymentProvider {
     private let clock: any CheckoutClock
-    private let random: any RandomSource
+    let random: any RandomSource
     private var tokens: [String: TokenState] = [:]
-    private var vaulted: [String: SandboxCardBehavior] = [:]
+    var vaulted: [String: SandboxCardBehavior] = [:]
     private var challenges: [String: ChallengeState] = [:]
     private var attemptsByKey: [String: Int] = [:]
     private var approvedByKey: [String: ChargeOutcome] = [:]
     private var walletsByKey: [String: WalletOutcome] = [:]
     /// Every charge that moved money, for tests that prove a retry does not charge twice.
     public private(set) var ledger: [Transaction] = []
+    /// Approved charges by transaction id (and captures by theirs), for captures, voids and refunds.
+    var settlements: [String: SandboxSettlement] = [:]
+    /// Captures, voids and refunds by idempotency key: a repeated key gets the first answer.
+    var operationsByKey: [String: ChargeOutcome] = [:]
+    /// A capture's transaction id → the authorization's.
+    var captureOrigin: [String: String] = [:]
+    /// Every capture, void and refund that was approved, for tests that prove none ran twice.
+    public internal(set) var operationLedger: [Transaction] = []
 
     private struct TokenState { var expiresAt: Date; var used: Bool }
     private struct ChallengeState { var behavior: SandboxCardBehavior; var fingerprinted: Bool }
@@ -161,6 +169,7 @@ public actor SandboxProvider: PaymentProvider {
             tokens[request.card.token]?.used = true
             let t = Transaction(id: id, type: request.kind.rawValue, status: "APPROVED", amount: request.amount)
             ledger.append(t)
+            recordSettlement(t, kind: request.kind, behavior: behavior)
             let outcome = ChargeOutcome.approved(t)
             approvedByKey[request.idempotencyKey] = outcome
             return outcome

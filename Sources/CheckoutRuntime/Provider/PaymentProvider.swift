@@ -27,6 +27,13 @@ public protocol PaymentProvider: Sendable {
     func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome
     /// Stores the shopper's chosen payment method (choosePayment).
     func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String
+    /// Captures an authorization, in full or in part; idempotent per `operation.idempotencyKey`.
+    /// (PaymentOperation.swift: the default refuses with `not_supported`.)
+    func capture(_ operation: PaymentOperation) async throws -> ChargeOutcome
+    /// Voids an authorization that was not captured; idempotent per key.
+    func void(_ operation: PaymentOperation) async throws -> ChargeOutcome
+    /// Refunds a sale or a capture, in full or in part; idempotent per key.
+    func refund(_ operation: PaymentOperation) async throws -> ChargeOutcome
 
     // Capabilities (ThreeDSInsideCharge.swift has the defaults).
 
@@ -205,6 +212,12 @@ public struct Transaction: Sendable, Hashable {
     public var responseCode: String?
     /// The provider's message for the answer, card digits masked.
     public var responseMessage: String?
+    /// What a `capture` step captured of this authorization (PaymentOperation.swift).
+    public var capturedAmount: Decimal?
+    /// What `refund` steps gave back of this sale or capture, in all.
+    public var refundedAmount: Decimal?
+    /// The captures, voids and refunds tried on this transaction, in order.
+    public var operations: [TransactionOperation] = []
     /// Creates a transaction.
     public init(
         id: String, type: String, status: String, amount: Money?, authCode: String? = nil, responseCode: String? = nil,
@@ -301,6 +314,8 @@ public struct ProviderError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let signatureFailed = Code(rawValue: "signature_failed")
         /// The provider did not accept the request's signature.
         public static let invalidSignature = Code(rawValue: "invalid_signature")
+        /// The provider (or this build's adapter for it) has no such operation.
+        public static let notSupported = Code(rawValue: "not_supported")
     }
     /// What went wrong, as a stable code.
     public var code: Code

@@ -14,4 +14,7 @@ public protocol RequestSigner: Sendable {
     func signature(of fields: [String: String], privateKey: String) -> String
     /// What a signing command reads on its standard input.
     func commandInput(_ fields: [String: String]) -> String
+    /// The fields of a capture, void or refund that are signed; empty when the provider signs
+    /// none (PaymentOperation.swift has the default).
+    func signedFields(of operation: PaymentOperation) -> [String: String]
 }

@@ -108,6 +108,7 @@ public struct CheckoutResult: Sendable {
             tj.add("authCode", t.authCode)
             tj.add("responseCode", t.responseCode)
             tj.add("responseMessage", t.responseMessage)
+            Self.addOperations(of: t, to: &tj)
             o.add("transaction", tj.value)
         }
         o.add("paymentMethodToken", paymentMethodToken)

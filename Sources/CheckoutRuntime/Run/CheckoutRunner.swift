@@ -74,7 +74,7 @@ extension StageKind {
         case .screen(.creditCard), .screen(.cardScan): method == .card
         case .screen(.savedCard): method == .savedCard
         case .screen(.billing), .screen(.shipping), .step(.tokenize), .step(.threeDS), .step(.sale), .step(.authorize),
-            .step(.subscribe), .step(.taxUpdate), .step(.storeShopper):
+            .step(.subscribe), .step(.taxUpdate), .step(.storeShopper), .step(.capture), .step(.void), .step(.refund):
             !method.isWallet
         case .step(.walletPayment): method.isWallet
         default: true

@@ -13,7 +13,7 @@ extension RunSession {
     static let providerField = "provider."
 
     /// The entries written just before a charge or wallet payment is sent.
-    static let sentEvents: Set<String> = ["charge.sent", "wallet.sent"]
+    static let sentEvents: Set<String> = ["charge.sent", "wallet.sent", "capture.sent", "void.sent", "refund.sent"]
 
     /// Writes `entry` when the run has a journal.
     ///
@@ -91,6 +91,7 @@ extension RunSession {
         case .sale, .authorize, .subscribe:
             if let e = journal.entry("charge.done", stage: stage.id, visit: visit), let t = Self.transaction(e.fields) {
                 transaction = t
+                chargeStep = kind
                 declineCode = e.fields["declineCode"]
                 if let r = e.fields["threeDS"].flatMap(ThreeDSResult.init(rawValue:)) { threeDS = r }
                 (result, outcome) = declineCode == nil ? (.next, "approved") : (.end(.declined), "declined")
@@ -108,12 +109,18 @@ extension RunSession {
                 return nil
             }
             transaction = t
+            chargeStep = nil
             invoiceId = e.fields["invoiceId"]
             (result, outcome) = (.next, "success")
         case .storeShopper:
             guard let e = journal.entry("step.done", stage: stage.id, visit: visit) else { return nil }
             createdShopperId = e.fields["shopperId"]
             (result, outcome) = (.next, "success")
+        case .capture, .void, .refund:
+            guard let e = journal.entry("step.done", stage: stage.id, visit: visit), let done = restoreSettlement(kind, e.fields) else {
+                return nil
+            }
+            (result, outcome) = done
         case .taxUpdate, .currencyUpdate:
             return nil
         }

@@ -20,4 +20,24 @@ extension RunSession {
             ])
         return SignedFields(fields: fields, signature: signature)
     }
+
+    /// The `signature` hook on a capture, void or refund: the operation's fields, signed the
+    /// same way; nil when the provider signs none.
+    nonisolated(nonsending) func sign(
+        _ operation: PaymentOperation, with signing: RequestSigning, stage: String
+    ) async throws
+        -> SignedFields?
+    {
+        guard let signer = runner.provider.requestSigner else { return nil }
+        let fields = signer.signedFields(of: operation)
+        guard !fields.isEmpty else { return nil }
+        let signature = try await runner.signing.signature(for: fields, with: signing, signer: signer, flowFile: runner.flow.file)
+        emit(
+            "hook.signature", stage: stage,
+            attributes: [
+                JSONMember("fields", .array(fields.keys.sorted().map { .string($0) })),
+                JSONMember("signature", .string(signature)),
+            ])
+        return SignedFields(fields: fields, signature: signature)
+    }
 }

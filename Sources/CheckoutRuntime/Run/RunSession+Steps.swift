@@ -48,6 +48,8 @@ extension RunSession {
             return try await charge(kind, stage: stage, visit: visit)
         case .walletPayment:
             return try await payWithWallet(stage: stage, visit: visit)
+        case .capture, .void, .refund:
+            return try await settle(kind, stage: stage, visit: visit)
         case .storeShopper:
             guard let card = tokenized else { return .next }
             let shopperId = request.shopperId
@@ -281,6 +283,7 @@ extension RunSession {
         } else {
             outcome = try await withRetry(step, request) { p, r in try await p.charge(r) }
         }
+        chargeStep = kind
         switch outcome {
         case .approved(let t):
             transaction = t

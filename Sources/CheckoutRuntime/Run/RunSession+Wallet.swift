@@ -23,6 +23,7 @@ extension RunSession {
             try await p.walletPayment(a.0, amount: a.1, idempotencyKey: a.2)
         }
         transaction = outcome.transaction
+        chargeStep = nil
         invoiceId = outcome.invoiceId
         var fields = Self.fields(of: outcome.transaction)
         if let invoice = outcome.invoiceId { fields["invoiceId"] = invoice }

@@ -55,6 +55,8 @@ final class RunSession {
     /// The `threeDS` step asked for 3-D Secure and the provider runs it inside the charge.
     var threeDSRequested = false
     var transaction: Transaction?
+    /// The kind of the charge step that made `transaction` (nil for a wallet payment).
+    var chargeStep: StepKind?
     /// The shopper a `storeShopper` step created (or stored the card for).
     var createdShopperId: String?
     var invoiceId: String?

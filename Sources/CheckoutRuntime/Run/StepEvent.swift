@@ -23,12 +23,14 @@ public protocol StepObserver: Sendable {
 }
 
 extension StepKind {
-    /// True for the steps that move money (a charge or a wallet payment): once such a step has
-    /// begun, a charge may have been made.
+    /// True for the steps that make a charge (a charge or a wallet payment): once such a step
+    /// has begun, a charge may have been made. A capture, void or refund acts on a charge
+    /// already made: an interrupted run reports that charge (and resumes the operation from
+    /// its journal under the same key).
     public var movesMoney: Bool {
         switch self {
         case .sale, .authorize, .subscribe, .walletPayment: true
-        case .createToken, .tokenize, .threeDS, .taxUpdate, .currencyUpdate, .storeShopper: false
+        case .createToken, .tokenize, .threeDS, .taxUpdate, .currencyUpdate, .storeShopper, .capture, .void, .refund: false
         }
     }
 }

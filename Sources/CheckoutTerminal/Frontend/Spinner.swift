@@ -23,6 +23,9 @@ struct Spinner {
         case .subscribe: ("Starting the subscription", "Subscription started")
         case .walletPayment: ("Waiting for the wallet", "Wallet payment done")
         case .storeShopper: ("Saving the shopper's details", "Details saved")
+        case .capture: ("Capturing", "Captured")
+        case .void: ("Voiding the authorization", "Voided")
+        case .refund: ("Refunding", "Refunded")
         }
     }
 }

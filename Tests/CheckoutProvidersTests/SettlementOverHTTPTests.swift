@@ -1,0 +1,83 @@
+import CheckoutDomain
+import CheckoutFakes
+import CheckoutLanguage
+import CheckoutProviders
+import CheckoutRuntime
+import CheckoutScenarios
+import Foundation
+import Testing
+
+/// The shipped auth → capture → refund suite (`flows/auth-capture-refund.scenarios.yaml`)
+/// against the sandbox and, through the real HTTP adapters, against the fake BlueSnap and the
+/// fake Spreedly: the same results, and on the wire the amounts the flow asked for.
+@Suite struct SettlementOverHTTPTests {
+    static func suite() throws -> (ScenarioSuite, [(suite: String, scenario: Scenario)]) {
+        let files = try ScenarioSuite.find([repositoryRoot.appendingPathComponent("flows").path])
+        let suite = ScenarioSuite.load(files)
+        let all = suite.files.filter { $0.suiteName == "auth-capture-refund" }.flatMap { f in
+            f.scenarios.map { (suite: f.suiteName, scenario: $0) }
+        }
+        return (suite, all)
+    }
+
+    /// What the fakes' books must hold after the suite: one capture of 100.00 per full-capture
+    /// scenario (captureFull, refundFull, refundPart, and the card whose refund fails), 60.00
+    /// for capturePart and refundTooMuch,
+    /// one void each for voidAuth and the declined capture, refunds of 100.00 and 25.00 (the
+    /// refund over the capture and the failing cards' are refused before or at the fake).
+    static func expectBook(_ book: FakeSettlementBook, unit: Decimal, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let captures = book.operations.filter { $0.kind == "capture" }.compactMap(\.amount).sorted()
+        let refunds = book.operations.filter { $0.kind == "refund" }.compactMap(\.amount).sorted()
+        #expect(captures == [60, 60, 100, 100, 100, 100].map { $0 * unit }, sourceLocation: sourceLocation)
+        #expect(refunds == [25, 100].map { $0 * unit }, sourceLocation: sourceLocation)
+        #expect(book.operations.filter { $0.kind == "void" }.count == 2, sourceLocation: sourceLocation)
+    }
+
+    @Test func theSuiteGivesTheSandboxsResultsAgainstTheFakeBlueSnap() async throws {
+        let (suite, all) = try Self.suite()
+        #expect(all.count == 9)
+        let sandbox = await ScenarioRunner(flows: suite.flows, jobs: 2, provider: .sandbox).run(all)
+        let fake = try FakeBlueSnap()
+        defer { fake.stop() }
+        let factory = ProviderFactory(
+            environment: environment(for: fake), transport: sharedTransport,
+            override: ProviderOverride(name: .bluesnap, baseURL: fake.baseURL.absoluteString))
+        let overHTTP = await ScenarioRunner(flows: suite.flows, jobs: 2, provider: try factory.source(for: Array(suite.flows.values)))
+            .run(all)
+        ScenarioEquivalenceTests.expectSameResults(sandbox, overHTTP, provider: "bluesnap", except: [])
+        Self.expectBook(fake.settlementBook, unit: 1)
+    }
+
+    @Test func theSuiteGivesTheSandboxsResultsAgainstTheFakeSpreedly() async throws {
+        let (suite, all) = try Self.suite()
+        let sandbox = await ScenarioRunner(flows: suite.flows, jobs: 2, provider: .sandbox).run(all)
+        let fake = try FakeSpreedly()
+        defer { fake.stop() }
+        let factory = ProviderFactory(
+            environment: fake.environment, transport: sharedTransport,
+            override: ProviderOverride(name: .spreedly, baseURL: fake.baseURL.absoluteString))
+        let overHTTP = await ScenarioRunner(flows: suite.flows, jobs: 2, provider: try factory.source(for: Array(suite.flows.values)))
+            .run(all)
+        ScenarioEquivalenceTests.expectSameResults(sandbox, overHTTP, provider: "spreedly", except: [])
+        // Spreedly's amounts are in minor units.
+        Self.expectBook(fake.settlementBook, unit: 100)
+    }
+
+    @Test func theSuiteGivesTheSandboxsResultsAgainstTheFakeMaxpay() async throws {
+        let (suite, all) = try Self.suite()
+        // Maxpay has no BIN lookup: the card's issuing country is left out on both sides.
+        let sandbox = await ScenarioRunner(flows: suite.flows, jobs: 2, provider: .sandbox).run(all)
+            .map(MaxpaySale3DTests.withoutIssuingCountry)
+        let fake = try MaxpaySale3DTests.fake()
+        defer { fake.stop() }
+        let factory = ProviderFactory(
+            environment: ["MAXPAY_PUBLIC_KEY": fake.publicKey], transport: sharedTransport,
+            override: ProviderOverride(name: .maxpay, baseURL: fake.baseURL.absoluteString))
+        let overHTTP = await ScenarioRunner(flows: suite.flows, jobs: 2, provider: try factory.source(for: Array(suite.flows.values)))
+            .run(all)
+        ScenarioEquivalenceTests.expectSameResults(sandbox, overHTTP, provider: "maxpay", except: [])
+        Self.expectBook(fake.settlementBook, unit: 1)
+        // Every authorization, settle, void and refund was signed and its signature checked.
+        #expect(fake.ledger.allSatisfy { $0.type == "AUTH" })
+    }
+}
