@@ -55,7 +55,7 @@ struct CheckoutBinary {
         // Drain stderr on another thread while this one drains stdout: reading them one after
         // the other could leave the child blocked on a full stderr pipe.
         let errData = PipeDrain(err.fileHandleForReading)
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let outData = readToEnd(out.fileHandleForReading)
         process.waitUntilExit()
         return Output(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
@@ -71,7 +71,7 @@ private final class PipeDrain: @unchecked Sendable {
 
     init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
+            data = readToEnd(handle)
             done.signal()
         }
     }
@@ -80,5 +80,21 @@ private final class PipeDrain: @unchecked Sendable {
     func wait() -> Data {
         done.wait()
         return data
+    }
+}
+
+/// Everything `handle` gives until end of file, read with `read(2)` and retried when a signal
+/// interrupts it (`EINTR`): Foundation's `readDataToEndOfFile` traps on `EINTR`, which took the
+/// whole test process down when a signal reached it during a read.
+func readToEnd(_ handle: FileHandle) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let n = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+        if n > 0 {
+            data.append(contentsOf: buffer[0..<n])
+        } else if n == 0 || errno != EINTR {
+            return data
+        }
     }
 }

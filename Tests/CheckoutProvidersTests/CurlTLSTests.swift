@@ -34,9 +34,13 @@ struct CurlTLSTests {
             // s_server prints ACCEPT once it listens.
             var seen = ""
             while !seen.contains("ACCEPT") {
-                let chunk = out.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { throw CocoaError(.fileReadUnknown) }
-                seen += String(decoding: chunk, as: UTF8.self)
+                // read(2), retried on EINTR: Foundation's `availableData` traps when a signal
+                // interrupts it.
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let n = chunk.withUnsafeMutableBytes { read(out.fileHandleForReading.fileDescriptor, $0.baseAddress, $0.count) }
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { throw CocoaError(.fileReadUnknown) }
+                seen += String(decoding: chunk[0..<n], as: UTF8.self)
             }
         }
 
