@@ -158,7 +158,10 @@ package final class FakeMaxpay: Sendable {
     static func invalidField(_ fields: [String: String]) -> String? {
         // Both SDKs make the shopper's IP non-optional (iOS `PAYTransactionRequest.ip`, Android
         // `PaymentDto.userIp`) and INTEGRATION.md marks it required.
-        guard let ip = fields["user_ip"], IPAddress.isValid(ip) else {
+        // Only the charges carry the shopper (SALE, AUTH and their 3D forms); SETTLE, VOID and
+        // REFUND name an earlier transaction.
+        let charges: Set<String> = ["SALE", "AUTH", "SALE3D", "AUTH3D"]
+        if charges.contains((fields["transaction_type"] ?? "").uppercased()), fields["user_ip"].map(IPAddress.isValid) != true {
             return "Validation error: user_ip is required (the customer's IP address)"
         }
         if let country = fields["country"], !alpha3Countries.contains(country) {
