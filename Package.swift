@@ -95,7 +95,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The `CheckoutTesting` product: for embedders' tests (and this package's own).
-        .target(name: "CheckoutTesting", dependencies: ["CheckoutFlow"], swiftSettings: swiftSettings),
+        // It names the modules it uses as well as the umbrella: a target that reaches them only
+        // through `@_exported` imports was not rebuilt when a protocol in them changed (a stale
+        // witness table crashed the tests, 2026-11-25).
+        .target(
+            name: "CheckoutTesting",
+            dependencies: ["CheckoutFlow", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders"],
+            swiftSettings: swiftSettings
+        ),
         // Layer 5: the `checkout` executable: parses arguments and calls down.
         .executableTarget(
             name: "CheckoutCLI",

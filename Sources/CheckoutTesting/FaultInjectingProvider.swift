@@ -1,4 +1,6 @@
-public import CheckoutFlow
+public import CheckoutDomain
+public import CheckoutLanguage
+public import CheckoutRuntime
 import Synchronization
 
 /// What a call to the provider meets on the way (the network, as an HTTP adapter would see it).

@@ -1,4 +1,6 @@
-public import CheckoutFlow
+import CheckoutDomain
+public import CheckoutLanguage
+public import CheckoutRuntime
 import Synchronization
 
 /// A front end that answers from values, for an embedder's tests: the n-th time a screen of a
