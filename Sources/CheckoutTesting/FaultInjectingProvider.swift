@@ -129,6 +129,9 @@ public final class FaultInjectingProvider: PaymentProvider {
     public func tokenize(_ source: CardSource, token: CheckoutToken) async throws -> TokenizedCard {
         try await call { try await inner.tokenize(source, token: token) }
     }
+    public func tokenize(_ source: CardSource, token: CheckoutToken, details: TokenizeDetails) async throws -> TokenizedCard {
+        try await call { try await inner.tokenize(source, token: token, details: details) }
+    }
     public func startThreeDS(_ card: TokenizedCard, amount: Money) async throws -> ThreeDSProgress {
         try await call { try await inner.startThreeDS(card, amount: amount) }
     }

@@ -52,7 +52,7 @@ import Testing
         #expect(put.body?["lastFourDigits"]?.text == "4444")
         #expect(put.body?["ccType"]?.text == "MASTERCARD")
         #expect(put.body?["expDate"]?.text == "06/2031")
-        #expect(put.body?["storeCard"] == .bool(true))
+        #expect(put.body?["storeCard"] == .string("true"))
         #expect(put.body?["vaultedShopperId"] == nil)
         #expect(tokenized.expiry == CardExpiry(month: 6, year: 2031))
         #expect(tokenized.brand == .mastercard)

@@ -66,9 +66,9 @@ import Testing
             ])
         #expect(
             Self.fields(seen, "/payment_methods.json").sorted() == [
-                "payment_method.credit_card.first_name", "payment_method.credit_card.last_name", "payment_method.credit_card.month",
-                "payment_method.credit_card.number", "payment_method.credit_card.verification_value", "payment_method.credit_card.year",
-                "payment_method.retained",
+                "payment_method.credit_card.country", "payment_method.credit_card.first_name", "payment_method.credit_card.last_name",
+                "payment_method.credit_card.month", "payment_method.credit_card.number", "payment_method.credit_card.verification_value",
+                "payment_method.credit_card.year", "payment_method.credit_card.zip", "payment_method.email", "payment_method.retained",
             ])
         #expect(
             Self.fields(seen, "/authorize.json").sorted() == [
@@ -90,12 +90,13 @@ import Testing
         let r = try await SpreedlyFakeTests.run("standard-checkout", "4111 1111 1111 1111", against: fake)
         #expect(r.result.status == .success, "\(r.result.errors)")
         let seen = log.all
-        // The card name (Anna Schmidt) as first and last name: no allow_blank_name.
+        // The card name (Anna Schmidt) as first and last name: no allow_blank_name; the billing
+        // answers' country, zip and email go with the card (SpreedlyTokenizeDetailsTests).
         #expect(
             Self.fields(seen, "/payment_methods.json").sorted() == [
-                "payment_method.credit_card.first_name", "payment_method.credit_card.last_name", "payment_method.credit_card.month",
-                "payment_method.credit_card.number", "payment_method.credit_card.verification_value", "payment_method.credit_card.year",
-                "payment_method.retained",
+                "payment_method.credit_card.country", "payment_method.credit_card.first_name", "payment_method.credit_card.last_name",
+                "payment_method.credit_card.month", "payment_method.credit_card.number", "payment_method.credit_card.verification_value",
+                "payment_method.credit_card.year", "payment_method.credit_card.zip", "payment_method.email", "payment_method.retained",
             ])
         #expect(
             Self.fields(seen, "/purchase.json").sorted() == [

@@ -123,6 +123,13 @@ package actor BlueSnapProvider: PaymentProvider {
     }
 
     public func tokenize(_ source: CardSource, token: CheckoutToken) async throws -> TokenizedCard {
+        try await tokenize(source, token: token, details: TokenizeDetails())
+    }
+
+    /// The card PUT as BS-iOS 043e660f `BSApiManager.submitTokenizedDetails` builds it: the
+    /// card, then `storeCard`, `fraudSessionId`, the billing and the shipping details
+    /// (`addDetails`, BlueSnapProvider+Details.swift).
+    public func tokenize(_ source: CardSource, token: CheckoutToken, details: TokenizeDetails) async throws -> TokenizedCard {
         tokenExpiry[token.id] = tokenExpiry[token.id] ?? token.expiresAt
         try checkAlive(token.id)
         var body = JSONObjectBuilder()
@@ -135,7 +142,8 @@ package actor BlueSnapProvider: PaymentProvider {
             body.add("cvv", card.cvv)
             body.add("expDate", Self.expDate(card.expiry))
             body.add("ccType", Self.ccType(card.brand))
-            Self.addHolder(card.holderName, to: &body)
+            if let store = details.storeCard { body.add("storeCard", String(store)) }
+            Self.addDetails(details, holder: card.holderName, to: &body)
         case .stored(let shopperId, let last4):
             // The SDK's BSTokenizeExistingCCDetails: the card's last four, type and expiry under a
             // token created for the shopper; `vaultedShopperId` is not a field of this PUT.
@@ -149,7 +157,8 @@ package actor BlueSnapProvider: PaymentProvider {
             body.add("lastFourDigits", last4)
             body.add("ccType", Self.ccType(card.brand))
             body.add("expDate", Self.expDate(card.expiry))
-            body.add("storeCard", .bool(true))
+            body.add("storeCard", .string("true"))
+            Self.addDetails(details, holder: nil, to: &body)
         }
         let response = try await api.send(
             "PUT", "payment-fields-tokens/" + pfToken, auth: .token(pfToken), body: body.value)
@@ -168,15 +177,6 @@ package actor BlueSnapProvider: PaymentProvider {
     private func storedCard(shopperId: String, last4: String) async throws -> StoredCard? {
         if storedCards[shopperId] == nil { _ = try await shopper(id: shopperId) }
         return storedCards[shopperId]?.first { $0.last4 == last4 }
-    }
-
-    /// The holder's name as the SDK's `billingFirstName` / `billingLastName` (BS-iOS
-    /// `BSApiManager.submitTokenizedDetails`, split at the first space as `BSStringUtils.splitName`).
-    static func addHolder(_ name: String?, to body: inout JSONObjectBuilder) {
-        guard let name, !name.isEmpty else { return }
-        let parts = name.split(separator: " ", maxSplits: 1).map(String.init)
-        body.add("billingFirstName", parts.first)
-        body.add("billingLastName", parts.count > 1 ? parts[1] : nil)
     }
 
     /// BlueSnap's `expDate`: `MM/YYYY`.

@@ -9,7 +9,7 @@ package import Foundation
 ///
 /// - `createToken` makes a local token (60 minutes, one payment) without a request: Spreedly
 ///   has no checkout token;
-/// - `tokenize` vaults the typed card with `POST v1/payment_methods.json` (not retained) and
+/// - `tokenize` vaults the typed card with `POST v1/payment_methods.json` (retained only when the shopper chose to store it) and
 ///   keeps only the payment-method token Spreedly answers, with the card type and last four;
 /// - `charge` is `POST v1/gateways/{gateway}/purchase.json` or `authorize.json` with the amount
 ///   in minor units and an `order_id` made from the run's idempotency key and the payment
@@ -98,11 +98,17 @@ package actor SpreedlyProvider: PaymentProvider {
     /// Vaults a typed card: `POST v1/payment_methods.json`, the card in the body (never kept
     /// here afterwards), the payment-method token, card type and last four read back.
     public func tokenize(_ source: CardSource, token: CheckoutToken) async throws -> TokenizedCard {
+        try await tokenize(source, token: token, details: TokenizeDetails())
+    }
+
+    /// The same, with what the run collected: the billing and shipping addresses, the email and
+    /// the store-card choice as `retained` (`paymentMethodBody`).
+    public func tokenize(_ source: CardSource, token: CheckoutToken, details: TokenizeDetails) async throws -> TokenizedCard {
         try checkAlive(token.id)
         guard case .new(let card) = source else {
             throw ProviderError(.rejected, "this Spreedly adapter keeps no stored cards: a saved card cannot be charged through Spreedly")
         }
-        let response = try await api.post("payment_methods.json", body: Self.paymentMethodBody(card))
+        let response = try await api.post("payment_methods.json", body: Self.paymentMethodBody(card, details: details))
         guard response.isSuccess else { throw api.failure(response, "the card") }
         let t = try api.transaction(response, "the payment method")
         guard t.state == "succeeded", let method = t.json["payment_method"], let vault = method["token"]?.text else {
@@ -122,7 +128,14 @@ package actor SpreedlyProvider: PaymentProvider {
     /// test/remote/remote_add_credit_card_test.rb), so a card without a holder name, or with a
     /// one-word name, sends the names it has and `allow_blank_name: true` beside `credit_card`,
     /// as mobile-sdk-ios 6b46d6f2 (CreditCardInfo.toRequestJson) does (provider-contract #3).
-    static func paymentMethodBody(_ card: ValidatedCard) -> JSONValue {
+    ///
+    /// What the run collected goes as mobile-sdk-ios 6b46d6f2 sends it (`PaymentMethodInfo.toJson`,
+    /// `Address.toJson`, `CreditCardInfo.toRequestJson`) and spreedly-gem 6f2987fe
+    /// (`environment.rb` `add_card_to_doc`, `add_to_doc(… :retained, :email)`) takes it: the billing
+    /// address as `address1`, `city`, `state`, `zip`, `country`, `phone_number` in `credit_card`,
+    /// the shipping address as the same names with `shipping_` in front, `email` beside
+    /// `credit_card`, and `retained: true` when the shopper chose to store the card.
+    static func paymentMethodBody(_ card: ValidatedCard, details: TokenizeDetails = TokenizeDetails()) -> JSONValue {
         let names = (card.holderName ?? "").split(separator: " ", maxSplits: 1).map {
             $0.trimmingCharacters(in: .whitespaces)
         }.filter { !$0.isEmpty }
@@ -133,13 +146,27 @@ package actor SpreedlyProvider: PaymentProvider {
         c.add("verification_value", card.cvv)
         c.add("month", .int(card.expiry.month))
         c.add("year", .int(card.expiry.year))
+        addAddress(details.billing, prefix: "", to: &c)
+        addAddress(details.shipping, prefix: "shipping_", to: &c)
         var m = JSONObjectBuilder()
         m.add("credit_card", c.value)
+        m.add("email", details.billing?.email)
         if names.count < 2 { m.add("allow_blank_name", true) }
-        m.add("retained", false)
+        m.add("retained", details.storeCard == true)
         var body = JSONObjectBuilder()
         body.add("payment_method", m.value)
         return body.value
+    }
+
+    /// `{prefix}address1`, `city`, `state`, `zip`, `country`, `phone_number`, each when collected.
+    static func addAddress(_ address: Address?, prefix: String, to c: inout JSONObjectBuilder) {
+        guard let address else { return }
+        c.add(prefix + "address1", address.address)
+        c.add(prefix + "city", address.city)
+        c.add(prefix + "state", address.state)
+        c.add(prefix + "zip", address.zip)
+        c.add(prefix + "country", address.country)
+        c.add(prefix + "phone_number", address.phone)
     }
 
     public func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String {

@@ -14,6 +14,10 @@ public protocol PaymentProvider: Sendable {
     func shopper(id: String) async throws -> StoredShopper?
     /// Submits a card (new, or a stored one) under `token`.
     func tokenize(_ source: CardSource, token: CheckoutToken) async throws -> TokenizedCard
+    /// Submits a card with what the run has collected about the shopper (billing and shipping
+    /// details, fraud session id, store-card choice). TokenizeDetails.swift: the default
+    /// ignores `details` and calls `tokenize(_:token:)`.
+    func tokenize(_ source: CardSource, token: CheckoutToken, details: TokenizeDetails) async throws -> TokenizedCard
     /// Starts 3-D Secure for the tokenized card.
     func startThreeDS(_ card: TokenizedCard, amount: Money) async throws -> ThreeDSProgress
     /// Continues 3-D Secure after the device fingerprint (a 3DS2 lifecycle with a fingerprint).

@@ -136,6 +136,9 @@ extension RunSession {
             // BAM masking: first 6 and last 4 only; never the whole number.
             maskedNumber = card.maskedNumber
         }
+        // What the flow collected so far goes with the card (provider-contract #5).
+        let details = TokenizeDetails(
+            billing: billing, shipping: shipping, fraudSessionId: fraudSessionId, storeCard: storeCard)
         do {
             let current: CheckoutToken
             if let token {
@@ -145,13 +148,14 @@ extension RunSession {
                 token = current
             }
             do {
-                tokenized = try await withRetry(step, (source, current)) { p, a in try await p.tokenize(a.0, token: a.1) }
+                tokenized = try await withRetry(step, (source, current)) { p, a in try await p.tokenize(a.0, token: a.1, details: details) }
             } catch let e as ProviderError where e.code == .tokenExpired {
                 emit("token.refresh", stage: stage, attributes: [JSONMember("reason", .string(e.code.rawValue))])
                 let fresh = try await withRetry(step, ()) { p, _ in try await p.createToken() }
                 token = fresh
                 do {
-                    tokenized = try await withRetry(step, (source, fresh)) { p, a in try await p.tokenize(a.0, token: a.1) }
+                    tokenized = try await withRetry(step, (source, fresh)) { p, a in try await p.tokenize(a.0, token: a.1, details: details)
+                    }
                 } catch let again as ProviderError where again.code == .tokenExpired {
                     // One refresh only (generateTokenFunc): say so instead of repeating the first error.
                     throw ProviderError(.tokenExpired, "the checkout token expired and the refreshed token was refused too")
