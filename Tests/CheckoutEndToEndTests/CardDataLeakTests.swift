@@ -175,6 +175,9 @@ import Testing
         #expect(!scanner.findings(in: "4111-1111-1111-1111").isEmpty)
         #expect(!scanner.findings(in: "41 11 11 11 11 11 11 11").isEmpty)
         #expect(scanner.findings(in: #"{"cvv": "736"}"#) == ["CVV 736"])
+        #expect(scanner.findings(in: "CVV 736.") == ["CVV 736"])
+        // Three digits inside a longer number are not a CVV (an id, an auth code).
+        #expect(scanner.findings(in: #"{"id": "4007362695", "authCode": "000736"}"#).isEmpty)
 
         // Planted into a real result: the same scan that passes above now fails.
         let ws = try Workspace()
@@ -206,7 +209,23 @@ struct LeakScanner {
         if text.contains(written) { found.append("card number as written") }
         let squeezed = text.filter { $0 != " " && $0 != "-" }
         if squeezed.contains(digits) { found.append("card number digits") }
-        if text.contains(cvv) { found.append("CVV \(cvv)") }
+        if containsAlone(cvv, in: text) { found.append("CVV \(cvv)") }
         return found
+    }
+
+    /// True when `needle` occurs in `text` with no digit just before or after it: a CVV as it
+    /// would be printed (`"cvv":"736"`, `CVV 736`), not three digits inside a longer number (a
+    /// transaction id, an auth code, a timestamp), which made the scan fail at random.
+    func containsAlone(_ needle: String, in text: String) -> Bool {
+        guard !needle.isEmpty else { return false }
+        let scalars = Array(text.unicodeScalars)
+        let pattern = Array(needle.unicodeScalars)
+        guard scalars.count >= pattern.count else { return false }
+        func isDigit(_ i: Int) -> Bool { i >= 0 && i < scalars.count && ("0"..."9").contains(scalars[i]) }
+        let digitsOnly = pattern.allSatisfy { ("0"..."9").contains($0) }
+        for start in 0...(scalars.count - pattern.count) where scalars[start..<start + pattern.count].elementsEqual(pattern) {
+            if !digitsOnly || (!isDigit(start - 1) && !isDigit(start + pattern.count)) { return true }
+        }
+        return false
     }
 }
