@@ -6,8 +6,9 @@ import CheckoutRuntime
 import Foundation
 
 extension FakeSpreedly {
-    /// `purchase.json` / `authorize.json`: the card's sandbox behaviour decides; with
-    /// `attempt_3dsecure` an authorization first runs the card's 3-D Secure course.
+    /// `purchase.json` / `authorize.json`: the card's sandbox behaviour decides the charge; with
+    /// `attempt_3dsecure` an authorization first runs the 3-D Secure course the amount picks
+    /// (`threeDSCourse`: Spreedly's test amounts, else the card's).
     func charge(_ transaction: JSONValue?, authorize: Bool) -> ServerResponse {
         guard let t = transaction, let pm = t["payment_method_token"]?.text, let amount = t["amount"]?.text,
             Int(amount) != nil, let currency = t["currency_code"]?.text, let orderId = t["order_id"]?.text, !orderId.isEmpty
@@ -33,17 +34,8 @@ extension FakeSpreedly {
                 token: s.token("TX"), type: authorize ? "Authorization" : "Purchase", state: "pending", orderId: orderId, amount: amount,
                 currency: currency, paymentMethod: pm)
             if threeDS && authorize {
-                switch method.behavior.threeDS {
-                case .frictionless(let r) where r.proceeds(processFailed3DS: false):
-                    Self.settle(&tx, method.behavior, threeDS: r, in: &s)
-                case .frictionless(let r):
-                    tx.state = "failed"
-                    tx.threeDS = r
-                case .challenge:
-                    tx.stage = .challenge
-                case .fingerprintThenChallenge, .fingerprintFrictionless:
-                    tx.stage = .fingerprint
-                }
+                let course = Self.threeDSCourse(amountInCents: amount, card: method.behavior.threeDS)
+                Self.startThreeDS(&tx, course: course, method.behavior, in: &s)
             } else {
                 Self.settle(&tx, method.behavior, threeDS: nil, in: &s)
             }
@@ -79,7 +71,8 @@ extension FakeSpreedly {
     /// `POST v1/transactions/{token}/complete.json`, no body (spreedly-gem 6f2987fe
     /// `complete_transaction_url`): after the device fingerprint, a challenge or done; after the
     /// challenge, what the shopper answered on the issuer's page decides
-    /// (`SandboxData.challengeCode` passes); no answer yet leaves it pending.
+    /// (`SandboxData.challengeCode` passes, unless the course forces a failure); no answer yet
+    /// leaves it pending.
     func completeThreeDS(_ token: String) -> ServerResponse {
         state.withLock { s -> ServerResponse in
             guard var tx = s.transactions[token], tx.state == "pending", let stage = tx.stage,
@@ -89,20 +82,10 @@ extension FakeSpreedly {
             }
             switch stage {
             case .fingerprint:
-                if case .fingerprintFrictionless = method.behavior.threeDS {
-                    Self.settle(&tx, method.behavior, threeDS: .authenticationSucceeded, in: &s)
-                } else {
-                    tx.stage = .challenge
-                }
+                Self.afterFingerprint(&tx, method.behavior, in: &s)
             case .challenge:
                 guard let code = tx.challengeAnswer else { return Self.render(tx) }
-                if code == SandboxData.challengeCode {
-                    Self.settle(&tx, method.behavior, threeDS: .authenticationSucceeded, in: &s)
-                } else {
-                    tx.state = "failed"
-                    tx.stage = nil
-                    tx.threeDS = .authenticationFailed
-                }
+                Self.afterChallenge(&tx, code: code, method.behavior, in: &s)
             }
             s.transactions[token] = tx
             return Self.render(tx)

@@ -63,6 +63,8 @@ package final class FakeSpreedly: Sendable {
         var errorCode: String?
         var stage: Stage?
         var threeDS: ThreeDSResult?
+        /// The 3DS2 course the authorization's amount (or card) picked.
+        var course: ThreeDSCourse?
         /// What the shopper typed on the issuer's challenge page, until `complete.json` reads it.
         var challengeAnswer: String?
         /// PayPal's page for an offsite purchase (the shopper approves there).
