@@ -4,21 +4,28 @@ public import CheckoutRuntime
 
 /// A headless run's answers (SPEC §9), typed by the DSL: `zip: 01234` stays `"01234"`.
 public struct Answers: Sendable {
+    /// The payment method chosen (`paymentMethod`).
     public var paymentMethod: PaymentMethodKind?
+    /// The card typed at the first visit of the card screen (`card`).
     public var card: CardAnswer?
     /// Cards for later visits of the card screen (a route back after a decline): `card` as a
     /// list answers the first visit with its first item, the second with its second, …
     public var laterCards: [CardAnswer] = []
     /// Last 4 digits of a saved card.
     public var savedCard: String?
+    /// The billing details (`billing`).
     public var billing: Address?
+    /// The shipping details (`shipping`).
     public var shipping: Address?
     /// `shipping.sameAsBilling`.
     public var sameAsBilling: Bool?
+    /// The currency the shopper switches to (`currency`); nil keeps the flow's.
     public var currency: String?
     /// Custom field answers by field id.
     public var custom: [String: String] = [:]
+    /// The code typed at the 3-D Secure challenge (`threeDS.code`).
     public var threeDSCode: String?
+    /// True when the shopper cancels the 3-D Secure challenge (`threeDS.cancel`).
     public var threeDSCancel = false
     /// What the card scan read, or its error (`scan`, inline or from `scan.file`).
     public var scan: ScanAnswer?

@@ -78,13 +78,17 @@ public enum CardScanError: String, Sendable, CaseIterable, Hashable {
 /// What a card scan read (the card-scan SDK's card information), or the error it ended
 /// with. Holds secrets (number, CVV, sort code, account number): never print it.
 public struct ScanAnswer: Sendable, CustomStringConvertible {
+    /// The card number read; a secret until tokenized.
     public var number: String?
     /// `MM/YY` or `MM/YYYY`.
     public var expiry: String?
+    /// The security code read; a secret, never printed.
     public var cvv: String?
     /// The card holder's name.
     public var name: String?
+    /// The UK sort code read (`readsBankDetails`); a secret, never printed.
     public var sortCode: String?
+    /// The UK account number read (`readsBankDetails`); a secret, never printed.
     public var accountNumber: String?
     /// The scan ended without a card.
     public var error: CardScanError?

@@ -92,8 +92,11 @@ public struct ScreenPrompt: Sendable {
 public struct PriceState: Sendable, Hashable {
     /// Nil for a subscription without a price.
     public var amount: Decimal?
+    /// The tax so far.
     public var taxAmount: Decimal
+    /// The currency the price is in now.
     public var currency: Currency
+    /// Creates a price.
     public init(amount: Decimal?, taxAmount: Decimal, currency: Currency) {
         self.amount = amount
         self.taxAmount = taxAmount
@@ -105,11 +108,17 @@ public struct PriceState: Sendable, Hashable {
 
 /// A card as typed: any field may be missing.
 public struct CardAnswer: Sendable {
+    /// The card number as typed (spaces allowed); in memory only until tokenized.
     public var number: String?
+    /// The expiry, `MM/YY` or `MM/YYYY`.
     public var expiry: String?
+    /// The security code; in memory only until tokenized, never printed.
     public var cvv: String?
+    /// The card holder's name.
     public var name: String?
+    /// The "securely store my card" switch, when shown and answered.
     public var storeCard: Bool?
+    /// Creates a card answer; a missing field is "not answered".
     public init(number: String? = nil, expiry: String? = nil, cvv: String? = nil, name: String? = nil, storeCard: Bool? = nil) {
         self.number = number
         self.expiry = expiry
@@ -121,16 +130,23 @@ public struct CardAnswer: Sendable {
 
 /// An answer to one screen. `nil` members mean "not answered".
 public enum ScreenAnswer: Sendable {
+    /// The payment method chosen (paymentMethod screen).
     case paymentMethod(PaymentMethodKind?)
+    /// The stored card chosen, by its last 4 digits (savedCard screen).
     case savedCard(last4: String?)
+    /// A card as typed (creditCard screen).
     case card(CardAnswer)
     /// Billing; `sameAsBilling` is the "shipping same as billing" switch shown with it.
     case billing(Address, sameAsBilling: Bool?)
+    /// Shipping details (shipping screen).
     case shipping(Address)
     /// nil keeps the current currency.
     case currency(String?)
+    /// The shopper confirms the order (review screen).
     case review
+    /// The code typed at the 3-D Secure challenge, or a cancel.
     case threeDSChallenge(code: String?, cancel: Bool)
+    /// A screen that only shows something was seen (the result screen).
     case acknowledged
     /// Custom field answers by id (form screen).
     case custom([String: String])

@@ -5,11 +5,17 @@ import Foundation
 /// Runs a compiled flow: walks the pipeline, asks the front end at each screen, talks to the
 /// provider at each step, and returns the result. Every side effect comes in through here.
 public struct CheckoutRunner: Sendable {
+    /// The compiled flow to run.
     public var flow: CompiledFlow
+    /// The payment provider every step talks to.
     public var provider: any PaymentProvider
+    /// Who answers the screens.
     public var frontend: any CheckoutFrontend
+    /// The run's clock (token expiry, retry backoff, step timeouts).
     public var clock: any CheckoutClock
+    /// Where ids come from (fraud session, idempotency keys).
     public var random: any RandomSource
+    /// Where trace events go, if anywhere.
     public var trace: (any TraceSink)?
     /// Told of each provider step as it begins, ends or fails (a front end's progress, a
     /// caller's watch on the charge); nil: nobody.

@@ -6,11 +6,15 @@ import Synchronization
 /// One event of a run's trace: a screen shown or answered, a step started or ended.
 /// Attributes are chosen by the runtime and never hold card numbers, CVVs or credentials.
 public struct TraceEvent: Sendable {
+    /// The event's number in the run, from 1.
     public var seq: Int
+    /// When it happened, by the run's clock.
     public var time: Date
     /// `run.start`, `screen.answered`, `screen.skipped`, `step.start`, `step.end`, `run.end`, …
     public var event: String
+    /// The stage it belongs to, if any.
     public var stage: String?
+    /// What else the event says (`outcome`, `code`, …), in order; never card data.
     public var attributes: [JSONMember]
 
     /// Creates an event (the runtime numbers its own; a front end that ends a run from outside,
@@ -40,6 +44,7 @@ public struct TraceEvent: Sendable {
 
 /// Where trace events go.
 public protocol TraceSink: Sendable {
+    /// Takes one event; called in order, from the run's task.
     func record(_ event: TraceEvent)
 }
 
@@ -48,6 +53,7 @@ public final class MemoryTraceSink: TraceSink {
     private let storage = Mutex<[TraceEvent]>([])
     /// Creates an empty sink.
     public init() {}
+    /// Keeps `event`.
     public func record(_ event: TraceEvent) { storage.withLock { $0.append(event) } }
     /// The events so far.
     public var events: [TraceEvent] { storage.withLock { $0 } }
@@ -61,6 +67,7 @@ public final class JSONLinesTraceSink: TraceSink {
     public init(write: @escaping @Sendable (String) -> Void) {
         self.write = write
     }
+    /// Writes `event` as one JSON line.
     public func record(_ event: TraceEvent) {
         let line = event.jsonLine + "\n"
         lock.withLock { _ in write(line) }
