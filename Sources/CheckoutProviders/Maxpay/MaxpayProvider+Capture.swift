@@ -47,16 +47,7 @@ extension MaxpayProvider {
         guard let signed = op.signed else {
             throw ProviderError(.signatureFailed, "a Maxpay \(MaxpayFields.type(op.kind)) needs the step's `signature` hook")
         }
-        var body = JSONObjectBuilder()
-        for key in signed.fields.keys.sorted() {
-            if key == "api_version", let value = signed.fields[key], let number = Int(value) {
-                body.add(key, number)
-            } else {
-                body.add(key, signed.fields[key])
-            }
-        }
-        body.add("public_key", configuration.publicKey)
-        body.add("signature", signed.signature)
+        let body = Self.signedBody(signed, publicKey: configuration.publicKey)
         let response = try await transport.send(
             HTTPRequest(
                 method: "POST", url: endpoint(), headers: ["Content-Type": "application/json", "Accept": "application/json"],

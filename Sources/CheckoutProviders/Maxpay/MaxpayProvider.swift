@@ -199,15 +199,24 @@ package actor MaxpayProvider: PaymentProvider {
         URL(string: HTTPFailure.joined(configuration.baseURL, "api/cc")) ?? configuration.baseURL
     }
 
-    /// The request body: the signed fields as they were signed (`api_version` as a number), the
-    /// signature and public key,
-    /// and the card (`card_number`, `card_exp_month`, `card_exp_year`, `cvv`, `card_holder`),
-    /// which Maxpay does not sign.
+    /// The request body: the signed part (`signedBody`) and the card (`card_number`,
+    /// `card_exp_month`, `card_exp_year`, `cvv`, `card_holder`), which Maxpay does not sign.
     static func body(signed: SignedFields, publicKey: String, card: ValidatedCard) -> JSONValue {
+        var body = signedBody(signed, publicKey: publicKey)
+        body.add("card_number", card.number)
+        body.add("card_exp_month", (card.expiry.month < 10 ? "0" : "") + "\(card.expiry.month)")
+        body.add("card_exp_year", "\(card.expiry.year)")
+        body.add("cvv", card.cvv)
+        body.add("card_holder", card.holderName)
+        return body.value
+    }
+
+    /// The signed fields as they were signed, then `public_key` and `signature`: every Maxpay
+    /// request's body (a charge adds the card). `api_version` is a number in both SDKs' requests
+    /// (iOS `apiVersion: Int`, Android `PaymentDto`); its text is what was signed either way.
+    static func signedBody(_ signed: SignedFields, publicKey: String) -> JSONObjectBuilder {
         var body = JSONObjectBuilder()
         for key in signed.fields.keys.sorted() {
-            // `api_version` is a number in both SDKs' requests (iOS `apiVersion: Int`, Android
-            // `PaymentDto`); its text is what was signed either way.
             if key == "api_version", let value = signed.fields[key], let number = Int(value) {
                 body.add(key, number)
             } else {
@@ -216,11 +225,6 @@ package actor MaxpayProvider: PaymentProvider {
         }
         body.add("public_key", publicKey)
         body.add("signature", signed.signature)
-        body.add("card_number", card.number)
-        body.add("card_exp_month", (card.expiry.month < 10 ? "0" : "") + "\(card.expiry.month)")
-        body.add("card_exp_year", "\(card.expiry.year)")
-        body.add("cvv", card.cvv)
-        body.add("card_holder", card.holderName)
-        return body.value
+        return body
     }
 }
