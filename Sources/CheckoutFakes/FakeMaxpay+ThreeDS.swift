@@ -67,7 +67,8 @@ extension FakeMaxpay {
 
     /// The issuer's page: checks `PaReq` and `MD` against the pending transaction, takes the
     /// shopper's answer once (a second post of a finished one changes nothing), and answers
-    /// with the page that would send the browser back to `TermUrl`.
+    /// with the page that would send the browser back to `TermUrl`, which must be the
+    /// transaction's signed `redirect_url` when it has one.
     func acs(_ request: ServerRequest, reference: String) -> ServerResponse {
         let form = Self.formFields(request.body)
         return state.withLock { s -> ServerResponse in
@@ -75,6 +76,10 @@ extension FakeMaxpay {
             guard var pending = s.pending[reference], form["MD"] == reference, form["PaReq"] == pending.pareq,
                 let term = form["TermUrl"], !term.isEmpty
             else { return Self.page(400, "Unknown or malformed 3-D Secure request") }
+            // The SDKs post the merchant's redirect URL as `TermUrl` (Android `ThreeDSFragment`).
+            if let redirect = pending.fields["redirect_url"], term != redirect {
+                return Self.page(400, "TermUrl is not the transaction's redirect_url")
+            }
             if !pending.completed {
                 let result: ThreeDSResult =
                     form["cancel"] == "true"

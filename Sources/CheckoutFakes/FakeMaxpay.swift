@@ -98,7 +98,7 @@ package final class FakeMaxpay: Sendable {
             let e = MaxpayCodes.code(forError: .invalidSignature)
             return answer(MaxpayResponse(status: "error", code: e.code, message: e.message, transactionUniqueId: key))
         }
-        if let refusal = Self.invalidField(fields) {
+        if let refusal = Self.invalidField(fields, cardHolder: body["card_holder"]?.text) {
             return answer(
                 MaxpayResponse(status: "error", code: MaxpayCodes.validationError.code, message: refusal, transactionUniqueId: key))
         }
@@ -152,17 +152,36 @@ package final class FakeMaxpay: Sendable {
             transactionUniqueId: key, authCode: Self.authCode(reference), threeDSResult: threeDS?.rawValue)
     }
 
-    /// Fields in a form Maxpay's SDKs never send, refused as a validation error: no `user_ip`, a `country`
-    /// that is not ISO 3166-1 alpha-3 (iOS `PAYCountryField`, Android `CountryISOHelper`), a
-    /// `date_of_birth` that is not YYYY-MM-DD.
-    static func invalidField(_ fields: [String: String]) -> String? {
-        // Both SDKs make the shopper's IP non-optional (iOS `PAYTransactionRequest.ip`, Android
-        // `PaymentDto.userIp`) and INTEGRATION.md marks it required.
+    /// Fields in a form Maxpay's SDKs never send, refused as a validation error: a charge without
+    /// what both SDKs make non-optional (`user_ip`, `user_email`, `country`, `card_holder`, and
+    /// `first_name`/`last_name`, which Android sends as `" "` when the shopper gave none), a
+    /// `SALE3D` without its `redirect_url` and `callback_url`, a `country` that is not ISO 3166-1
+    /// alpha-3 (iOS `PAYCountryField`, Android `CountryISOHelper`), a `date_of_birth` that is not
+    /// YYYY-MM-DD.
+    static func invalidField(_ fields: [String: String], cardHolder: String?) -> String? {
         // Only the charges carry the shopper (SALE, AUTH and their 3D forms); SETTLE, VOID and
         // REFUND name an earlier transaction.
-        let charges: Set<String> = ["SALE", "AUTH", "SALE3D", "AUTH3D"]
-        if charges.contains((fields["transaction_type"] ?? "").uppercased()), fields["user_ip"].map(IPAddress.isValid) != true {
-            return "Validation error: user_ip is required (the customer's IP address)"
+        let type = (fields["transaction_type"] ?? "").uppercased()
+        if ["SALE", "AUTH", "SALE3D", "AUTH3D"].contains(type) {
+            // iOS `PAYTransactionRequest` (`ip`, `email`, `country`, `cardHolder`, `firstName`,
+            // `lastName` non-optional), Android `PaymentDto` (`userIp`, `userEmail`, `country`,
+            // `cardHolder` non-null); INTEGRATION.md marks the IP, email and names required.
+            if fields["user_ip"].map(IPAddress.isValid) != true {
+                return "Validation error: user_ip is required (the customer's IP address)"
+            }
+            for (field, what) in Self.requiredOfCharges where (fields[field] ?? "").isEmpty {
+                return "Validation error: \(field) is required (\(what))"
+            }
+            if (cardHolder ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+                return "Validation error: card_holder is required (the name on the card)"
+            }
+            // Both SDKs send the merchant's pages with a SALE3D (iOS `PAYSale3DRedirect`,
+            // Android `MainViewModel.prepareForPayment`); Android's README: "needed for 3D secure".
+            if type == "SALE3D" {
+                for field in ["redirect_url", "callback_url"] where !Self.isWebURL(fields[field]) {
+                    return "Validation error: \(field) is required for SALE3D (an http or https URL)"
+                }
+            }
         }
         if let country = fields["country"], !alpha3Countries.contains(country) {
             return "Validation error: country must be an ISO 3166-1 alpha-3 code"
@@ -171,6 +190,17 @@ package final class FakeMaxpay: Sendable {
             return "Validation error: date_of_birth must be YYYY-MM-DD"
         }
         return nil
+    }
+
+    /// Signed fields a charge must carry, and what each is.
+    static let requiredOfCharges: [(String, String)] = [
+        ("user_email", "the customer's email address"), ("country", "the customer's country"),
+        ("first_name", "the customer's first name"), ("last_name", "the customer's last name"),
+    ]
+
+    static func isWebURL(_ text: String?) -> Bool {
+        guard let text, let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
+        return (scheme == "http" || scheme == "https") && url.host != nil
     }
 
     static let alpha3Countries = Set(Country.allCodes.compactMap(Country.alpha3(of:)))

@@ -21,6 +21,9 @@ public struct Answers: Sendable {
     public var sameAsBilling: Bool?
     /// The currency the shopper switches to (`currency`); nil keeps the flow's.
     public var currency: String?
+    /// The shopper's IP address (`customer.ip`), sent with the charge; wins over the flow's
+    /// `request.customer.ip`. Nil keeps the flow's.
+    public var customerIP: String?
     /// Custom field answers by field id.
     public var custom: [String: String] = [:]
     /// The code typed at the 3-D Secure challenge (`threeDS.code`).

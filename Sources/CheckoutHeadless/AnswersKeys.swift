@@ -18,6 +18,7 @@ package enum AnswersKeys {
         KeySpec("shipping", .mapping(shipping), "shipping details"),
         KeySpec("currency", .string(), "switch to this currency (when the flow allows currency change)"),
         KeySpec("custom", .dictionary(keyPattern: "^.+$", value: .string()), "custom-field answers by field id"),
+        KeySpec("customer", .mapping(customer), "the shopper as the merchant's server sees them"),
         KeySpec("threeDS", .mapping(threeDS), "the answer to a 3-D Secure challenge"),
         KeySpec(
             "scan", .oneOf([.mapping(scan), .list(.mapping(scan))]),
@@ -43,6 +44,11 @@ package enum AnswersKeys {
     package static let shipping: [KeySpec] =
         AddressField.withoutBirthday.map { KeySpec($0.rawValue, .string(), $0.summary) }
         + [KeySpec("sameAsBilling", .bool, "ship to the billing address (without the email and the date of birth)")]
+
+    /// `threeDS` keys.
+    package static let customer: [KeySpec] = [
+        KeySpec("ip", .string(), "the shopper's IPv4 or IPv6 address, sent with the charge; wins over the flow's `request.customer.ip`")
+    ]
 
     /// `threeDS` keys.
     package static let threeDS: [KeySpec] = [

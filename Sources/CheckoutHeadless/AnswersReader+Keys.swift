@@ -11,6 +11,7 @@ extension AnswersReader {
     static let shippingTable = KeyTable(
         AnswersKeys.shipping, misplaced: ["birthday": ("a shipping address has no date of birth", "use 'billing.birthday'")])
     static let threeDSTable = KeyTable(AnswersKeys.threeDS)
+    static let customerTable = KeyTable(AnswersKeys.customer)
 }
 
 extension AnswersReader.Reader: MappingFindingSink {

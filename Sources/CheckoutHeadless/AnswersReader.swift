@@ -167,6 +167,18 @@ public enum AnswersReader {
                 a.threeDSCode = f["code"].flatMap { text($0, path: "threeDS.code") }
                 a.threeDSCancel = f["cancel"].flatMap { flag($0, path: "threeDS.cancel") } ?? false
             }
+            if let n = top["customer"] {
+                let f = pairs(n, path: "customer", table: AnswersReader.customerTable)
+                if let ip = f["ip"], let v = text(ip, path: "customer.ip") {
+                    if IPAddress.isValid(v) {
+                        a.customerIP = v
+                    } else {
+                        problem(
+                            "customer.ip", "invalid_value", "must be an IPv4 or IPv6 address; found \(UserText.quoted(v))", at: ip.range,
+                            rule: .invalidFormat)
+                    }
+                }
+            }
             if let n = top["wait"] { a.waits = waits(n) }
             if let n = top["custom"] {
                 if let pairs = n.mapping {

@@ -59,6 +59,9 @@ package struct HeadlessRun: Sendable {
             r.errors = problems.map(\.issue)
             return r
         }
+        var flow = self.flow
+        // The shopper's IP is per run: the answers' wins over the flow's (docs/running.md).
+        if let ip = answers.customerIP { flow.definition.request.customerIP = ip }
         let runner = CheckoutRunner(
             flow: flow, provider: provider.make(flow, clock, random), frontend: HeadlessFrontend(answers: answers),
             clock: clock, random: random, trace: trace, steps: steps, journal: journal,

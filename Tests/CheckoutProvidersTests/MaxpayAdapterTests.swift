@@ -46,7 +46,8 @@ final class ScriptedMaxpayTransport: HTTPTransport {
         let tokenized = try await p.tokenize(.new(Self.card), token: token)
         let amount = Money(amount: Decimal(string: "49.9")!, currency: Currency.iso("EUR")!)
         var request = ChargeRequest(kind: .sale, card: tokenized, amount: amount, idempotencyKey: key, threeDSResult: nil)
-        let fields = MaxpayFields.of(request, billing: nil, threeDS: false)
+        request.customerIP = "203.0.113.7"
+        let fields = MaxpayFields.of(request, billing: MaxpayWireTests.billing, threeDS: false)
         request.signed = SignedFields(fields: fields, signature: MaxpaySignature.sign(fields, privateKey: "secret-key"))
         return (request, tokenized)
     }

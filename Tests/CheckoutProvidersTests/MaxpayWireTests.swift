@@ -99,6 +99,7 @@ import Testing
         var request = charge(billing: nil)
         request.card = tokenized
         request.threeDSRequested = threeDS
+        request.customerIP = "203.0.113.7"
         let fields = MaxpayFields.of(request, billing: Self.billing, threeDS: threeDS)
         request.signed = SignedFields(fields: fields, signature: MaxpaySignature.sign(fields, privateKey: "secret-key"))
         return request
@@ -155,5 +156,84 @@ import Testing
         }
         #expect(got == expected)
         #expect(transport.requests.count == 1, "a definite answer is not asked again")
+    }
+
+    @Test func namesTheShopperDidNotGiveGoAsABlankAsAndroidSendsThem() {
+        // Android `MainViewModel.prepareForPayment`: `firstName ?: " "`, `lastName ?: " "`; iOS
+        // makes both non-optional. A one-word name keeps its first part.
+        let none = MaxpayFields.of(charge(billing: nil), billing: nil, threeDS: false)
+        #expect(none["first_name"] == " " && none["last_name"] == " ")
+        var one = Self.billing
+        one.name = "山田"
+        let single = MaxpayFields.of(charge(billing: one), billing: one, threeDS: false)
+        #expect(single["first_name"] == "山田" && single["last_name"] == " ")
+    }
+
+    @Test func theMerchantsPagesAreSignedIntoEvery3DSChargeAndNoOther() {
+        // iOS `PAYSignatureInfo` (`redirect_url`, `callback_url`), Android
+        // `PaymentDto.generateDataForSignature`: both signed with a SALE3D.
+        let pages = MaxpayReturnURLs(
+            redirect: URL(string: "https://shop.example/3ds/return")!, callback: URL(string: "https://shop.example/maxpay/callback")!)
+        let sale3d = MaxpayFields.of(charge(billing: Self.billing), billing: Self.billing, threeDS: true, returnURLs: pages)
+        #expect(sale3d["transaction_type"] == "SALE3D")
+        #expect(sale3d["redirect_url"] == "https://shop.example/3ds/return")
+        #expect(sale3d["callback_url"] == "https://shop.example/maxpay/callback")
+        let sale = MaxpayFields.of(charge(billing: Self.billing), billing: Self.billing, threeDS: false, returnURLs: pages)
+        #expect(sale["redirect_url"] == nil && sale["callback_url"] == nil)
+        // The signer the runtime uses signs the adapter's pages, not the defaults.
+        let p = MaxpayProvider(
+            configuration: MaxpayConfiguration(baseURL: URL(string: "http://127.0.0.1:9/")!, publicKey: "pk", returnURLs: pages),
+            transport: ScriptedMaxpayTransport { _, _ in MaxpayAdapterTests.json(500, "") }, clock: ManualClock(start: Date()),
+            random: SeededRandom(seed: 1))
+        let signed = p.requestSigner?.signedFields(of: charge(billing: Self.billing), billing: Self.billing, threeDS: true)
+        #expect(signed?["redirect_url"] == "https://shop.example/3ds/return")
+    }
+
+    @Test func theChallengeFormPostsTheRedirectPageAsTermUrl() async throws {
+        // Android `ThreeDSFragment`: `TermUrl` is the merchant's redirect URL.
+        let transport = ScriptedMaxpayTransport { request, _ in
+            if request.url.path.hasPrefix("/acs") { return HTTPResponse(status: 200, body: Data("<html></html>".utf8)) }
+            return MaxpayAdapterTests.json(
+                200,
+                #"{"status":"success","code":0,"message":"3DS","reference":"r-9","transaction_unique_id":"order-1","acs_url":"http://127.0.0.1:9/acs/r-9","pareq":"P"}"#
+            )
+        }
+        let p = provider(transport)
+        guard case .challengeRequired(let session) = try await p.startCharge(try await signedCharge(p, threeDS: true)) else {
+            Issue.record("no challenge")
+            return
+        }
+        _ = try? await p.completeChallenge(session, response: .cancel)
+        let form = String(decoding: try #require(transport.requests.first { $0.url.path.hasPrefix("/acs") }?.body), as: UTF8.self)
+        #expect(form.contains("TermUrl=https%3A%2F%2Fcheckout.invalid%2Fmaxpay%2Freturn"), "\(form)")
+    }
+
+    @Test(arguments: [
+        ("ip", "user_ip"), ("email", "user_email"), ("country", "country"), ("holder", "card_holder"),
+    ])
+    func aChargeWithoutWhatBothSDKsRequireIsRefusedBeforeTheCardIsSent(missing: String, field: String) async throws {
+        // iOS `PAYTransactionRequest` and Android `PaymentDto` make these non-optional.
+        let transport = ScriptedMaxpayTransport { _, _ in MaxpayAdapterTests.json(200, #"{"status":"success","code":0}"#) }
+        let p = provider(transport)
+        let token = try await p.createToken()
+        var card = MaxpayAdapterTests.card
+        if missing == "holder" {
+            card = ValidatedCard(number: card.number, cvv: card.cvv, expiry: card.expiry, brand: card.brand, holderName: nil)
+        }
+        var request = charge(billing: nil)
+        request.card = try await p.tokenize(.new(card), token: token)
+        if missing != "ip" { request.customerIP = "203.0.113.7" }
+        var billing = Self.billing
+        if missing == "email" { billing.email = nil }
+        if missing == "country" { billing.country = nil }
+        let fields = MaxpayFields.of(request, billing: billing, threeDS: false)
+        request.signed = SignedFields(fields: fields, signature: MaxpaySignature.sign(fields, privateKey: "secret-key"))
+        await #expect {
+            _ = try await p.charge(request)
+        } throws: { error in
+            guard let e = error as? ProviderError else { return false }
+            return e.code == .rejected && e.message.contains("(\(field))")
+        }
+        #expect(transport.requests.isEmpty, "the card never left for a request Maxpay refuses")
     }
 }

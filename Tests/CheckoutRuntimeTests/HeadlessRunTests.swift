@@ -4,6 +4,7 @@ import CheckoutLanguage
 import CheckoutProviders
 import CheckoutRuntime
 import Foundation
+import Synchronization
 import Testing
 
 /// `HeadlessRun`, the one path `checkout run --answers` and `checkout test` share: the answers
@@ -64,5 +65,27 @@ import Testing
         #expect(issues.allSatisfy { $0.code == "not_offered" })
         let agreeing = HeadlessFrontend(answers: try readAnswers("paymentMethod: card\ncurrency: USD"))
         #expect(await agreeing.choicesFixed([.paymentMethod(.card, reason: "r"), .currency("USD", reason: "r")]).isEmpty)
+    }
+
+    @Test func theAnswersCustomerIPWinsOverTheFlowsAndReachesTheProvider() async throws {
+        // A shopper's IP belongs to the run (docs/running.md, `customer`): the provider is made
+        // from a flow whose request carries the answers' IP.
+        let seen = Mutex<[String?]>([])
+        let source = ProviderSource { flow, clock, random in
+            seen.withLock { $0.append(flow.definition.request.customerIP) }
+            return SandboxProvider(clock: clock, random: random)
+        }
+        let given = try prepared(cardAnswers("4111111111111111", extra: "customer: { ip: 2001:db8::7 }"), now: fixedStart)
+        _ = await given.run(random: SeededRandom(seed: 1), provider: source)
+        let without = try prepared(cardAnswers("4111111111111111"), now: fixedStart)
+        _ = await without.run(random: SeededRandom(seed: 1), provider: source)
+        #expect(seen.withLock { $0 } == ["2001:db8::7", nil])
+    }
+
+    @Test func aCustomerIPThatIsNotAnAddressIsAnInvalidAnswer() {
+        let (_, problems) = AnswersReader.read(Array("customer: { ip: 999.1.1.1 }".utf8), file: "answers.yaml")
+        #expect(problems.map(\.issue.path) == ["customer.ip"])
+        #expect(problems.first?.issue.code == "invalid_value")
+        #expect(problems.first?.issue.message.contains("IPv4 or IPv6") == true)
     }
 }

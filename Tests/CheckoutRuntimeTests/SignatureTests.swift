@@ -114,8 +114,8 @@ import Testing
             fields
                 == .array(
                     [
-                        "amount", "api_version", "auth_type", "country", "currency", "first_name", "last_name", "transaction_type",
-                        "transaction_unique_id", "user_email", "zip",
+                        "amount", "api_version", "auth_type", "callback_url", "country", "currency", "first_name", "last_name",
+                        "redirect_url", "transaction_type", "transaction_unique_id", "user_email", "zip",
                     ].map { .string($0) }))
     }
 

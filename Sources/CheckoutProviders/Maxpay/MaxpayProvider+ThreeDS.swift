@@ -40,7 +40,7 @@ extension MaxpayProvider {
         // Without a `pareq` the page is opened as it is (Android `ThreeDSFragment.kt`): only
         // `MD` and `TermUrl` go with the shopper's answer.
         var form = challenge.pareq.isEmpty ? [] : [("PaReq", challenge.pareq)]
-        form += [("MD", challenge.md), ("TermUrl", termURL().absoluteString)]
+        form += [("MD", challenge.md), ("TermUrl", configuration.returnURLs.redirect.absoluteString)]
         switch response {
         case .code(let code): form.append(("code", code))
         case .cancel: form.append(("cancel", "true"))
@@ -100,12 +100,6 @@ extension MaxpayProvider {
         case "decline" where response.code == MaxpayCodes.authenticationFailed.code: return .authenticationFailed
         default: return nil
         }
-    }
-
-    /// `TermUrl`: where the issuer's page sends the shopper's browser back
-    /// (`MaxpayConfiguration.termURL`, else `{baseURL}/3ds/return`).
-    func termURL() -> URL {
-        configuration.termURL ?? URL(string: HTTPFailure.joined(configuration.baseURL, "3ds/return")) ?? configuration.baseURL
     }
 
     /// `application/x-www-form-urlencoded`: names and values percent-encoded but for RFC 3986's

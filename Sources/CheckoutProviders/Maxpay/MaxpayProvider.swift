@@ -16,18 +16,19 @@ package struct MaxpayConfiguration: Sendable {
     public var publicKey: String
     /// How long one request may take.
     public var requestTimeout: Duration
-    /// `TermUrl` of a 3-D Secure challenge: where the issuer's page sends the shopper's
-    /// browser back; nil: `{baseURL}/3ds/return`.
-    public var termURL: URL?
+    /// The merchant's pages for 3-D Secure, signed and sent with each `SALE3D`/`AUTH3D`
+    /// (`redirect_url`, `callback_url`); the redirect page is also the challenge's `TermUrl`.
+    public var returnURLs: MaxpayReturnURLs
 
     /// Creates a configuration.
     public init(
-        baseURL: URL = MaxpayConfiguration.sandboxURL, publicKey: String, requestTimeout: Duration = .seconds(30), termURL: URL? = nil
+        baseURL: URL = MaxpayConfiguration.sandboxURL, publicKey: String, requestTimeout: Duration = .seconds(30),
+        returnURLs: MaxpayReturnURLs = MaxpayReturnURLs()
     ) {
         self.baseURL = baseURL
         self.publicKey = publicKey
         self.requestTimeout = requestTimeout
-        self.termURL = termURL
+        self.returnURLs = returnURLs
     }
 }
 
@@ -92,7 +93,7 @@ package actor MaxpayProvider: PaymentProvider {
     public nonisolated var threeDSInsideCharge: Bool { true }
 
     /// Maxpay's signed fields and signature, for the `signature` hook.
-    public nonisolated var requestSigner: (any RequestSigner)? { MaxpaySigner() }
+    public nonisolated var requestSigner: (any RequestSigner)? { MaxpaySigner(returnURLs: configuration.returnURLs) }
 
     /// The card waits in this process's memory: a resumed run must tokenize it again.
     public nonisolated var tokensOutliveProcess: Bool { false }
@@ -157,6 +158,9 @@ package actor MaxpayProvider: PaymentProvider {
         }
         guard let card = cards[request.card.token] else {
             throw ProviderError(.tokenExpired, "the card for this checkout token was already charged or never given")
+        }
+        if let missing = MaxpayFields.missing(signed.fields, card: card) {
+            throw ProviderError(.rejected, missing)
         }
         let response = try await transport.send(
             HTTPRequest(

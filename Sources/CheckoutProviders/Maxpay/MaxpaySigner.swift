@@ -4,11 +4,14 @@ package import CheckoutRuntime
 /// Maxpay's scheme for the `signature` hook: its signed fields (`MaxpayFields`), its
 /// signature (`MaxpaySignature`), and `key=value` lines for a signing command.
 package struct MaxpaySigner: RequestSigner {
+    /// The merchant's pages signed into each `SALE3D`/`AUTH3D`.
+    public var returnURLs: MaxpayReturnURLs
+
     /// Creates the signer.
-    public init() {}
+    public init(returnURLs: MaxpayReturnURLs = MaxpayReturnURLs()) { self.returnURLs = returnURLs }
 
     public func signedFields(of request: ChargeRequest, billing: Address?, threeDS: Bool) -> [String: String] {
-        MaxpayFields.of(request, billing: billing, threeDS: threeDS)
+        MaxpayFields.of(request, billing: billing, threeDS: threeDS, returnURLs: returnURLs)
     }
 
     public func signature(of fields: [String: String], privateKey: String) -> String {
