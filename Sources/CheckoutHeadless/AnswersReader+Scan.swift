@@ -10,6 +10,8 @@ extension AnswersReader {
     static let scanTable = KeyTable(AnswersKeys.scan)
     /// The keys of a scan given as a file: the file alone.
     static let scanFileTable = KeyTable(AnswersKeys.scan.filter { $0.name == "file" })
+    /// The most digits a scanned card number has (BAM `cardNumber`'s maximum length).
+    static let scanMaxDigits = 16
     /// Scan keys whose values are secret.
     static let scanSecrets = ["number", "cvv", "sortCode", "accountNumber"]
 }
@@ -29,6 +31,7 @@ extension AnswersReader.Reader {
         var s = ScanAnswer(
             number: t("number"), expiry: t("expiry"), cvv: t("cvv"), name: t("name"), sortCode: t("sortCode"),
             accountNumber: t("accountNumber"))
+        if let n = f["number"], let number = s.number { scanNumberLength(number, at: n.range, path: "\(path).number") }
         if let n = f["error"], let v = text(n, path: "\(path).error") {
             if let e = CardScanError(rawValue: v) {
                 s.error = e
@@ -48,6 +51,18 @@ extension AnswersReader.Reader {
             }
         }
         return s
+    }
+
+    /// BAM's `cardNumber` holds at most 16 digits (Jumio docs/integration_bam-checkout.md,
+    /// `BAMCheckoutCardInformation`; provider-contract row #27), so a longer scanned number is
+    /// not something a scan can return: an invalid answer. Only the count is shown, never a digit;
+    /// other problems with the number are the card checks' at run time.
+    private mutating func scanNumberLength(_ number: String, at range: SourceRange, path: String) {
+        guard let digits = CardNumber.digits(from: number), digits.count > AnswersReader.scanMaxDigits else { return }
+        problem(
+            path, "invalid_length",
+            "a card scan reads at most \(AnswersReader.scanMaxDigits) digits (Jumio BAM's cardNumber); this number has \(digits.count)",
+            at: range, rule: .outOfRange)
     }
 
     /// Reads a scan file; its problems keep the answers' paths (`scan.number`) and point into it.

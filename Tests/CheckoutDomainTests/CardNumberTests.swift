@@ -47,11 +47,26 @@ struct CardNumberTests {
     func masking() {
         #expect(CardNumber.last4("4111111111111111") == "1111")
         #expect(CardNumber.last4("123") == "123")
-        #expect(CardNumber.masked("4111111111111111") == "411111******1111")
-        #expect(CardNumber.masked("378282246310005") == "378282*****0005")
-        #expect(CardNumber.masked("30569309025904") == "305693****5904")
-        #expect(CardNumber.masked("1234567890") == "******7890")
-        #expect(CardNumber.masked("123") == "123")
+        // BAM's cardNumberMasked: the grouped number, first 6 and last 4 digits, the rest "X"
+        // (Jumio docs/integration_bam-checkout.md, BAMCheckoutCardInformation).
+        #expect(CardNumber.masked("4111111111111111", gaps: CardBrand.visa.gaps) == "4111 11XX XXXX 1111")
+        #expect(CardNumber.masked("378282246310005", gaps: CardBrand.americanExpress.gaps) == "3782 82XXXX X0005")
+        #expect(CardNumber.masked("30569309025904", gaps: CardBrand.dinersClub.gaps) == "3056 93XXXX 5904")
+        #expect(CardNumber.masked("4111111111111111110", gaps: CardBrand.visa.gaps) == "4111 11XX XXXX XXX1110")
+        #expect(CardNumber.masked("1234567890", gaps: CardBrand.visa.gaps) == "XXXX XX78 90")
+        #expect(CardNumber.masked("123", gaps: CardBrand.visa.gaps) == "123")
+        #expect(CardNumber.masked("4111111111111111", gaps: []) == "411111XXXXXX1111")
+    }
+
+    @Test("a validated card is masked by its own brand's gaps")
+    func validatedCardMask() throws {
+        let now = YearMonth(year: 2026, month: 11)
+        func mask(_ number: String, cvv: String = "123") throws -> String {
+            try CardValidator.validate(CardInput(number: number, expiry: "12/35", cvv: cvv), now: now).get().maskedNumber
+        }
+        #expect(try mask("4111 1111 1111 1111") == "4111 11XX XXXX 1111")
+        #expect(try mask("3782 822463 10005", cvv: "1234") == "3782 82XXXX X0005")
+        #expect(try mask("5555 5555 5555 4444") == "5555 55XX XXXX 4444")
     }
 
     @Test("grouping follows the brand's gaps")

@@ -170,6 +170,7 @@ import Testing
     @Test func scannerDetectsPlantedCardData() throws {
         let scanner = LeakScanner(number: "4111 1111 1111 1111", cvv: "736")
         #expect(scanner.findings(in: #"{"last4Digits": "1111", "masked": "411111******1111"}"#).isEmpty)
+        #expect(scanner.findings(in: #"{"last4Digits": "1111", "cardMask": "4111 11XX XXXX 1111"}"#).isEmpty)
         #expect(!scanner.findings(in: "card 4111 1111 1111 1111 ok").isEmpty)
         #expect(!scanner.findings(in: #"{"number":"4111111111111111"}"#).isEmpty)
         #expect(!scanner.findings(in: "4111-1111-1111-1111").isEmpty)

@@ -22,6 +22,7 @@ import Testing
         Example(name: "expired-then-rescanned", status: "success", exitCode: 0, last4: "1111"),
         Example(name: "expired", status: "failed", exitCode: 1, errors: ["scan.expiry card_expired"]),
         Example(name: "card-type-not-accepted", status: "failed", exitCode: 1, errors: ["scan.number brand_not_accepted"]),
+        Example(name: "number-too-long", status: "invalid", exitCode: 3, errors: ["scan.number invalid_length"]),
     ]
 
     @Test(arguments: examples)
@@ -35,7 +36,8 @@ import Testing
         #expect(result.errorCodes == example.errors)
         #expect(result.creditCard?.last4Digits == example.last4)
         if example.last4 != nil {
-            #expect(r.stdout.contains(#""cardMask": "\#(example.last4 == "1111" ? "411111" : "555555")******\#(example.last4 ?? "")""#))
+            let mask = example.last4 == "1111" ? "4111 11XX XXXX 1111" : "5555 55XX XXXX 4444"
+            #expect(r.stdout.contains(#""cardMask": "\#(mask)""#), "BAM's cardNumberMasked")
         }
     }
 
@@ -68,14 +70,14 @@ import Testing
     static let visa = "4111 1111 1111 1111"
 
     static let leaks: [LeakCase] = [
-        LeakCase(name: "scanned and approved", answers: scan(visa), number: visa, proof: "411111******1111"),
+        LeakCase(name: "scanned and approved", answers: scan(visa), number: visa, proof: "4111 11XX XXXX 1111"),
         LeakCase(name: "text output", answers: scan(visa), json: false, number: visa, proof: "1111"),
         LeakCase(
             name: "scan file",
             answers: "scan: { file: scan.json }\n" + rest,
             scanFile:
                 #"{"number": "5555 5555 5555 4444", "expiry": "09/34", "cvv": "736", "name": "JOHN SMITH", "sortCode": "\#(sortCode)", "accountNumber": "\#(account)"}"#,
-            number: "5555 5555 5555 4444", proof: "555555******4444"),
+            number: "5555 5555 5555 4444", proof: "5555 55XX XXXX 4444"),
         LeakCase(
             name: "misread number in a scan file", answers: "scan: { file: scan.json }\n" + rest,
             scanFile: "number: 4111 1111 1111 1112\nexpiry: 12/35\ncvv: \"736\"\nsortCode: \(sortCode)\naccountNumber: \"\(account)\"\n",
@@ -96,6 +98,9 @@ import Testing
             answers: #"scan: { numbr: "\#(visa)", expiry: "12/35", cvc: "736", sortcode: "\#(sortCode)", account: "\#(account)" }"#,
             number: visa, proof: "numbr"),
         LeakCase(name: "declined", answers: scan("4000 0000 0000 9995"), number: "4000 0000 0000 9995", proof: "insufficient_funds"),
+        LeakCase(
+            name: "number longer than BAM reads", answers: scan("4111 1111 1111 1111 110"), number: "4111 1111 1111 1111 110",
+            proof: "this number has 19"),
     ]
 
     @Test(arguments: leaks)
@@ -113,6 +118,27 @@ import Testing
             #expect(!squeezed.contains("839147") && !text.contains("83-91-4"), "\(name) leaks the sort code:\n\(text)")
             #expect(!squeezed.contains(Self.account), "\(name) leaks the account number:\n\(text)")
         }
+    }
+
+    /// A scanned number BAM cannot return (more than 16 digits) is an invalid answer, exit 3.
+    @Test func aNumberLongerThanBAMReadsIsAnInvalidAnswer() throws {
+        let ws = try Workspace()
+        let run = try ws.run(
+            flow: CheckoutBinary.root.appendingPathComponent(Self.flow).path, answers: Self.scan("4111 1111 1111 1111 7"))
+        #expect(run.exitCode == 3, "\(run.summary)")
+        let result = try JSONDecoder().decode(ResultJSON.self, from: Data(run.stdout.utf8))
+        #expect(result.status == "invalid")
+        #expect(result.errorCodes == ["scan.number invalid_length"])
+        #expect(run.stdout.contains("a card scan reads at most 16 digits (Jumio BAM's cardNumber); this number has 17"))
+    }
+
+    /// The scanner's own error reaches the result with BAM's message, verbatim.
+    @Test func aScanErrorCarriesBAMsMessage() throws {
+        let ws = try Workspace()
+        let run = try ws.run(
+            flow: CheckoutBinary.root.appendingPathComponent(Self.flow).path, answers: "scan: { error: cardTypeNotAccepted }\n" + Self.rest)
+        #expect(run.exitCode == 1, "\(run.summary)")
+        #expect(run.stdout.contains(#""message": "Your card type is not accepted""#), "\(run.stdout)")
     }
 
     @Test func theTraceRecordsTheScanWithoutCardData() throws {

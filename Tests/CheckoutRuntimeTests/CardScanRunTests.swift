@@ -95,8 +95,8 @@ import Testing
         let r = try await run(Self.routedFlow, "scan: \(Self.scan("4111 1111 1111 1111"))\n\(Self.billing)")
         #expect(r.result.status == .success, "\(r.errors)")
         #expect(r.result.creditCard?.last4 == "1111")
-        #expect(r.result.maskedNumber == "411111******1111")
-        #expect(r.result.json.serialized().contains(#""cardMask":"411111******1111""#))
+        #expect(r.result.maskedNumber == "4111 11XX XXXX 1111", "BAM's cardNumberMasked: grouped, first 6 + last 4, the rest X")
+        #expect(r.result.json.serialized().contains(#""cardMask":"4111 11XX XXXX 1111""#))
         #expect(r.ledger.map(\.status) == ["APPROVED"])
         let completed = try #require(r.events("scan.completed").first)
         #expect(completed.stage == "scan")
@@ -193,6 +193,30 @@ import Testing
         for r in [canceled, refused, camera, expired, amex] { #expect(r.ledger.isEmpty) }
     }
 
+    /// BAM's error table (Jumio docs/integration_bam-checkout.md), message for message.
+    static let bamMessages: [(CardScanError, Int, String)] = [
+        (.authenticationFailed, 200, "Authentication failed"),
+        (.scanningNotAvailable, 240, "Scanning not available at this time, please contact the app vendor"),
+        (.canceled, 250, "Canceled by end-user"),
+        (.cameraNotAvailable, 260, "The camera is currently not available"),
+        (.certificateNotValid, 280, "Certificate not valid anymore. Please update your application"),
+        (.cardTypeNotAccepted, 300, "Your card type is not accepted"),
+        (.backgroundExecutionNotSupported, 310, "Background execution is not supported"),
+        (.cardExpired, 320, "Your card is expired"),
+    ]
+
+    @Test func scanErrorsCarryBAMsMessagesVerbatim() async throws {
+        #expect(Self.bamMessages.map(\.0) == CardScanError.allCases)
+        for (error, code, message) in Self.bamMessages {
+            #expect(error.bamCode == code)
+            #expect(error.message == message)
+            guard error != .canceled else { continue }
+            let r = try await run(Self.unroutedFlow, "scan: { error: \(error.rawValue) }\n\(Self.billing)")
+            #expect(r.result.errors.map(\.message) == [message], "\(error)")
+            #expect(r.result.json.serialized().contains(#""message":"\#(message)""#))
+        }
+    }
+
     @Test func anInvalidScannedNumberIsAnInvalidAnswerWithTheTypedCardsCode() async throws {
         let r = try await run(Self.routedFlow, "scan: \(Self.scan("4111 1111 1111 1112"))\n\(Self.billing)")
         #expect(r.result.status == .invalid)
@@ -241,13 +265,21 @@ import Testing
         #expect(problems.isEmpty)
         let r = try await run(Self.routedFlow, answers: try #require(answers))
         #expect(r.result.status == .success, "\(r.errors)")
-        #expect(r.result.maskedNumber == "555555******4444")
+        #expect(r.result.maskedNumber == "5555 55XX XXXX 4444")
 
         // A misread number in a YAML scan file is reported at the scan's path.
         try Data("scan: { file: bad.yaml }\n\(Self.billing)\n".utf8).write(to: URL(fileURLWithPath: answersPath))
         let (badAnswers, _) = AnswersReader.read(contentsOf: answersPath)
         let bad = try await run(Self.unroutedFlow, answers: try #require(badAnswers))
         #expect(bad.errors == ["scan.number luhn_check_failed"])
+
+        // A number longer than BAM reads is refused inside a scan file too, pointing into it.
+        try Data("expiry: 12/35\nnumber: \"4111111111111111110\"\n".utf8).write(to: dir.appendingPathComponent("long.yaml"))
+        try Data("scan: { file: long.yaml }\n".utf8).write(to: URL(fileURLWithPath: answersPath))
+        let (_, long) = AnswersReader.read(contentsOf: answersPath)
+        #expect(long.map { "\($0.issue.path) \($0.issue.code)" } == ["scan.number invalid_length"])
+        #expect(long.first?.diagnostic.file == dir.appendingPathComponent("long.yaml").path)
+        #expect(long.first?.diagnostic.range?.start.line == 2)
 
         // A missing file and a broken one are answers problems, positioned where they are.
         try Data("scan: { file: nowhere.json }\n".utf8).write(to: URL(fileURLWithPath: answersPath))
@@ -270,6 +302,15 @@ import Testing
             AnswersReader.read(Array("scan: { error: cancelled }".utf8), file: "a.yaml").1.first?.diagnostic.suggestion == "canceled")
         #expect(problems(#"scan: { error: canceled, number: "4111111111111111" }"#) == ["scan.error conflicting_answers"])
         #expect(problems("scan: { numbr: 1 }") == ["scan.numbr unknown_key"])
+        // BAM's cardNumber has at most 16 digits: a longer scanned number is refused as read,
+        // with the count and not the digits; 16 digits are left to the card checks.
+        let long = AnswersReader.read(Array(#"scan: { number: "4111 1111 1111 1111 7" }"#.utf8), file: "a.yaml").1
+        #expect(long.map { "\($0.issue.path) \($0.issue.code)" } == ["scan.number invalid_length"])
+        #expect(long.first?.issue.message == "a card scan reads at most 16 digits (Jumio BAM's cardNumber); this number has 17")
+        #expect(long.first?.diagnostic.range?.start.description == "1:17", "at the number")
+        #expect(problems(#"scan: { number: "4111111111111111110", expiry: "12/35" }"#) == ["scan.number invalid_length"])
+        #expect(problems(#"scan: { number: "4111 1111 1111 1111" }"#).isEmpty)
+        #expect(problems(#"scan: { number: "4111 1111 1111 111x 77" }"#).isEmpty, "not digits: the card check's invalid_number")
         #expect(problems("scan: { file: a.json, number: 1 }").first == "scan.number unknown_key", "a file or the fields, not both")
         let secret = AnswersReader.read(Array("scan: { accountNumber: [31926819] }".utf8), file: "a.yaml").1
         #expect(secret.map(\.issue.code) == ["invalid_type"])

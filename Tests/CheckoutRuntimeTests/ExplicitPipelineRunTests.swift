@@ -266,7 +266,7 @@ import Testing
 
         let visa = try await run(flow, Self.visaAnswers)
         #expect(visa.result.status == .success)
-        #expect(visa.result.maskedNumber == "411111******1111")
+        #expect(visa.result.maskedNumber == "4111 11XX XXXX 1111")
 
         let refused = try await run(
             flow,

@@ -42,17 +42,20 @@ package enum CardNumber {
         String(digits.suffix(4))
     }
 
-    /// BAM masking: the first 6 and last 4 digits, the rest `*` (`"411111******1111"`).
+    /// BAM masking (`cardNumberMasked`): the number grouped at `gaps`, its first 6 and last 4
+    /// digits shown and every other digit `X` (`"4111 11XX XXXX 1111"`, `"3782 82XXXX X0005"`).
     ///
-    /// Numbers of 10 digits or fewer would be shown whole that way, so for them everything but
-    /// the last 4 is masked.
-    public static func masked(_ digits: String) -> String {
+    /// Numbers of 10 digits or fewer would be shown whole that way, so for them every digit but
+    /// the last 4 is masked. Pass `brand.gaps`.
+    public static func masked(_ digits: String, gaps: [Int]) -> String {
         let count = digits.count
-        guard count > 10 else {
-            let hidden = max(0, count - 4)
-            return String(repeating: "*", count: hidden) + digits.suffix(count - hidden)
+        let shown = count > 10 ? 6 : 0
+        var result = ""
+        for (offset, character) in digits.enumerated() {
+            if offset > 0, gaps.contains(offset) { result.append(" ") }
+            result.append(offset < shown || offset >= count - 4 ? character : "X")
         }
-        return digits.prefix(6) + String(repeating: "*", count: count - 10) + digits.suffix(4)
+        return result
     }
 
     /// The digits with a space before each gap position: `"4111 1111 1111 1111"`.

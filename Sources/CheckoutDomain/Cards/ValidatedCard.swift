@@ -31,8 +31,9 @@ public struct ValidatedCard: Sendable, CustomStringConvertible, CustomDebugStrin
     /// The last four digits of the number.
     public var last4: String { CardNumber.last4(number) }
 
-    /// BAM masking of the number: first 6 and last 4 digits (`"411111******1111"`).
-    public var maskedNumber: String { CardNumber.masked(number) }
+    /// BAM masking of the number (`cardNumberMasked`): grouped by the brand's gaps, first 6 and
+    /// last 4 digits shown, the others `X` (`"4111 11XX XXXX 1111"`).
+    public var maskedNumber: String { CardNumber.masked(number, gaps: brand.gaps) }
 
     /// `"VISA •••• 1111"`.
     public var description: String {

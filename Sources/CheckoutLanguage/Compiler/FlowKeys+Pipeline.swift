@@ -46,7 +46,7 @@ extension FlowKeys {
             "requireSortCodeAndAccountNumber", .bool, default: "false",
             "a card scan also reads the UK sort code and account number (BAM `sortCodeAndAccountNumberRequired`)"),
         KeySpec("storeCard", .cases(StoreCardSetting.self), default: "offer", "the \"securely store my card\" switch"),
-        KeySpec("masking", .bool, default: "false", "results show the number as first 6 + last 4 digits"),
+        KeySpec("masking", .bool, default: "false", "results show the number grouped, first 6 + last 4 digits, the rest X"),
     ]
 
     /// Stage ids: a letter, then letters, digits, `_` or `-`.

@@ -159,7 +159,7 @@ package struct CardSettings: Sendable, Hashable {
     public var requireSortCodeAndAccountNumber = false
     /// nil: from `request.hideStoreCardSwitch`.
     public var storeCard: StoreCardSetting?
-    /// Show numbers as first 6 + last 4 (Jumio BAM) in results.
+    /// Show numbers in results as Jumio BAM masks them: grouped, first 6 + last 4, the rest `X`.
     public var masking = false
 
     /// Creates default settings.

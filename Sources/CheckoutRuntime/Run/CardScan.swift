@@ -3,7 +3,9 @@ package import CheckoutLanguage
 
 /// How a card scan ended without a card: the card-scan SDK's error codes, by name
 /// (docs/running.md "Card scan"). Each is an outcome of the `cardScan` screen that a flow can
-/// route; without a route, `canceled` ends the run `canceled` and the others `failed`.
+/// route; without a route, `canceled` ends the run `canceled` and the others `failed`. The
+/// screen plays BAM's custom scan view, which is told of 300 and 320 and may retry the scan
+/// (provider-contract row #27, docs/providers.md).
 public enum CardScanError: String, Sendable, CaseIterable, Hashable {
     /// 200, 210, 220: the SDK's API credentials were refused.
     case authenticationFailed
@@ -60,17 +62,18 @@ public enum CardScanError: String, Sendable, CaseIterable, Hashable {
         }
     }
 
-    /// BAM's message for the error.
+    /// BAM's message for the error, verbatim from its error table (docs/running.md "Card scan";
+    /// provider-contract row #27).
     public var message: String {
         switch self {
-        case .authenticationFailed: "Authentication failed."
-        case .scanningNotAvailable: "Scanning is not available at this time."
-        case .canceled: "The scan was canceled."
-        case .cameraNotAvailable: "The camera is currently not available."
-        case .certificateNotValid: "The scanner's certificate is not valid anymore."
-        case .cardTypeNotAccepted: "Your card type is not accepted."
-        case .backgroundExecutionNotSupported: "Background execution is not supported."
-        case .cardExpired: "Your card is expired."
+        case .authenticationFailed: "Authentication failed"
+        case .scanningNotAvailable: "Scanning not available at this time, please contact the app vendor"
+        case .canceled: "Canceled by end-user"
+        case .cameraNotAvailable: "The camera is currently not available"
+        case .certificateNotValid: "Certificate not valid anymore. Please update your application"
+        case .cardTypeNotAccepted: "Your card type is not accepted"
+        case .backgroundExecutionNotSupported: "Background execution is not supported"
+        case .cardExpired: "Your card is expired"
         }
     }
 }

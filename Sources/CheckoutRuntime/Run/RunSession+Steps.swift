@@ -133,7 +133,7 @@ extension RunSession {
             bankDetails = nil
         }
         if let card, runner.flow.definition.cards.masking {
-            // BAM masking: first 6 and last 4 only; never the whole number.
+            // BAM masking: grouped, first 6 and last 4 only; never the whole number.
             maskedNumber = card.maskedNumber
         }
         // What the flow collected so far goes with the card (provider-contract #5).
