@@ -216,7 +216,14 @@ extension FakeBlueSnap {
         if let amount { o.add("amount", .number(amount)) }
         o.add("currency", currency)
         o.add("merchantTransactionId", merchantId)
-        o.add("processingInfo", .object([JSONMember("processingStatus", .string("success"))]))
+        // BlueSnap's `processingInfo` carries the issuer's `authorizationCode` (Payment API "Auth
+        // Capture" response): six characters, here the id's last six digits.
+        o.add(
+            "processingInfo",
+            .object([
+                JSONMember("processingStatus", .string("success")),
+                JSONMember("authorizationCode", .string(String(format: "%06d", Int(String(id.filter(\.isNumber).suffix(6))) ?? 0))),
+            ]))
         let response = ServerResponse.json(200, o.value.serialized())
         if !key.isEmpty { s.answeredByKey[key] = (response, token) }
         return response

@@ -136,6 +136,16 @@ extension FakeSpreedly {
         return ServerResponse(status: code, headers: ["Content-Type": "application/json"], body: body.value.data)
     }
 
+    /// The test gateway's `response.message`: "Successful purchase" (spreedly-gem fixtures) and
+    /// its kin by transaction type; a failed one names its `error_code`.
+    static func gatewayMessage(_ tx: Tx) -> String? {
+        switch tx.state {
+        case "succeeded": return "Successful " + tx.type.lowercased()
+        case "failed": return "Unable to process the " + tx.type.lowercased() + ": " + (tx.errorCode ?? "declined")
+        default: return nil
+        }
+    }
+
     /// The `transaction` object Spreedly answers for `tx`.
     static func transactionJSON(_ tx: Tx) -> JSONValue {
         var t = JSONObjectBuilder()
@@ -150,8 +160,12 @@ extension FakeSpreedly {
         pm.add("token", tx.paymentMethod)
         pm.add("payment_method_type", tx.paymentMethodType)
         t.add("payment_method", pm.value)
+        // Spreedly's top-level `message` and the gateway's `response.message` (SP-docs
+        // transaction; spreedly-gem fixtures: "Succeeded!", "Successful purchase").
+        t.add("message", tx.state == "succeeded" ? "Succeeded!" : tx.state == "failed" ? "Unable to process the transaction." : nil)
         var response = JSONObjectBuilder()
         response.add("success", tx.state == "succeeded")
+        response.add("message", Self.gatewayMessage(tx))
         response.add("error_code", tx.errorCode)
         t.add("response", response.value)
         switch tx.stage {

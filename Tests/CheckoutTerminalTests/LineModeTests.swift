@@ -97,7 +97,8 @@ extension LineModeTests {
     /// its format as the hint, checks it against the run's day on leaving the field, and
     /// leaves it out when skipped (it is optional).
     @Test func theBillingScreenAsksForTheDateOfBirth() async throws {
-        let card = ["4111 1111 1111 1111", "12/30", "123", "n"]
+        // The name on the card is asked for (Maxpay sends `card_holder` with every charge).
+        let card = ["4111 1111 1111 1111", "12/30", "123", "Anna Schmidt", "n"]
         let billing = ["Anna Schmidt", "anna@example.com", "DE", "", "", "10117", ""]
         let (result, script, _) = try await run("maxpay-sale3d", card + billing + ["2999-01-01", "1990-02-30", "1990-04-30", "y"])
         #expect(result.status == .success)

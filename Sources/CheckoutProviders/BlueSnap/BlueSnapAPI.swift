@@ -1,3 +1,4 @@
+import CheckoutDomain
 import CheckoutJSON
 import CheckoutLanguage
 import CheckoutRuntime
@@ -58,6 +59,8 @@ struct BlueSnapAPI: Sendable {
     struct APIError: Sendable, Equatable {
         var name: String
         var code: String
+        /// BlueSnap's `description`, for people; may quote what was sent, so shown masked.
+        var description: String = ""
     }
 
     /// The errors in a BlueSnap error body; empty when the body is not one.
@@ -65,7 +68,7 @@ struct BlueSnapAPI: Sendable {
         guard let items = JSONParser.parse(body)?["message"]?.items else { return [] }
         return items.compactMap { item in
             guard let name = item["errorName"]?.text else { return nil }
-            return APIError(name: name, code: item["code"]?.text ?? "")
+            return APIError(name: name, code: item["code"]?.text ?? "", description: item["description"]?.text ?? "")
         }
     }
 
@@ -132,5 +135,15 @@ struct BlueSnapAPI: Sendable {
             return ProviderError(.rejected, "\(host) has no BlueSnap API for \(what) (HTTP \(response.status))")
         }
         return ProviderError(.rejected, "BlueSnap refused \(what) (HTTP \(response.status))")
+    }
+}
+
+extension BlueSnapAPI.APIError {
+    /// The declined transaction as the merchant's server needs it: BlueSnap's error `code`
+    /// (14002) as the response code and its `description`, masked, as the message.
+    func transaction(id: String, type: String, amount: Money?) -> Transaction {
+        Transaction(
+            id: id, type: type, status: "DECLINED", amount: amount, responseCode: code.isEmpty ? nil : code,
+            responseMessage: ProviderText.maskedOrNil(description))
     }
 }

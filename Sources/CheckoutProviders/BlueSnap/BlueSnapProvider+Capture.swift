@@ -51,8 +51,7 @@ extension BlueSnapProvider {
         let errors = BlueSnapAPI.errors(in: response.body)
         if let decline = errors.first(where: { $0.code == "14002" && !BlueSnapAPI.transientNames.contains($0.name) }) {
             let code = BlueSnapAPI.declineCodes[decline.name] ?? decline.name.lowercased()
-            return .declined(
-                code: code, transaction: Transaction(id: op.transactionId, type: op.kind.rawValue, status: "DECLINED", amount: op.amount))
+            return .declined(code: code, transaction: decline.transaction(id: op.transactionId, type: op.kind.rawValue, amount: op.amount))
         }
         throw api.failure(response, what)
     }

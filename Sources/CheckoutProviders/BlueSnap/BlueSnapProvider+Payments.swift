@@ -100,14 +100,18 @@ extension BlueSnapProvider {
             guard let id = reply["transactionId"]?.text ?? reply["subscriptionId"]?.text else {
                 throw HTTPFailure.malformed("a transaction without transactionId", host: api.host)
             }
-            return .approved(Transaction(id: id, type: request.kind.rawValue, status: "APPROVED", amount: request.amount))
+            // The issuer's approval code: `processingInfo.authorizationCode` (BlueSnap Payment
+            // API "Auth Capture" response; the bluesnap Node SDK's `ProcessingInfoResponse`).
+            return .approved(
+                Transaction(
+                    id: id, type: request.kind.rawValue, status: "APPROVED", amount: request.amount,
+                    authCode: ProviderText.maskedOrNil(reply["processingInfo"]?["authorizationCode"]?.text)))
         }
         let errors = BlueSnapAPI.errors(in: response.body)
         if let decline = errors.first(where: { $0.code == "14002" && !BlueSnapAPI.transientNames.contains($0.name) }) {
             let id = JSONParser.parse(response.body)?["transactionId"]?.text ?? key
             let code = BlueSnapAPI.declineCodes[decline.name] ?? decline.name.lowercased()
-            return .declined(
-                code: code, transaction: Transaction(id: id, type: request.kind.rawValue, status: "DECLINED", amount: request.amount))
+            return .declined(code: code, transaction: decline.transaction(id: id, type: request.kind.rawValue, amount: request.amount))
         }
         throw api.failure(response, "the charge")
     }

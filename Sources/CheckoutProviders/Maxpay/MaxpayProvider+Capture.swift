@@ -72,7 +72,7 @@ extension MaxpayProvider {
         default:
             let number = answer.code.map { " \($0)" } ?? ""
             throw ProviderError(
-                answer.code.map(MaxpayCodes.errorCode(for:)) ?? .rejected, "Maxpay error\(number): \(MaxpayResponse.masked(answer.message))"
+                answer.code.map(MaxpayCodes.errorCode(for:)) ?? .rejected, "Maxpay error\(number): \(ProviderText.masked(answer.message))"
             )
         }
     }

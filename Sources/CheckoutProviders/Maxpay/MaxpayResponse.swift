@@ -105,45 +105,17 @@ package struct MaxpayResponse: Sendable, Hashable {
             return .approved(
                 Transaction(
                     id: reference, type: type, status: "APPROVED", amount: request.amount, authCode: authCode,
-                    responseCode: code.map(String.init), responseMessage: Self.masked(message).nonEmpty))
+                    responseCode: code.map(String.init), responseMessage: ProviderText.masked(message).nonEmpty))
         case "decline":
             let transaction = Transaction(
                 id: reference ?? "", type: type, status: "DECLINED", amount: request.amount, responseCode: code.map(String.init),
-                responseMessage: Self.masked(message).nonEmpty)
+                responseMessage: ProviderText.masked(message).nonEmpty)
             return .declined(code: code.map(MaxpayCodes.declineCode(for:)) ?? MaxpayCodes.cardDeclined.name, transaction: transaction)
         default:
             let number = code.map { " \($0)" } ?? ""
-            throw ProviderError(code.map(MaxpayCodes.errorCode(for:)) ?? .rejected, "Maxpay error\(number): \(Self.masked(message))")
+            throw ProviderError(code.map(MaxpayCodes.errorCode(for:)) ?? .rejected, "Maxpay error\(number): \(ProviderText.masked(message))")
         }
     }
-
-    /// A provider's message with any run of 12 or more digits (a card number, whatever its
-    /// spacing) replaced, so it can be printed.
-    static func masked(_ message: String) -> String {
-        var out = ""
-        var run = ""
-        func flush() {
-            // Separators after the last digit belong to the text that follows.
-            let trailing = run.reversed().prefix { !$0.isASCIIDigit }
-            let digits = run.filter(\.isASCIIDigit).count
-            out += digits >= 12 ? "••••" + String(trailing.reversed()) : run
-            run = ""
-        }
-        for character in message {
-            if character.isASCIIDigit || (!run.isEmpty && (character == " " || character == "-")) {
-                run.append(character)
-            } else {
-                flush()
-                out.append(character)
-            }
-        }
-        flush()
-        return out
-    }
-}
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 extension String {

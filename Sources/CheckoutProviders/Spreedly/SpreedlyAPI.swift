@@ -136,6 +136,10 @@ struct SpreedlyTransaction: Sendable {
         return code.lowercased()
     }
 
+    /// The gateway's `response.message` ("Successful purchase"), masked: what the merchant's
+    /// server keeps with the transaction.
+    var responseMessage: String? { ProviderText.maskedOrNil(json["response"]?["message"]?.text) }
+
     /// The gateway's own id of the transaction (`gateway_transaction_id`; for PayPal, PayPal's).
     var gatewayTransactionId: String? {
         guard let id = json["gateway_transaction_id"]?.text, SpreedlyAPI.isWord(id) else { return nil }

@@ -37,11 +37,15 @@ extension SpreedlyProvider {
         let tx = try api.transaction(response, what)
         switch tx.state {
         case "succeeded":
-            return .approved(Transaction(id: tx.token, type: op.kind.rawValue, status: "APPROVED", amount: op.amount))
+            return .approved(
+                Transaction(
+                    id: tx.token, type: op.kind.rawValue, status: "APPROVED", amount: op.amount, responseMessage: tx.responseMessage))
         case "failed":
             return .declined(
                 code: tx.errorCode ?? "\(op.kind.rawValue.lowercased())_failed",
-                transaction: Transaction(id: tx.token, type: op.kind.rawValue, status: "DECLINED", amount: op.amount))
+                transaction: Transaction(
+                    id: tx.token, type: op.kind.rawValue, status: "DECLINED", amount: op.amount, responseCode: tx.errorCode,
+                    responseMessage: tx.responseMessage))
         case _ where tx.isTransient:
             throw ProviderError(.transient, "Spreedly's gateway gave no definite answer to \(what) (\(tx.state))")
         default:

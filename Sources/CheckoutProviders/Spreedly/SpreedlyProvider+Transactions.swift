@@ -167,9 +167,9 @@ extension SpreedlyProvider {
     /// did (`earlier`), and sends the order again only when the gateway did not process it.
     func read(_ t: SpreedlyTransaction, _ request: ChargeRequest) throws -> ChargeOutcome {
         switch t.state {
-        case "succeeded": return .approved(Self.transaction(t.token, request, approved: true))
+        case "succeeded": return .approved(Self.transaction(t, request, approved: true))
         case "failed":
-            return .declined(code: t.errorCode ?? "card_declined", transaction: Self.transaction(t.token, request, approved: false))
+            return .declined(code: t.errorCode ?? "card_declined", transaction: Self.transaction(t, request, approved: false))
         case _ where t.isTransient:
             throw ProviderError(.transient, "Spreedly's gateway gave no definite answer (\(t.state)); its fate is asked before a retry")
         case "pending":
@@ -179,8 +179,17 @@ extension SpreedlyProvider {
         }
     }
 
+    /// A transaction known only by its id (an authorization 3-D Secure made, from the journal).
     static func transaction(_ id: String, _ request: ChargeRequest, approved: Bool) -> Transaction {
         Transaction(id: id, type: request.kind.rawValue, status: approved ? "APPROVED" : "DECLINED", amount: request.amount)
+    }
+
+    /// The hand-off of a definite answer: Spreedly's token as the id, the gateway's
+    /// `response.error_code` and `response.message` (SP-docs transaction; spreedly-gem fixtures).
+    static func transaction(_ t: SpreedlyTransaction, _ request: ChargeRequest, approved: Bool) -> Transaction {
+        Transaction(
+            id: t.token, type: request.kind.rawValue, status: approved ? "APPROVED" : "DECLINED", amount: request.amount,
+            responseCode: t.errorCode, responseMessage: t.responseMessage)
     }
 
     static func vault(of card: TokenizedCard) throws -> String {
