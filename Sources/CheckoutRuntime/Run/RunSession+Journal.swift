@@ -75,6 +75,7 @@ extension RunSession {
             }
             if recorded == Self.threeDSRequestedOutcome {
                 threeDSRequested = true
+                threeDSRequestStage = stage.id
                 (result, outcome) = (.next, recorded)
             } else {
                 guard let r = ThreeDSResult(rawValue: recorded) else { return nil }
@@ -86,7 +87,7 @@ extension RunSession {
                         for: card)
                 }
                 threeDS = r
-                (result, outcome) = (threeDSPolicy(r), r.rawValue)
+                (result, outcome) = (threeDSPolicy(r, stage: stage.id), r.rawValue)
             }
         case .sale, .authorize, .subscribe:
             if let e = journal.entry("charge.done", stage: stage.id, visit: visit), let t = Self.transaction(e.fields) {
@@ -100,7 +101,7 @@ extension RunSession {
             {
                 // 3-D Secure inside the charge ended the run before money moved.
                 threeDS = r
-                (result, outcome) = (threeDSPolicy(r), r.rawValue)
+                (result, outcome) = (threeDSPolicy(r, stage: stage.id), r.rawValue)
             } else {
                 return nil
             }

@@ -212,13 +212,33 @@ extension RunSession {
         for (key, value) in await runner.provider.threeDSRecord(for: card) { fields[Self.providerField + key] = value }
         try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: fields))
         endStep(stage.id, .threeDS, outcome: result.rawValue)
-        return threeDSPolicy(result)
+        return threeDSPolicy(result, stage: stage.id)
     }
 
-    /// SPEC §8's 3-D Secure policy.
-    func threeDSPolicy(_ result: ThreeDSResult) -> StageResult {
+    /// SPEC §8's 3-D Secure policy. A result that stops the run before the charge says why
+    /// in the result's errors (at the step, with the result as its code) unless a route takes
+    /// the `failed` outcome elsewhere; `canceled` is its own status and needs no reason.
+    func threeDSPolicy(_ result: ThreeDSResult, stage: String) -> StageResult {
         if result == .authenticationCanceled { return .end(.canceled) }
-        return result.proceeds(processFailed3DS: request.processFailed3DS) ? .next : .end(.failed)
+        if result.proceeds(processFailed3DS: request.processFailed3DS) { return .next }
+        // Inside the charge (Maxpay), the stop is reported at the `threeDS` step that asked for it.
+        return .outcome(.failed, status: .failed, issue: Self.threeDSStop(result, stage: threeDSRequestStage ?? stage))
+    }
+
+    /// Why 3-D Secure's `result` stopped the run at `stage`: `three_ds_error`,
+    /// `authentication_failed`, `authentication_unavailable` or `card_not_supported`.
+    static func threeDSStop(_ result: ThreeDSResult, stage: String) -> AnswerIssue {
+        let why =
+            switch result {
+            case .authenticationFailed: "The shopper did not pass 3-D Secure"
+            case .authenticationUnavailable: "3-D Secure was not available for this card"
+            case .cardNotSupported: "The card does not take part in 3-D Secure"
+            case .threeDSError: "3-D Secure failed with an error at the provider or the issuer"
+            case .authenticationSucceeded, .authenticationBypassed, .authenticationCanceled: "3-D Secure did not pass"
+            }
+        return AnswerIssue(
+            path: stage, code: result.rawValue.lowercased(),
+            message: "\(why) (\(result.rawValue)); without 'processFailed3DS: true' the card is not charged.")
     }
 
     func emitPending(_ action: String, stage: String) {

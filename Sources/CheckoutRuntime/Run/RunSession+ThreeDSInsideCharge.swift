@@ -24,6 +24,7 @@ extension RunSession {
     /// The `threeDS` step at such a provider: no provider call; the charge will carry the request.
     func requestThreeDSInCharge(stage: PipelineStage, visit: Int) throws -> StageResult {
         threeDSRequested = true
+        threeDSRequestStage = stage.id
         try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: ["outcome": Self.threeDSRequestedOutcome]))
         endStep(stage.id, .threeDS, outcome: Self.threeDSRequestedOutcome, [JSONMember("inCharge", .bool(true))])
         return .next
@@ -54,7 +55,7 @@ extension RunSession {
     private func authenticated(_ result: ThreeDSResult, stage: String, visit: Int) throws -> StageResult? {
         threeDS = result
         emit("threeDS.end", stage: stage, attributes: [JSONMember("outcome", .string(result.rawValue))])
-        let policy = threeDSPolicy(result)
+        let policy = threeDSPolicy(result, stage: stage)
         if case .next = policy { return nil }
         try journal(JournalEntry("threeDS.done", stage: stage, visit: visit, fields: ["outcome": result.rawValue]))
         return policy

@@ -54,6 +54,8 @@ final class RunSession {
     var threeDS: ThreeDSResult?
     /// The `threeDS` step asked for 3-D Secure and the provider runs it inside the charge.
     var threeDSRequested = false
+    /// The `threeDS` step that asked for 3-D Secure inside the charge: where a stop is reported.
+    var threeDSRequestStage: String?
     var transaction: Transaction?
     /// The kind of the charge step that made `transaction` (nil for a wallet payment).
     var chargeStep: StepKind?
