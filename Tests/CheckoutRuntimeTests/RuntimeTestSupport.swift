@@ -38,18 +38,23 @@ struct TimeTravellingFrontend: CheckoutFrontend {
 }
 
 /// The sandbox with its charge step (and, when given, its request signer) replaced: every other
-/// call goes to the sandbox.
+/// call goes to the sandbox. Without `onCapture` it settles nothing (capture, void and refund are
+/// not supported, as a provider without them); with it, captures go there and voids and refunds
+/// to the sandbox.
 struct ChargeOverridingProvider: PaymentProvider {
     let base: SandboxProvider
     let charge: @Sendable (ChargeRequest) async throws -> ChargeOutcome
+    let onCapture: (@Sendable (PaymentOperation) async throws -> ChargeOutcome)?
     let requestSigner: (any RequestSigner)?
 
     init(
         base: SandboxProvider, signer: (any RequestSigner)?? = .none,
+        onCapture: (@Sendable (PaymentOperation) async throws -> ChargeOutcome)? = nil,
         charge: @escaping @Sendable (ChargeRequest) async throws -> ChargeOutcome
     ) {
         self.base = base
         self.charge = charge
+        self.onCapture = onCapture
         requestSigner = signer ?? base.requestSigner
     }
     func createToken() async throws -> CheckoutToken { try await base.createToken() }
@@ -71,6 +76,18 @@ struct ChargeOverridingProvider: PaymentProvider {
     }
     func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String {
         try await base.storeChosenMethod(shopperId: shopperId, card: card)
+    }
+    func capture(_ operation: PaymentOperation) async throws -> ChargeOutcome {
+        guard let onCapture else { throw ProviderError.notSupported(operation.kind) }
+        return try await onCapture(operation)
+    }
+    func void(_ operation: PaymentOperation) async throws -> ChargeOutcome {
+        guard onCapture != nil else { throw ProviderError.notSupported(operation.kind) }
+        return try await base.void(operation)
+    }
+    func refund(_ operation: PaymentOperation) async throws -> ChargeOutcome {
+        guard onCapture != nil else { throw ProviderError.notSupported(operation.kind) }
+        return try await base.refund(operation)
     }
 }
 

@@ -6,37 +6,6 @@ import CheckoutRuntime
 import Foundation
 import Testing
 
-/// The sandbox with its capture replaced; every other call, voids and refunds included, goes
-/// to the sandbox.
-struct CaptureOverridingProvider: PaymentProvider {
-    let base: SandboxProvider
-    let onCapture: @Sendable (PaymentOperation) async throws -> ChargeOutcome
-    var requestSigner: (any RequestSigner)? { base.requestSigner }
-    func createToken() async throws -> CheckoutToken { try await base.createToken() }
-    func currencyRates() async throws -> CurrencyTable { try await base.currencyRates() }
-    func shopper(id: String) async throws -> StoredShopper? { try await base.shopper(id: id) }
-    func tokenize(_ source: CardSource, token: CheckoutToken) async throws -> TokenizedCard {
-        try await base.tokenize(source, token: token)
-    }
-    func startThreeDS(_ card: TokenizedCard, amount: Money) async throws -> ThreeDSProgress {
-        try await base.startThreeDS(card, amount: amount)
-    }
-    func submitFingerprint(_ session: String) async throws -> ThreeDSProgress { try await base.submitFingerprint(session) }
-    func completeChallenge(_ session: String, response: ChallengeResponse) async throws -> ThreeDSResult {
-        try await base.completeChallenge(session, response: response)
-    }
-    func charge(_ request: ChargeRequest) async throws -> ChargeOutcome { try await base.charge(request) }
-    func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome {
-        try await base.walletPayment(method, amount: amount, idempotencyKey: idempotencyKey)
-    }
-    func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String {
-        try await base.storeChosenMethod(shopperId: shopperId, card: card)
-    }
-    func capture(_ operation: PaymentOperation) async throws -> ChargeOutcome { try await onCapture(operation) }
-    func void(_ operation: PaymentOperation) async throws -> ChargeOutcome { try await base.void(operation) }
-    func refund(_ operation: PaymentOperation) async throws -> ChargeOutcome { try await base.refund(operation) }
-}
-
 /// `capture`, `void` and `refund` steps against the sandbox: amounts, the transaction they act
 /// on, refusals before sending, and exactly once across a kill and a resume.
 @Suite struct SettlementRunTests {
@@ -162,13 +131,13 @@ struct CaptureOverridingProvider: PaymentProvider {
         let (captured, capturedSignal) = AsyncStream<Void>.makeStream()
         // The first process: its capture reaches the provider and goes through, then the
         // process dies before the answer is read.
-        let dying = CaptureOverridingProvider(base: sandbox) { op in
+        let dying = ChargeOverridingProvider(base: sandbox, onCapture: { op in
             _ = try await sandbox.capture(op)
             cuttable.cut()
             capturedSignal.yield()
             await suspendUntilCancelled()
             throw CancellationError()
-        }
+        }, charge: { try await sandbox.charge($0) })
         let first = Task { try await run(Self.partial, provider: dying, clock: clock, store: cuttable) }
         for await _ in captured { break }
         first.cancel()

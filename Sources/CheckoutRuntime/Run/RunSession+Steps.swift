@@ -221,7 +221,8 @@ extension RunSession {
     func threeDSPolicy(_ result: ThreeDSResult, stage: String) -> StageResult {
         if result == .authenticationCanceled { return .end(.canceled) }
         if result.proceeds(processFailed3DS: request.processFailed3DS) { return .next }
-        // Inside the charge (Maxpay), the stop is reported at the `threeDS` step that asked for it.
+        // Inside the charge (`threeDSInsideCharge`), the stop is reported at the `threeDS` step
+        // that asked for it.
         return .outcome(.failed, status: .failed, issue: Self.threeDSStop(result, stage: threeDSRequestStage ?? stage))
     }
 
