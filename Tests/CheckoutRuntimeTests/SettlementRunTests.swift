@@ -131,13 +131,15 @@ import Testing
         let (captured, capturedSignal) = AsyncStream<Void>.makeStream()
         // The first process: its capture reaches the provider and goes through, then the
         // process dies before the answer is read.
-        let dying = ChargeOverridingProvider(base: sandbox, onCapture: { op in
-            _ = try await sandbox.capture(op)
-            cuttable.cut()
-            capturedSignal.yield()
-            await suspendUntilCancelled()
-            throw CancellationError()
-        }, charge: { try await sandbox.charge($0) })
+        let dying = ChargeOverridingProvider(
+            base: sandbox,
+            onCapture: { op in
+                _ = try await sandbox.capture(op)
+                cuttable.cut()
+                capturedSignal.yield()
+                await suspendUntilCancelled()
+                throw CancellationError()
+            }, charge: { try await sandbox.charge($0) })
         let first = Task { try await run(Self.partial, provider: dying, clock: clock, store: cuttable) }
         for await _ in captured { break }
         first.cancel()

@@ -113,7 +113,8 @@ package struct MaxpayResponse: Sendable, Hashable {
             return .declined(code: code.map(MaxpayCodes.declineCode(for:)) ?? MaxpayCodes.cardDeclined.name, transaction: transaction)
         default:
             let number = code.map { " \($0)" } ?? ""
-            throw ProviderError(code.map(MaxpayCodes.errorCode(for:)) ?? .rejected, "Maxpay error\(number): \(ProviderText.masked(message))")
+            throw ProviderError(
+                code.map(MaxpayCodes.errorCode(for:)) ?? .rejected, "Maxpay error\(number): \(ProviderText.masked(message))")
         }
     }
 }
