@@ -1,3 +1,4 @@
+import CheckoutFakes
 import Foundation
 import Testing
 
@@ -70,6 +71,29 @@ import Testing
             #expect(text.status == replay.status)
             #expect(text.stdout.hasPrefix(c.file.contains("second-card") ? "second-card: " : ""))
         }
+    }
+
+    @Test func aReplayAgainstTheFakeBlueSnapGivesWhatTheScenarioSawThere() throws {
+        let ws = try Workspace()
+        let junit = ws.url.appendingPathComponent("j.xml").path
+        let file = "flows/standard-checkout.scenarios.yaml"
+        let name = "insufficient funds"
+        // A fresh fake for each, so both see the same transaction numbers.
+        func withFake(_ arguments: [String]) throws -> CheckoutBinary.Output {
+            let fake = try FakeBlueSnap()
+            defer { fake.stop() }
+            return try CheckoutBinary.run(
+                arguments + ["--provider", "bluesnap", "--provider-url", fake.baseURL.absoluteString],
+                environment: ProviderCommandTests.credentials(fake))
+        }
+        let test = try withFake(["test", file, "--filter", name, "--junit", junit])
+        #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
+        #expect(test.stdout.hasSuffix("1 passed, 0 failed, \(try TestCommandTests.shippedSuites().first { $0.name == "standard-checkout" }!.count - 1) skipped\n"))
+        let detail = try #require(Self.junitDetail(try String(contentsOfFile: junit, encoding: .utf8))[name])
+        let replay = try withFake(["run", "--scenario", "\(file)#\(name)", "--json"])
+        #expect(replay.status == 1, "\(replay.stderr)")
+        #expect(!detail.result.isEmpty && Self.compact(replay.stdout) == detail.result)
+        #expect(detail.result.contains("\"declineCode\":\"insufficient_funds\""))
     }
 
     @Test func usageErrorsSayWhatIsWrong() throws {
