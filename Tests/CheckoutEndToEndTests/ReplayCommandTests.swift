@@ -66,6 +66,11 @@ import Testing
                     .compactMap { $0 }.joined(separator: " ")
             }
             #expect(events == detail.events.map { $0.split(separator: " ", omittingEmptySubsequences: false).prefix(while: { !$0.contains("=") }).joined(separator: " ") }, "\(c.name)")
+            // No card number in the replay's outputs (the scenarios' cards, with or without spaces).
+            let outputs = replay.stdout + replay.stderr + lines.joined(separator: "\n")
+            for number in ["4111111111111111", "4000000000009995", "4000000000000119", "4000000000001091"] {
+                #expect(!outputs.contains(number) && !outputs.contains(number.chunked4), "\(c.name)")
+            }
             // Exit code and text as `checkout run` gives them.
             let text = try CheckoutBinary.run(["run", "--scenario", "\(c.file)#\(c.name)"])
             #expect(text.status == replay.status)
@@ -120,5 +125,14 @@ import Testing
         #expect(both.stdout.hasSuffix("2 passed, 0 failed, 14 skipped\n"), "\(both.stdout)")
         let help = try CheckoutBinary.run(["test", "--help"])
         #expect(help.stdout.contains("--filter <text>"))
+    }
+}
+
+extension String {
+    /// `4111 1111 1111 1111`: the number as the scenarios write it.
+    fileprivate var chunked4: String {
+        stride(from: 0, to: count, by: 4).map { i in
+            String(self[index(startIndex, offsetBy: i)..<index(startIndex, offsetBy: Swift.min(i + 4, count))])
+        }.joined(separator: " ")
     }
 }
