@@ -65,7 +65,12 @@ import Testing
                 return [String(format: "%3d", o["seq"] as? Int ?? 0), o["event"] as? String ?? "", o["stage"] as? String]
                     .compactMap { $0 }.joined(separator: " ")
             }
-            #expect(events == detail.events.map { $0.split(separator: " ", omittingEmptySubsequences: false).prefix(while: { !$0.contains("=") }).joined(separator: " ") }, "\(c.name)")
+            #expect(
+                events
+                    == detail.events.map {
+                        $0.split(separator: " ", omittingEmptySubsequences: false).prefix(while: { !$0.contains("=") }).joined(
+                            separator: " ")
+                    }, "\(c.name)")
             // No card number in the replay's outputs (the scenarios' cards, with or without spaces).
             let outputs = replay.stdout + replay.stderr + lines.joined(separator: "\n")
             for number in ["4111111111111111", "4000000000009995", "4000000000000119", "4000000000001091"] {
@@ -93,7 +98,10 @@ import Testing
         }
         let test = try withFake(["test", file, "--filter", name, "--junit", junit])
         #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
-        #expect(test.stdout.hasSuffix("1 passed, 0 failed, \(try TestCommandTests.shippedSuites().first { $0.name == "standard-checkout" }!.count - 1) skipped\n"))
+        #expect(
+            test.stdout.hasSuffix(
+                "1 passed, 0 failed, \(try TestCommandTests.shippedSuites().first { $0.name == "standard-checkout" }!.count - 1) skipped\n")
+        )
         let detail = try #require(Self.junitDetail(try String(contentsOfFile: junit, encoding: .utf8))[name])
         let replay = try withFake(["run", "--scenario", "\(file)#\(name)", "--json"])
         #expect(replay.status == 1, "\(replay.stderr)")
@@ -106,10 +114,15 @@ import Testing
         #expect(noHash.status == 2 && noHash.stderr.contains("--scenario must be FILE#NAME"))
         let unknown = try CheckoutBinary.run(["run", "--scenario", "flows/token-expiry.scenarios.yaml#no tme passes, no refresh"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("no scenario named 'no tme passes, no refresh' in flows/token-expiry.scenarios.yaml; did you mean 'no time passes, no refresh'?"))
+        #expect(
+            unknown.stderr.contains(
+                "no scenario named 'no tme passes, no refresh' in flows/token-expiry.scenarios.yaml; did you mean 'no time passes, no refresh'?"
+            ))
         let noFile = try CheckoutBinary.run(["run", "--scenario", "flows/nothing.scenarios.yaml#x"])
         #expect(noFile.status == 2 && noFile.stderr.contains("no such file or directory"))
-        let both = try CheckoutBinary.run(["run", "flows/token-expiry.yaml", "--scenario", "flows/token-expiry.scenarios.yaml#x", "--seed", "2"])
+        let both = try CheckoutBinary.run([
+            "run", "flows/token-expiry.yaml", "--scenario", "flows/token-expiry.scenarios.yaml#x", "--seed", "2",
+        ])
         #expect(both.status == 2 && both.stderr.contains("drop a flow file, --seed"))
         let none = try CheckoutBinary.run(["run"])
         #expect(none.status == 2 && none.stderr.contains("give a flow file, or --scenario FILE#NAME"))
@@ -118,8 +131,14 @@ import Testing
     @Test func filterRunsOnlyMatchingNamesAndCombinesWithTags() throws {
         let r = try CheckoutBinary.run(["test", "flows/three-d-secure.scenarios.yaml", "--filter", "SPREEDLY", "--filter", "paypal"])
         #expect(r.status == 0, "\(r.stderr)")
-        let ran = r.stdout.split(separator: "\n").filter { $0.hasPrefix("ok   ") }.map { String($0.dropFirst("ok   three-d-secure › ".count)) }
-        #expect(ran == ["spreedly fingerprint then challenge", "spreedly challenge failed", "spreedly fingerprint frictionless", "paypal skips 3-d secure"])
+        let ran = r.stdout.split(separator: "\n").filter { $0.hasPrefix("ok   ") }.map {
+            String($0.dropFirst("ok   three-d-secure › ".count))
+        }
+        #expect(
+            ran == [
+                "spreedly fingerprint then challenge", "spreedly challenge failed", "spreedly fingerprint frictionless",
+                "paypal skips 3-d secure",
+            ])
         #expect(r.stdout.hasSuffix("4 passed, 0 failed, 12 skipped\n"))
         let both = try CheckoutBinary.run(["test", "flows/three-d-secure.scenarios.yaml", "--filter", "spreedly", "--tag", "challenge"])
         #expect(both.stdout.hasSuffix("2 passed, 0 failed, 14 skipped\n"), "\(both.stdout)")

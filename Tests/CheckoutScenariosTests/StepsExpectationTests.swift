@@ -123,10 +123,15 @@ import Testing
             """)
         #expect(suite.hasErrors)
         let diagnostics = suite.findings.flatMap(\.diagnostics)
-        let described = diagnostics.map { "\($0.range?.start.line ?? 0):\($0.range?.start.column ?? 0) \($0.message) \($0.suggestion ?? "-")" }
+        let described = diagnostics.map {
+            "\($0.range?.start.line ?? 0):\($0.range?.start.column ?? 0) \($0.message) \($0.suggestion ?? "-")"
+        }
         #expect(described.contains { $0.hasPrefix("5:19 the flow ") && $0.hasSuffix("has no stage 'chrage' charge") })
         #expect(described.contains { $0.hasPrefix("6:19 'attempts' counts a step's provider calls; 'billing' is a billing screen") })
-        #expect(described.contains { $0.hasPrefix("7:20 'refreshes' counts token refreshes, which only a tokenize step makes; 'charge' is sale") })
+        #expect(
+            described.contains {
+                $0.hasPrefix("7:20 'refreshes' counts token refreshes, which only a tokenize step makes; 'charge' is sale")
+            })
         #expect(described.contains { $0.hasPrefix("8:") && $0.contains("the flow ") && $0.hasSuffix("has no stage 'crad' card") })
         #expect(described.count == 4, "\(described)")
         #expect(diagnostics.allSatisfy { $0.rule == .unknownReference || $0.rule == .typeMismatch })

@@ -72,7 +72,8 @@ public enum ScenarioKeys {
 
     /// Every table, by name (the schema's `definitions` take their names from here).
     package static let tables: [(name: String, keys: [KeySpec])] =
-        [("scenario", scenario), ("expect", expect), ("expectedError", expectedError), ("steps", steps), ("route", route)] + AnswersKeys.tables
+        [("scenario", scenario), ("expect", expect), ("expectedError", expectedError), ("steps", steps), ("route", route)]
+        + AnswersKeys.tables
 
     /// The scenarios file's JSON Schema.
     package static let schema = KeySchema(

@@ -1,8 +1,8 @@
 import CheckoutDomain
-import Foundation
 package import CheckoutHeadless
 package import CheckoutLanguage
 package import CheckoutRuntime
+import Foundation
 
 /// One scenario run alone, as `checkout test` runs it (`checkout run --scenario FILE#NAME`,
 /// docs/testing.md, "Replaying one scenario").
@@ -11,7 +11,8 @@ package enum ScenarioReplay {
     package static func reference(_ text: String) throws(ScenarioError) -> (file: String, name: String) {
         guard let hash = text.firstIndex(of: "#") else {
             throw ScenarioError(
-                "--scenario must be FILE#NAME, such as flows/standard-checkout.scenarios.yaml#visa approved; found \(UserText.quoted(text))")
+                "--scenario must be FILE#NAME, such as flows/standard-checkout.scenarios.yaml#visa approved; found \(UserText.quoted(text))"
+            )
         }
         let file = String(text[..<hash])
         let name = String(text[text.index(after: hash)...])

@@ -75,7 +75,8 @@ private struct StageCheck {
         diagnostics.append(
             Diagnostic(
                 rule: .typeMismatch,
-                message: "'refreshes' counts token refreshes, which only a tokenize step makes; \(UserText.quoted(m.id)) is \(stage.kind.name)",
+                message:
+                    "'refreshes' counts token refreshes, which only a tokenize step makes; \(UserText.quoted(m.id)) is \(stage.kind.name)",
                 file: file, range: m.range))
     }
 }
