@@ -14,11 +14,19 @@ struct RunCommand: AsyncParsableCommand {
         discussion: """
             At a terminal the flow's screens are asked as a form (arrow keys, Tab, Enter; Esc leaves the \
             checkout; Ctrl-Z suspends and `fg` redraws the form; Ctrl-C interrupts, exit 130; a closed terminal ends the run, exit 129). Through pipes, with TERM=dumb or --plain, they are asked \
-            line by line. With --answers FILE the run is headless and never prompts. docs/terminal.md.
+            line by line. With --answers FILE the run is headless and never prompts. docs/terminal.md. \
+            --scenario FILE#NAME replays one scenario of a scenarios file exactly as `checkout test` runs it \
+            (its flow, answers, seed and clock): docs/testing.md.
             """)
 
-    @Argument(help: "The flow file.")
-    var flow: String
+    @Argument(help: "The flow file (not with --scenario).")
+    var flow: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Replay one scenario as `checkout test` runs it: its flow, answers, seed and clock; FILE#NAME, the scenarios file and the scenario's name.",
+            valueName: "file#name"))
+    var scenario: String?
 
     @Option(help: "Answers file (YAML or JSON) for a headless run.")
     var answers: String?
@@ -56,6 +64,8 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var providerOptions: ProviderOptions
 
     func run() async throws {
+        if let scenario { return try await replay(scenario) }
+        guard let flow else { throw ValidationError("give a flow file, or --scenario FILE#NAME to replay a scenario") }
         let compiled = FlowCompiler.compile(contentsOf: flow)
         if !compiled.diagnostics.isEmpty {
             let renderer = TextDiagnosticRenderer(color: Output.wantsColor(fileDescriptor: STDERR_FILENO))

@@ -33,6 +33,13 @@ struct TestCommand: AsyncParsableCommand {
     @Option(name: .customLong("skip-tag"), help: "Skip scenarios with this tag (repeatable; wins over --tag).")
     var skipTags: [String] = []
 
+    @Option(
+        name: .customLong("filter"),
+        help: ArgumentHelp(
+            "Run only scenarios whose name contains this text, ignoring case (repeatable: any of them; with --tag, both must hold).",
+            valueName: "text"))
+    var filters: [String] = []
+
     @OptionGroup var providerOptions: ProviderOptions
 
     func validate() throws {
@@ -59,9 +66,9 @@ struct TestCommand: AsyncParsableCommand {
         }
         if suite.hasErrors { throw ExitCode(ExitStatus.usage) }
 
-        let selection = ScenarioSelection(tags: tags, skipTags: skipTags, shard: shard.flatMap(Shard.init))
+        let selection = ScenarioSelection(tags: tags, skipTags: skipTags, shard: shard.flatMap(Shard.init), filters: filters)
         let all = suite.files.flatMap { f in f.scenarios.map { (suite: f.suiteName, scenario: $0) } }
-        let runsHere = selection.runs(tagsOf: all.map(\.scenario.tags))
+        let runsHere = selection.runs(all.map(\.scenario))
         let selected = zip(all, runsHere).filter(\.1).map(\.0)
         let provider = try providerOptions.source(for: Array(suite.flows.values), connections: jobs)
         let runner = ScenarioRunner(flows: suite.flows, jobs: jobs, provider: provider)

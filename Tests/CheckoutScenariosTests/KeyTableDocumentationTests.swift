@@ -24,7 +24,9 @@ import Testing
 
     @Test func everyKeyOfAScenariosFileIsDocumented() throws {
         let text = try read("testing.md")
-        for table in ScenarioKeys.tables.prefix(3) {
+        // The scenarios file's own tables (scenario, expect, expectedError, steps, route); the
+        // answers tables that follow are docs/running.md's.
+        for table in ScenarioKeys.tables.prefix(5) {
             for spec in table.keys {
                 #expect(
                     text.contains("| `\(spec.name)` |") || text.contains("`\(spec.name)`"),

@@ -40,3 +40,19 @@ import Testing
         #expect(!ScenarioSelection(skipTags: ["slow"]).admits(tags: ["slow"]))
     }
 }
+
+/// `--filter`: names, ignoring case; several are OR; with tags, AND; before the shard.
+@Suite struct ScenarioFilterTests {
+    @Test func filtersByNameIgnoringCaseOrAmongThemselvesAndWithTags() {
+        let names = ["Visa approved", "visa declined", "PayPal", "apple pay declined"]
+        let tags: [[String]] = [["smoke"], [], ["smoke", "wallet"], ["wallet"]]
+        #expect(ScenarioSelection(filters: ["VISA"]).runs(tagsOf: tags, names: names) == [true, true, false, false])
+        #expect(ScenarioSelection(filters: ["visa", "pay"]).runs(tagsOf: tags, names: names) == [true, true, true, true])
+        #expect(ScenarioSelection(filters: ["declined"]).runs(tagsOf: tags, names: names) == [false, true, false, true])
+        #expect(ScenarioSelection(tags: ["wallet"], filters: ["declined"]).runs(tagsOf: tags, names: names) == [false, false, false, true])
+        #expect(ScenarioSelection(filters: ["nothing"]).runs(tagsOf: tags, names: names) == [false, false, false, false])
+        // The shard numbers only what tags and filters admit: 1 and 3 → shard 2 of 2 takes 3.
+        #expect(
+            ScenarioSelection(shard: Shard("2/2"), filters: ["declined"]).runs(tagsOf: tags, names: names) == [false, false, false, true])
+    }
+}

@@ -65,11 +65,13 @@ package struct ScenarioExpectation: Sendable, Equatable {
     /// Compared as a set of `(path, code)` against the result's errors; a message, when
     /// given, must match too.
     package var errors: [ExpectedError]?
+    /// What ran, compared with the run's trace (`expect.steps`).
+    package var steps: StepsExpectation?
 
     /// Creates an expectation.
     package init(
         status: String? = nil, exitCode: Int32? = nil, paymentType: String? = nil, threeDSAuthenticationResult: String? = nil,
-        declineCode: String? = nil, errors: [ExpectedError]? = nil
+        declineCode: String? = nil, errors: [ExpectedError]? = nil, steps: StepsExpectation? = nil
     ) {
         self.status = status
         self.exitCode = exitCode
@@ -77,6 +79,7 @@ package struct ScenarioExpectation: Sendable, Equatable {
         self.threeDSAuthenticationResult = threeDSAuthenticationResult
         self.declineCode = declineCode
         self.errors = errors
+        self.steps = steps
     }
 }
 

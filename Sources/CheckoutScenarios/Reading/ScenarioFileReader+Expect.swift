@@ -33,6 +33,7 @@ extension ScenarioFileReader {
                 error(.typeMismatch, "'errors' must be a list of { path, code }, found \(p.value.shapeDescription)", at: p.value.range)
             }
         }
+        e.steps = f["steps"].flatMap { stepsExpectation($0.value) }
         if let status = e.status.flatMap(CheckoutStatus.init(rawValue:)), let code = e.exitCode, status.exitCode != code,
             let p = f["exitCode"]
         {

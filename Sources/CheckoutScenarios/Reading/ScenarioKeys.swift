@@ -28,7 +28,40 @@ public enum ScenarioKeys {
         KeySpec("threeDSAuthenticationResult", .cases(ThreeDSResult.self), "the result's 3-D Secure result"),
         KeySpec("declineCode", .string(), "the provider's decline code"),
         KeySpec("errors", .list(.mapping(expectedError)), "the result's errors, as a set of `{ path, code }`"),
+        KeySpec("steps", .mapping(steps), "what ran, read from the run's trace: stages in order, visits, attempts, outcomes, routes"),
     ]
+
+    /// `expect.steps` keys: each is compared with what the run's trace events say.
+    package static let steps: [KeySpec] = [
+        KeySpec("ran", .list(stageId), "stage ids in the order they ran; a subsequence of the run's unless `exactly`"),
+        KeySpec("exactly", .bool, default: "false", "`ran` and `routes` are the run's whole sequence, nothing left out"),
+        KeySpec("visits", .dictionary(keyPattern: stageIdPattern, value: .integer(minimum: 0)), "how often each stage ran"),
+        KeySpec(
+            "attempts", .dictionary(keyPattern: stageIdPattern, value: .integer(minimum: 0)),
+            "each step's provider calls: one per visit, one more per `step.retry` and per `token.refresh`"),
+        KeySpec(
+            "refreshes", .dictionary(keyPattern: stageIdPattern, value: .integer(minimum: 0)),
+            "how often each tokenize step refreshed the checkout token (`token.refresh`)"),
+        KeySpec(
+            "outcomes", .dictionary(keyPattern: stageIdPattern, value: .string()),
+            "each stage's last outcome as the trace words it (`approved`, `declined`, `AUTHENTICATION_FAILED`, `answered`, `skipped`, `error`)"
+        ),
+        KeySpec("routes", .list(.mapping(route)), "routes taken (`stage.routed`), in order; a subsequence of the run's unless `exactly`"),
+    ]
+
+    /// The keys of an expected route.
+    package static let route: [KeySpec] = [
+        KeySpec("from", stageId, required: true, "the stage that ended"),
+        KeySpec("on", .enumeration(routedOutcomes), required: true, "the outcome it ended with"),
+        KeySpec("to", stageId, required: true, "where the run went: a stage id or `end`"),
+    ]
+
+    /// The outcomes a route is taken on and traced (`stage.routed`): all but `success`,
+    /// which goes on to the next stage without an event.
+    package static let routedOutcomes = StageOutcome.allCases.filter { $0 != .success }.map(\.rawValue)
+    /// A stage id, as flows write them.
+    static let stageIdPattern = FlowKeys.identifierPattern
+    static let stageId = ValueShape.string(pattern: stageIdPattern)
 
     /// The keys of an expected error.
     package static let expectedError: [KeySpec] = [
@@ -39,7 +72,8 @@ public enum ScenarioKeys {
 
     /// Every table, by name (the schema's `definitions` take their names from here).
     package static let tables: [(name: String, keys: [KeySpec])] =
-        [("scenario", scenario), ("expect", expect), ("expectedError", expectedError)] + AnswersKeys.tables
+        [("scenario", scenario), ("expect", expect), ("expectedError", expectedError), ("steps", steps), ("route", route)]
+        + AnswersKeys.tables
 
     /// The scenarios file's JSON Schema.
     package static let schema = KeySchema(

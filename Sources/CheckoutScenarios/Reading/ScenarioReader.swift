@@ -25,6 +25,8 @@ package enum ScenarioReader {
     static let scenarioTable = KeyTable(ScenarioKeys.scenario)
     static let expectTable = KeyTable(ScenarioKeys.expect)
     static let expectedErrorTable = KeyTable(ScenarioKeys.expectedError)
+    static let stepsTable = KeyTable(ScenarioKeys.steps)
+    static let routeTable = KeyTable(ScenarioKeys.route)
     /// The exit codes a run can end with (SPEC §11).
     static let runExitCodes: [Int32] = [0, 1, 3, 4]
     static let paymentTypes = PaymentMethodKind.paymentTypes

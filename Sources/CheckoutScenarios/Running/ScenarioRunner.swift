@@ -95,13 +95,13 @@ package struct ScenarioRunner: Sendable {
         let trace = MemoryTraceSink()
         let result: CheckoutResult
         if let flow = flows[scenario.flowPath] {
-            let run = HeadlessRun(flow, answers: scenario.answers, problems: scenario.answerProblems, file: nil, now: scenario.now)
-            result = await run.run(random: SeededRandom(seed: scenario.seed), trace: trace, provider: provider)
+            result = await scenario.headlessRun(flow).run(random: scenario.random, trace: trace, provider: provider)
         } else {
             // The suite loader compiles every flow first; reaching here is a caller's mistake.
             result = CheckoutResult(status: .error, flow: scenario.flowPath, fraudSessionId: "")
         }
         var differences = ScenarioMatcher.differences(scenario.expect, result)
+        if let steps = scenario.expect.steps { differences += StepsMatcher.differences(steps, trace: trace.events) }
         if flows[scenario.flowPath] == nil { differences.insert("flow \(scenario.flowPath) was not compiled", at: 0) }
         return ScenarioOutcome(
             scenario: scenario, suiteName: suite, result: result, differences: differences, trace: trace.events,

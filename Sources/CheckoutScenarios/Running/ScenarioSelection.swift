@@ -1,4 +1,6 @@
-/// Which scenarios a `checkout test` run executes: tags first, then the shard.
+import Foundation
+
+/// Which scenarios a `checkout test` run executes: tags and names first, then the shard.
 package struct ScenarioSelection: Sendable, Equatable {
     /// Run only scenarios with at least one of these tags (`--tag`); empty: all.
     package var tags: [String]
@@ -6,12 +8,21 @@ package struct ScenarioSelection: Sendable, Equatable {
     package var skipTags: [String]
     /// This machine's part of the suite (`--shard K/N`).
     package var shard: Shard?
+    /// Run only scenarios whose name contains one of these, ignoring case (`--filter`); empty: all.
+    package var filters: [String]
 
     /// Creates a selection.
-    package init(tags: [String] = [], skipTags: [String] = [], shard: Shard? = nil) {
+    package init(tags: [String] = [], skipTags: [String] = [], shard: Shard? = nil, filters: [String] = []) {
         self.tags = tags
         self.skipTags = skipTags
         self.shard = shard
+        self.filters = filters
+    }
+
+    /// Whether the filters let a scenario named `name` run: its name contains any of them,
+    /// ignoring case.
+    package func admits(name: String) -> Bool {
+        filters.isEmpty || filters.contains { name.range(of: $0, options: .caseInsensitive) != nil }
     }
 
     /// Whether the tags let a scenario run.
@@ -20,14 +31,21 @@ package struct ScenarioSelection: Sendable, Equatable {
         return tags.isEmpty || scenarioTags.contains(where: tags.contains)
     }
 
+    /// For each scenario, in order, whether it runs here: `runs(tagsOf:names:)` with their
+    /// tags and names.
+    package func runs(_ scenarios: [Scenario]) -> [Bool] {
+        runs(tagsOf: scenarios.map(\.tags), names: scenarios.map(\.name))
+    }
+
     /// For each scenario, in order, whether it runs here. The shard splits the scenarios the
-    /// tags admit, numbered 0, 1, 2, … across all files in order: scenario `i` runs in shard
-    /// `i % N + 1`. Every admitted scenario is in exactly one shard, and the shards differ in
-    /// size by at most one.
-    package func runs(tagsOf scenarios: [[String]]) -> [Bool] {
+    /// tags and the filters admit (both must), numbered 0, 1, 2, … across all files in order:
+    /// scenario `i` runs in shard `i % N + 1`. Every admitted scenario is in exactly one shard,
+    /// and the shards differ in size by at most one. Without `names` the filters are not applied.
+    package func runs(tagsOf scenarios: [[String]], names: [String]? = nil) -> [Bool] {
         var index = 0
-        return scenarios.map { tags in
-            guard admits(tags: tags) else { return false }
+        return scenarios.indices.map { i in
+            let tags = scenarios[i]
+            guard admits(tags: tags), names.map({ admits(name: $0[i]) }) ?? true else { return false }
             defer { index += 1 }
             guard let shard else { return true }
             return index % shard.count == shard.index - 1

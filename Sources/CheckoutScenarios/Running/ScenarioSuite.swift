@@ -36,6 +36,8 @@ package struct ScenarioSuite: Sendable {
                     suite.findings.append((diagnostics, compiled.source))
                 }
             }
+            let stages = stageFindings(file, flows: suite.flows)
+            if !stages.isEmpty { suite.findings.append((stages, read.source)) }
         }
         return suite
     }
