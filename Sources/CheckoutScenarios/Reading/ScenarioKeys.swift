@@ -28,6 +28,10 @@ public enum ScenarioKeys {
         KeySpec("threeDSAuthenticationResult", .cases(ThreeDSResult.self), "the result's 3-D Secure result"),
         KeySpec("declineCode", .string(), "the provider's decline code"),
         KeySpec("errors", .list(.mapping(expectedError)), "the result's errors, as a set of `{ path, code }`"),
+        KeySpec(
+            "result", .openMapping,
+            "any part of the result JSON, compared structurally: a subset of keys, lists item by item, numbers exactly, "
+                + "`absent`, `!pattern \"REGEX\"` (docs/testing.md); `checkout test --update` rewrites it"),
     ]
 
     /// The keys of an expected error.
