@@ -15,10 +15,13 @@ package enum ResultSnapshot {
     /// The shorthand `expect` keys that are also result keys of the same name and meaning.
     package static let shorthandKeys: Set<String> = ["status", "paymentType", "threeDSAuthenticationResult", "declineCode", "errors"]
 
+    /// Top-level keys never written: the flow's id, which the scenario already names.
+    package static let leftOutKeys: Set<String> = ["flow"]
+
     /// `result` without the volatile paths, and without the top-level keys in `leavingOut`.
     package static func stable(_ result: JSONValue, leavingOut: Set<String> = []) -> JSONValue {
         guard case .object(let members) = strip(result, path: "") else { return strip(result, path: "") }
-        return .object(members.filter { !leavingOut.contains($0.key) })
+        return .object(members.filter { !leavingOut.contains($0.key) && !leftOutKeys.contains($0.key) })
     }
 
     private static func strip(_ value: JSONValue, path: String) -> JSONValue {
@@ -36,18 +39,27 @@ package enum ResultSnapshot {
         }
     }
 
+    /// Lines up to this many characters hold a collection of scalars in flow style.
+    package static let lineWidth = 120
+
     /// The value as a YAML block under a key: `\n` then one line per member, each indented by
-    /// `indent` spaces (nested mappings and lists of mappings indented two more). A scalar or
-    /// an empty collection is written after the key on its line (` 8.88`, ` []`).
-    package static func block(_ value: JSONValue, indent: Int) -> String {
+    /// `indent` spaces (nested mappings and lists of mappings indented two more). A scalar, an
+    /// empty collection, or a collection of scalars that fits in `lineWidth` with its key is
+    /// written after the key on its line (` 8.88`, ` []`, ` { amount: 8.88, currency: USD }`).
+    package static func block(_ value: JSONValue, indent: Int, keyWidth: Int = 0) -> String {
+        if isFlat(value), indent + keyWidth + 1 + flow(value).count <= lineWidth { return " " + flow(value) }
         switch value {
         case .object(let members) where !members.isEmpty:
             let pad = String(repeating: " ", count: indent)
-            return members.map { "\n" + pad + key($0.key) + ":" + block($0.value, indent: indent + 2) }.joined()
+            return members.map {
+                let k = key($0.key)
+                return "\n" + pad + k + ":" + block($0.value, indent: indent + 2, keyWidth: k.count + 1 - 2)
+            }.joined()
         case .array(let items) where !items.isEmpty && items.contains(where: isCollection):
             let pad = String(repeating: " ", count: indent)
             return items.map { item in
-                guard case .object(let members) = item, !members.isEmpty else { return "\n" + pad + "- " + flow(item) }
+                guard case .object(let members) = item, !members.isEmpty, !(isFlat(item) && indent + 2 + flow(item).count <= lineWidth)
+                else { return "\n" + pad + "- " + flow(item) }
                 // `- a: 1` then the other keys under `a`.
                 let body = block(item, indent: indent + 2)
                 return "\n" + pad + "- " + body.dropFirst(1 + indent + 2)
@@ -70,6 +82,15 @@ package enum ResultSnapshot {
         }
     }
 
+    /// A scalar, or a collection holding only scalars.
+    private static func isFlat(_ value: JSONValue) -> Bool {
+        switch value {
+        case .array(let items): return !items.contains(where: isCollection)
+        case .object(let members): return !members.contains { isCollection($0.value) }
+        default: return true
+        }
+    }
+
     private static func isCollection(_ value: JSONValue) -> Bool {
         switch value {
         case .array, .object: return true
@@ -85,9 +106,9 @@ package enum ResultSnapshot {
     /// Text, plain when YAML reads it back as the same text in both block and flow context,
     /// else double-quoted.
     static func scalar(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first, CharacterSet.letters.contains(first), first.isASCII,
+        guard let first = text.unicodeScalars.first, CharacterSet.letters.contains(first),
             !reserved.contains(text.lowercased()), text.last != " ",
-            text.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || plainPunctuation.contains($0)) })
+            text.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || plainPunctuation.contains($0) })
         else { return quoted(text) }
         return text
     }

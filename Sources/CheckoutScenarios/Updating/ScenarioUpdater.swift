@@ -72,14 +72,14 @@ package enum ScenarioUpdater {
                 text += "\n" + pad + slice(bytes, p.key.range.start.offset, end(of: p.key, in: bytes)) + ": "
                     + slice(bytes, p.value.range.start.offset, end(of: p.value, in: bytes))
             }
-            text += "\n" + pad + "result:" + ResultSnapshot.block(snapshot, indent: pad.count + 2)
+            text += "\n" + pad + "result:" + ResultSnapshot.block(snapshot, indent: pad.count + 2, keyWidth: 5)
             let keyEnd = end(of: expect.key, in: bytes)
             return [Edit(start: keyEnd + colonLength(bytes, after: keyEnd), end: end(of: expect.value, in: bytes), text: text)]
         }
         guard let first = pairs.first else { return [] }
         let pad = String(repeating: " ", count: first.key.range.start.column - 1)
         let at = end(of: expect.value, in: bytes)
-        return [Edit(start: at, end: at, text: "\n" + pad + "result:" + ResultSnapshot.block(snapshot, indent: pad.count + 2))]
+        return [Edit(start: at, end: at, text: "\n" + pad + "result:" + ResultSnapshot.block(snapshot, indent: pad.count + 2, keyWidth: 5))]
     }
 
     /// In-place replacements of the parts of `expected` that `actual` does not match.
