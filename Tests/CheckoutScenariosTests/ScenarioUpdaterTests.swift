@@ -93,6 +93,20 @@ import Testing
         #expect(updated.hasSuffix("      transaction: { type: SALE, amount: 25.00 } # why\n- name: b"))
     }
 
+    @Test func anAliasedExpectationIsNeverEditedThroughOneScenario() throws {
+        let text = """
+            - name: a
+              answers: { paymentMethod: card }
+              expect: &same { status: success, result: { priceDetails: { amount: 1.00 } } }
+            - name: b
+              answers: { paymentMethod: card }
+              expect: *same
+            """
+        #expect(update(text, line: 4) == nil)
+        // Through its own scenario, the anchored one is edited (and `b` with it, as written).
+        #expect(update(text, line: 1)?.contains("amount: 25.00") == true)
+    }
+
     @Test func theDiffHidesTheAnswersAndCardNumbers() throws {
         let old = """
             - name: a

@@ -39,15 +39,22 @@ import Testing
                     "5: result.priceDetails.currency: expected \"EUR\", got \"USD\"",
                 ])
         let d = try #require(try differences("transaction: { type: AUTH_ONLY }\n", Self.result).first)
-        #expect(d == MatchDifference(path: "result.transaction.type", expected: "\"AUTH_ONLY\"", actual: "\"SALE\"", file: "s.yaml", line: 1))
+        #expect(
+            d == MatchDifference(path: "result.transaction.type", expected: "\"AUTH_ONLY\"", actual: "\"SALE\"", file: "s.yaml", line: 1))
     }
 
     @Test func numbersAreDecimalsComparedExactly() throws {
         #expect(try messages("priceDetails: { amount: 100 }\n", Self.result).isEmpty)
         #expect(try messages("priceDetails: { amount: 100.000 }\n", Self.result).isEmpty)
-        #expect(try messages("priceDetails: { taxAmount: 8.880000001 }\n", Self.result) == ["1: result.priceDetails.taxAmount: expected 8.880000001, got 8.88"])
+        #expect(
+            try messages("priceDetails: { taxAmount: 8.880000001 }\n", Self.result) == [
+                "1: result.priceDetails.taxAmount: expected 8.880000001, got 8.88"
+            ])
         // Quoted digits are text, and text is not a number.
-        #expect(try messages("priceDetails: { taxAmount: \"8.88\" }\n", Self.result) == ["1: result.priceDetails.taxAmount: expected \"8.88\", got 8.88"])
+        #expect(
+            try messages("priceDetails: { taxAmount: \"8.88\" }\n", Self.result) == [
+                "1: result.priceDetails.taxAmount: expected \"8.88\", got 8.88"
+            ])
         // Plain digits match text of the same digits (last4Digits is text in the result).
         #expect(try messages("creditCard: { last4Digits: 4444 }\n", Self.result).isEmpty)
     }
@@ -72,7 +79,10 @@ import Testing
                   - { path: billing.zip }
                   - { path: billing.zip }
                 """, Self.result) == ["2: result.errors[0].path: expected \"billing.zip\", got \"card.cvv\""])
-        #expect(try messages("errors: [{ path: card.cvv }]\n", Self.result) == ["1: result.errors: expected a list of 1 item, got a list of 2 items"])
+        #expect(
+            try messages("errors: [{ path: card.cvv }]\n", Self.result) == [
+                "1: result.errors: expected a list of 1 item, got a list of 2 items"
+            ])
         #expect(try messages("status: [success]\n", Self.result) == ["1: result.status: expected a list of 1 item, got \"success\""])
         #expect(try messages("transaction: SALE\n", Self.result) == ["1: result.transaction: expected \"SALE\", got a mapping"])
     }
@@ -100,7 +110,8 @@ import Testing
     }
 
     @Test func cardNumbersAreNeverShown() throws {
-        let m = try messages("creditCard: { cardMask: \"4111 1111 1111 1111\" }\n", "{ \"creditCard\": { \"cardMask\": \"4111 1111 1111 1111\" } }")
+        let m = try messages(
+            "creditCard: { cardMask: \"4111 1111 1111 1111\" }\n", "{ \"creditCard\": { \"cardMask\": \"4111 1111 1111 1111\" } }")
         #expect(m.isEmpty)
         let wrong = try messages("creditCard: { last4Digits: \"4111111111111111\" }\n", Self.result)
         #expect(wrong == ["1: result.creditCard.last4Digits: expected (a value that looks like a card number), got \"4444\""])

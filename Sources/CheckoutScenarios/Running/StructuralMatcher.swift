@@ -1,5 +1,5 @@
-package import CheckoutJSON
 import CheckoutDomain
+package import CheckoutJSON
 package import CheckoutLanguage
 import Foundation
 
@@ -158,7 +158,9 @@ package enum StructuralMatcher {
 
     /// `path.key`, or `path["key"]` for a key that is not a plain word.
     static func child(_ path: String, _ key: String) -> String {
-        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-") }
+        let plain =
+            !key.isEmpty
+            && key.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-") }
         var quoted = ""
         JSONValue.quote(key, into: &quoted)
         let part = plain ? key : "[\(UserText.shown(quoted))]"

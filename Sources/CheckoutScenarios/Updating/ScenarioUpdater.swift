@@ -13,6 +13,9 @@ import Foundation
 /// - one without `expect.result` gets the whole result but its ids (`ResultSnapshot`), after its
 ///   other `expect` keys, less the keys those already expect (`status`, `errors`, …); a
 ///   flow-style `expect: { … }` is rewritten in block style to hold it.
+///
+/// An `expect` or `expect.result` written as an alias (`*common`) is left alone: editing it would
+/// change every scenario that shares it.
 package enum ScenarioUpdater {
     /// What a scenario's run gave, for the file's scenario starting on `line`.
     package struct Run: Sendable {
@@ -55,8 +58,10 @@ package enum ScenarioUpdater {
     }
 
     private static func edits(_ expect: YAMLPair, result: JSONValue, bytes: [UInt8], file: String) -> [Edit] {
-        guard let pairs = expect.value.mapping else { return [] }
+        // An alias (`expect: *common`) is shared with other scenarios: never edited through one.
+        guard let pairs = expect.value.mapping, !isAlias(expect.value, bytes) else { return [] }
         if let existing = pairs.first(where: { $0.key.scalar?.value == "result" }) {
+            guard !isAlias(existing.value, bytes) else { return [] }
             var edits: [Edit] = []
             replacements(existing.value, result, bytes: bytes, into: &edits)
             return edits
@@ -69,7 +74,8 @@ package enum ScenarioUpdater {
             let pad = String(repeating: " ", count: expect.key.range.start.column - 1 + 2)
             var text = ""
             for p in pairs {
-                text += "\n" + pad + slice(bytes, p.key.range.start.offset, end(of: p.key, in: bytes)) + ": "
+                text +=
+                    "\n" + pad + slice(bytes, p.key.range.start.offset, end(of: p.key, in: bytes)) + ": "
                     + slice(bytes, p.value.range.start.offset, end(of: p.value, in: bytes))
             }
             text += "\n" + pad + "result:" + ResultSnapshot.block(snapshot, indent: pad.count + 2, keyWidth: 5)
@@ -118,6 +124,11 @@ package enum ScenarioUpdater {
         }
     }
 
+    private static func isAlias(_ node: YAMLNode, _ bytes: [UInt8]) -> Bool {
+        let i = node.range.start.offset
+        return i < bytes.count && bytes[i] == UInt8(ascii: "*")
+    }
+
     private static func isFlow(_ node: YAMLNode, _ bytes: [UInt8]) -> Bool {
         let i = node.range.start.offset
         return i < bytes.count && (bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "["))
@@ -153,7 +164,9 @@ extension ScenarioUpdater {
             runs[o.scenario.file, default: []].append(Run(line: o.scenario.line, result: o.result.json))
         }
         return order.compactMap { path in
-            guard let old = try? files.read(path, ScenarioReader.limits.maxBytes).get(), let new = update(old, file: path, runs: runs[path] ?? []) else { return nil }
+            guard let old = try? files.read(path, ScenarioReader.limits.maxBytes).get(),
+                let new = update(old, file: path, runs: runs[path] ?? [])
+            else { return nil }
             let diff = LineDiff.unified(
                 old: String(decoding: old, as: UTF8.self), new: String(decoding: new, as: UTF8.self), file: path,
                 hidden: answerLines(old, file: path))
