@@ -89,6 +89,7 @@ import Testing
 
     @Test func patternsSearchTextAndBooleansAndNullAreTyped() throws {
         #expect(try messages("transaction: { id: !pattern \"^[0-9]+$\" }\n", Self.result).isEmpty)
+        #expect(try messages("transaction: { id: !pattern '^\\d{10}$', type: !pattern \"^(SALE|AUTH_ONLY)$\" }\n", Self.result).isEmpty)
         #expect(
             try messages("transaction: { id: !pattern \"^pi_\" }\n", Self.result) == [
                 "1: result.transaction.id: expected !pattern \"^pi_\", got \"1300704269\""
