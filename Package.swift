@@ -163,7 +163,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CheckoutScenariosTests",
-            dependencies: ["CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless", "CheckoutScenarios"],
+            dependencies: [
+                "CheckoutJSON", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless", "CheckoutScenarios",
+            ],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

@@ -39,6 +39,11 @@ struct TestCommand: AsyncParsableCommand {
             "Run only scenarios whose name contains this text, ignoring case (repeatable: any of them; with --tag, both must hold).",
             valueName: "text"))
     var filters: [String] = []
+    @Flag(
+        help: ArgumentHelp(
+            "Rewrite the expect.result of the selected scenarios from what they now give, and print the diff of each file.",
+            discussion: "Exit 0 when every selected scenario then passes. Without --update nothing is written."))
+    var update = false
 
     @OptionGroup var providerOptions: ProviderOptions
 
@@ -101,6 +106,27 @@ struct TestCommand: AsyncParsableCommand {
         if let junit, !Output.write(JUnitWriter.document(outcomes), to: junit, what: "JUnit report") {
             throw ExitCode(ExitStatus.usage)
         }
+        if update {
+            try updateExpectations(outcomes)
+            return
+        }
         if failed > 0 { throw ExitCode(ExitStatus.scenariosFailed) }
+    }
+
+    /// `--update`: rewrites the files, prints their diffs, then checks the outcomes against the
+    /// rewritten expectations; exit 1 when any still fails (on a key `--update` does not write).
+    func updateExpectations(_ outcomes: [ScenarioOutcome]) throws {
+        let updates = ScenarioUpdater.plan(outcomes)
+        for u in updates {
+            guard Output.write(String(decoding: u.bytes, as: UTF8.self), to: u.path, what: "scenarios file") else {
+                throw ExitCode(ExitStatus.usage)
+            }
+            Output.standardOutput(u.diff)
+        }
+        let stillFailing = ScenarioUpdater.stillFailing(outcomes, updated: Set(updates.map(\.path)))
+        Output.standardOutput(
+            "updated \(updates.count) scenarios file\(updates.count == 1 ? "" : "s")"
+                + (stillFailing.isEmpty ? "\n" : "; still failing: " + stillFailing.map(\.scenario.name).joined(separator: ", ") + "\n"))
+        if !stillFailing.isEmpty { throw ExitCode(ExitStatus.scenariosFailed) }
     }
 }

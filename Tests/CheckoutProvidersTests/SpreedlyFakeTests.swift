@@ -56,7 +56,8 @@ import Testing
                 == approved.filter { $0.result.paymentType == "APPLE_PAY" }.count)
 
         let outputs =
-            overHTTP.map { $0.result.json.serialized() + $0.trace.map { "\($0)" }.joined() + $0.differences.joined() }.joined()
+            overHTTP.map { $0.result.json.serialized() + $0.trace.map { "\($0)" }.joined() + $0.differences.map(\.message).joined() }
+            .joined()
             + JUnitWriter.document(overHTTP)
         for secret in secretsInTests + [fake.credentials.password, fake.credentials.username, fake.credentials.authorization] {
             #expect(!outputs.contains(secret), "leaked \(secret)")

@@ -16,6 +16,9 @@ package indirect enum ValueShape: Sendable, Hashable {
     case enumeration([String])
     /// A mapping with exactly these keys.
     case mapping([KeySpec])
+    /// A mapping with any keys and values of any shape (`expect.result`: any part of a JSON
+    /// document, checked by its own reader).
+    case openMapping
     /// A mapping from names matching `keyPattern` to values of one shape (`tax`, `rates`).
     case dictionary(keyPattern: String, value: ValueShape)
     /// A list of values of one shape.
@@ -37,6 +40,7 @@ package indirect enum ValueShape: Sendable, Hashable {
             return exclusive ? "decimal > \(min)" : "decimal ≥ \(min)"
         case .enumeration(let values): return values.joined(separator: " | ")
         case .mapping: return "mapping"
+        case .openMapping: return "mapping (any keys)"
         case .dictionary(_, let value): return "mapping of name → \(value.words)"
         case .list(let item, _): return "list of \(item.words)"
         case .oneOf(let shapes): return shapes.map(\.words).joined(separator: " or ")

@@ -112,7 +112,7 @@ struct FlowSchemaBuilder {
             case .dictionary(_, let value): walk(value, key: key)
             case .list(let item, _): walk(item, key: key)
             case .oneOf(let shapes): for s in shapes { walk(s, key: key) }
-            case .string, .bool, .integer, .decimal, .enumeration: break
+            case .string, .bool, .integer, .decimal, .enumeration, .openMapping: break
             }
         }
         // The root itself is written inline; what it holds is walked.
@@ -161,6 +161,8 @@ struct FlowSchemaBuilder {
             let required = specs.filter(\.required).map { JSONValue.string($0.name) }
             if !required.isEmpty { o.add("required", .array(required)) }
             o.add("additionalProperties", .bool(false))
+        case .openMapping:
+            o.add("type", "object")
         case .dictionary(let keyPattern, let value):
             o.add("type", "object")
             o.add("propertyNames", .object([JSONMember("pattern", .string(keyPattern))]))

@@ -58,7 +58,7 @@ enum YAMLCoreTyping {
         case .string(let pattern, let maxLength):
             guard matches(pattern, text), text.count <= (maxLength ?? .max) else { return nil }
             return .string(text)
-        case .mapping, .dictionary, .list, .oneOf:
+        case .mapping, .openMapping, .dictionary, .list, .oneOf:
             return nil
         }
     }

@@ -1,5 +1,5 @@
 package import CheckoutHeadless
-import CheckoutLanguage
+package import CheckoutLanguage
 package import Foundation
 
 /// One scenario of a scenarios file (SPEC §12): a flow, the answers a shopper gives, and what
@@ -67,11 +67,14 @@ package struct ScenarioExpectation: Sendable, Equatable {
     package var errors: [ExpectedError]?
     /// What ran, compared with the run's trace (`expect.steps`).
     package var steps: StepsExpectation?
+    /// `expect.result`: any part of the result JSON, compared by `StructuralMatcher`.
+    package var result: ExpectedNode?
 
     /// Creates an expectation.
     package init(
         status: String? = nil, exitCode: Int32? = nil, paymentType: String? = nil, threeDSAuthenticationResult: String? = nil,
-        declineCode: String? = nil, errors: [ExpectedError]? = nil, steps: StepsExpectation? = nil
+        declineCode: String? = nil, errors: [ExpectedError]? = nil, steps: StepsExpectation? = nil,
+        result: ExpectedNode? = nil
     ) {
         self.status = status
         self.exitCode = exitCode
@@ -80,6 +83,26 @@ package struct ScenarioExpectation: Sendable, Equatable {
         self.declineCode = declineCode
         self.errors = errors
         self.steps = steps
+        self.result = result
+    }
+}
+
+/// An expectation kept as written (a node of the scenarios file, with its positions), for
+/// `StructuralMatcher`. Two are equal when they are the same span of the same file.
+package struct ExpectedNode: Sendable, Equatable {
+    /// The expected value.
+    package var node: YAMLNode
+    /// The scenarios file it is in.
+    package var file: String
+
+    /// Creates an expected node.
+    package init(node: YAMLNode, file: String) {
+        self.node = node
+        self.file = file
+    }
+
+    package static func == (lhs: ExpectedNode, rhs: ExpectedNode) -> Bool {
+        lhs.file == rhs.file && lhs.node.range == rhs.node.range
     }
 }
 

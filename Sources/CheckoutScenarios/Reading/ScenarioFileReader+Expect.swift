@@ -34,6 +34,7 @@ extension ScenarioFileReader {
             }
         }
         e.steps = f["steps"].flatMap { stepsExpectation($0.value) }
+        if let p = f["result"] { e.result = expectedResult(p.value) }
         if let status = e.status.flatMap(CheckoutStatus.init(rawValue:)), let code = e.exitCode, status.exitCode != code,
             let p = f["exitCode"]
         {
@@ -42,6 +43,18 @@ extension ScenarioFileReader {
                 at: p.value.range)
         }
         return e
+    }
+
+    /// `expect.result`, kept as written for `StructuralMatcher`, after its checks: a mapping, no
+    /// tag but `!pattern`, patterns that compile, amounts with no more decimals than their currency.
+    mutating func expectedResult(_ node: YAMLNode) -> ExpectedNode? {
+        guard node.mapping != nil else {
+            error(.typeMismatch, "'result' must be a mapping of the result's keys, found \(node.shapeDescription)", at: node.range)
+            return nil
+        }
+        let problems = StructuralMatcher.problems(in: node)
+        for p in problems { error(.invalidFormat, "'result': " + p.message, at: p.range) }
+        return problems.isEmpty ? ExpectedNode(node: node, file: file) : nil
     }
 
     mutating func expectedError(_ node: YAMLNode) -> ExpectedError? {

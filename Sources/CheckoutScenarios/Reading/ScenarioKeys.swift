@@ -29,6 +29,10 @@ public enum ScenarioKeys {
         KeySpec("declineCode", .string(), "the provider's decline code"),
         KeySpec("errors", .list(.mapping(expectedError)), "the result's errors, as a set of `{ path, code }`"),
         KeySpec("steps", .mapping(steps), "what ran, read from the run's trace: stages in order, visits, attempts, outcomes, routes"),
+        KeySpec(
+            "result", .openMapping,
+            "any part of the result JSON, compared structurally: a subset of keys, lists item by item, numbers exactly, "
+                + "`absent`, `!pattern \"REGEX\"` (docs/testing.md); `checkout test --update` rewrites it"),
     ]
 
     /// `expect.steps` keys: each is compared with what the run's trace events say.

@@ -57,9 +57,10 @@ package enum JUnitWriter {
         var out = "    <testcase name=\"\(escape(o.scenario.name))\" classname=\"\(escape(o.result.flow))\""
         out += " file=\"\(escape(o.scenario.file))\" line=\"\(o.scenario.line)\" time=\"\(seconds([o.duration]))\">\n"
         if !o.passed {
-            let where_ = "\(o.scenario.file):\(o.scenario.line)"
-            out += "      <failure message=\"\(escape(o.differences.joined(separator: "; ")))\" type=\"ScenarioMismatch\">"
-            let lines = o.differences.map { "\(where_): \($0)" } + ["got: \(ScenarioReport.resultSummary(o.result))"]
+            out += "      <failure message=\"\(escape(o.differences.map(\.message).joined(separator: "; ")))\" type=\"ScenarioMismatch\">"
+            let lines =
+                o.differences.map { "\(o.scenario.file):\($0.line ?? o.scenario.line): \($0.message)" }
+                + ["got: \(ScenarioReport.resultSummary(o.result))"]
             out += escape(lines.joined(separator: "\n"), content: true)
             out += "</failure>\n"
         }

@@ -10,7 +10,9 @@ package enum ScenarioReport {
         let title = "\(o.suiteName) › \(o.scenario.name)"
         if o.passed { return "ok   \(title.escapingControlCharacters)\n" }
         var out = "FAIL \(title.escapingControlCharacters)\n"
-        for d in o.differences { out += "       \(o.scenario.file):\(o.scenario.line): \(d)".escapingControlCharacters + "\n" }
+        for d in o.differences {
+            out += "       \(o.scenario.file):\(d.line ?? o.scenario.line): \(d.message)".escapingControlCharacters + "\n"
+        }
         out += "       got: \(resultSummary(o.result))".escapingControlCharacters + "\n"
         return out
     }

@@ -4,19 +4,25 @@ package import CheckoutRuntime
 /// Compares a run's result with a scenario's expectation.
 package enum ScenarioMatcher {
     /// Every difference, one sentence each (`expected status declined, got success`); empty
-    /// when the result matches. Only the keys the expectation gives are compared.
-    package static func differences(_ expect: ScenarioExpectation, _ result: CheckoutResult) -> [String] {
-        var out: [String] = []
+    /// when the result matches. Only the keys the expectation gives are compared. The
+    /// differences of `expect.result` carry the line of the expected key
+    /// (`result.priceDetails.taxAmount: expected 8.88, got 0.00`); the others, none.
+    package static func differences(_ expect: ScenarioExpectation, _ result: CheckoutResult) -> [ScenarioDifference] {
+        var out: [ScenarioDifference] = []
         func compare(_ key: String, _ expected: String?, _ actual: String?) {
             guard let expected, expected != actual else { return }
-            out.append("expected \(key) \(UserText.shown(expected)), got \(actual.map(UserText.shown) ?? "none")")
+            out.append(ScenarioDifference("expected \(key) \(UserText.shown(expected)), got \(actual.map(UserText.shown) ?? "none")"))
         }
         compare("status", expect.status, result.status.rawValue)
         compare("exitCode", expect.exitCode.map { String($0) }, String(result.exitCode))
         compare("paymentType", expect.paymentType, result.paymentType)
         compare("threeDSAuthenticationResult", expect.threeDSAuthenticationResult, result.threeDSResult?.rawValue)
         compare("declineCode", expect.declineCode, result.declineCode)
-        if let expected = expect.errors { out += errorDifferences(expected, result.errors) }
+        if let expected = expect.errors { out += errorDifferences(expected, result.errors).map { ScenarioDifference($0) } }
+        if let expected = expect.result {
+            out += StructuralMatcher.differences(expected: expected.node, actual: result.json, path: "result", file: expected.file)
+                .map(ScenarioDifference.init)
+        }
         return out
     }
 
@@ -51,4 +57,28 @@ package enum ScenarioMatcher {
         var code: String
         var description: String { "\(path.isEmpty ? "(answers)" : UserText.shown(path)) \(UserText.shown(code))" }
     }
+}
+
+/// A difference of an outcome: the sentence, and the line it is about when that is not the
+/// scenario's own (a key of `expect.result`).
+package struct ScenarioDifference: Sendable, Equatable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// One sentence: `expected status declined, got success`.
+    package var message: String
+    /// The line of the scenarios file it is about; nil: the scenario's line.
+    package var line: Int?
+
+    /// A difference at the scenario's line.
+    package init(_ message: String, line: Int? = nil) {
+        self.message = message
+        self.line = line
+    }
+
+    /// A difference of `StructuralMatcher`, at its expected node's line.
+    package init(_ difference: MatchDifference) {
+        self.init(difference.message, line: difference.line)
+    }
+
+    package init(stringLiteral value: String) { self.init(value) }
+
+    package var description: String { message }
 }

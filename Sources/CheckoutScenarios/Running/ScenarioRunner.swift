@@ -11,7 +11,7 @@ package struct ScenarioOutcome: Sendable {
     /// The run's result.
     package var result: CheckoutResult
     /// What differed from the expectation; empty when it passed.
-    package var differences: [String]
+    package var differences: [ScenarioDifference]
     /// The run's trace events, for per-step detail.
     package var trace: [TraceEvent]
     /// Wall time of the run.
@@ -101,8 +101,10 @@ package struct ScenarioRunner: Sendable {
             result = CheckoutResult(status: .error, flow: scenario.flowPath, fraudSessionId: "")
         }
         var differences = ScenarioMatcher.differences(scenario.expect, result)
-        if let steps = scenario.expect.steps { differences += StepsMatcher.differences(steps, trace: trace.events) }
-        if flows[scenario.flowPath] == nil { differences.insert("flow \(scenario.flowPath) was not compiled", at: 0) }
+        if let steps = scenario.expect.steps {
+            differences += StepsMatcher.differences(steps, trace: trace.events).map { ScenarioDifference($0) }
+        }
+        if flows[scenario.flowPath] == nil { differences.insert(ScenarioDifference("flow \(scenario.flowPath) was not compiled"), at: 0) }
         return ScenarioOutcome(
             scenario: scenario, suiteName: suite, result: result, differences: differences, trace: trace.events,
             duration: stopwatch() - started)
