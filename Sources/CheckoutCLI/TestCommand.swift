@@ -12,7 +12,8 @@ struct TestCommand: AsyncParsableCommand {
         abstract: "Run scenario files (*.scenarios.yaml) against their flows.",
         discussion: """
             Directories are searched for *.scenarios.yaml; a flow NAME.yaml stands for the NAME.scenarios.yaml beside it. \
-            Exit 0 when every scenario passes, 1 when any fails, 2 for an invalid scenarios file or flow, or a usage error.
+            Exit 0 when every scenario passes, 1 when any fails, 2 for an invalid scenarios file or flow, or a usage error. \
+            With --mutate, exit 1 also when the mutation score is below --min-mutation-score.
             """)
 
     @Argument(help: "Scenario files, flows, or directories.")
@@ -33,6 +34,15 @@ struct TestCommand: AsyncParsableCommand {
     @Option(name: .customLong("skip-tag"), help: "Skip scenarios with this tag (repeatable; wins over --tag).")
     var skipTags: [String] = []
 
+    @Flag(help: "Mutation-test the suites: change each flow under test in small ways, one at a time, and report the changes no scenario noticed.")
+    var mutate = false
+
+    @Option(help: "With --mutate: exit 1 when the mutation score (percent) is below this.")
+    var minMutationScore: Double?
+
+    @Flag(help: "With --mutate: print the report as JSON.")
+    var json = false
+
     @OptionGroup var providerOptions: ProviderOptions
 
     func validate() throws {
@@ -40,6 +50,7 @@ struct TestCommand: AsyncParsableCommand {
         if let shard, Shard(shard) == nil {
             throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, such as 2/4; found \(UserText.quoted(shard))")
         }
+        try validateMutation()
     }
 
     func run() async throws {
@@ -64,6 +75,7 @@ struct TestCommand: AsyncParsableCommand {
         let runsHere = selection.runs(tagsOf: all.map(\.scenario.tags))
         let selected = zip(all, runsHere).filter(\.1).map(\.0)
         let provider = try providerOptions.source(for: Array(suite.flows.values), connections: jobs)
+        if mutate { return try await runMutation(selected, flows: suite.flows, provider: provider) }
         let runner = ScenarioRunner(flows: suite.flows, jobs: jobs, provider: provider)
         let reported = Mutex<[ScenarioOutcome]>([])
         let notRun = selected.map { s in
