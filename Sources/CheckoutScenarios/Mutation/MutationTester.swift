@@ -1,6 +1,5 @@
 package import CheckoutLanguage
 package import CheckoutRuntime
-import Synchronization
 
 /// `checkout test --mutate`: makes the mutants of each flow under test (`FlowMutator`), and
 /// runs the flow's scenarios against each, in-process, on the same seeds and clocks.
