@@ -2,6 +2,7 @@ import CheckoutLanguage
 import CheckoutProviders
 import CheckoutRuntime
 import CheckoutScenarios
+import Foundation
 import Testing
 
 /// `checkout test --mutate`: the mutants the operator table makes, and their verdicts.
@@ -17,8 +18,11 @@ import Testing
           price: { amount: 25.00, currency: USD }
           withEmail: true
           withShipping: true
+          transactionType: auth
         tax:
           US-NY: 8.875
+        fields:
+          billing: { phone: optional }
         cards:
           accept: [visa, mastercard]
         screens:
@@ -34,6 +38,7 @@ import Testing
             kind: sale
             when: price.total >= 10
             retry: { attempts: 3 }
+            timeout: 10s
             on: { declined: end }
 
         """
@@ -57,15 +62,22 @@ import Testing
                 "suite/checkout.yaml:5 request.price.currency USD → EUR (currency)",
                 "suite/checkout.yaml:6 request.withEmail true → false (boolean)",
                 "suite/checkout.yaml:7 request.withShipping true → false (boolean)",
-                "suite/checkout.yaml:9 tax rate US-NY 8.875 → 0 (number)",
-                "suite/checkout.yaml:9 tax rate US-NY 8.875 → 9.875 (number)",
-                "suite/checkout.yaml:11 cards.accept[0] visa → (removed) (list-item)",
-                "suite/checkout.yaml:11 cards.accept[1] mastercard → (removed) (list-item)",
-                "suite/checkout.yaml:16 screens[shipping].hooks[0] tax → signature (list-item)",
-                "suite/checkout.yaml:23 steps[charge].when price.total >= 10 → not (price.total >= 10) (condition)",
-                "suite/checkout.yaml:23 steps[charge].when price.total >= 10 → price.total < 10 (condition)",
-                "suite/checkout.yaml:24 steps[charge].retry.attempts 3 → 1 (retry)",
-                "suite/checkout.yaml:25 steps[charge].on.declined end → creditCard (route)",
+                "suite/checkout.yaml:8 request.transactionType auth → sale (enumeration)",
+                "suite/checkout.yaml:8 request.transactionType auth → sale3d (enumeration)",
+                "suite/checkout.yaml:8 request.transactionType auth → auth3d (enumeration)",
+                "suite/checkout.yaml:8 request.transactionType auth → none (enumeration)",
+                "suite/checkout.yaml:10 tax rate US-NY 8.875 → 0 (number)",
+                "suite/checkout.yaml:10 tax rate US-NY 8.875 → 9.875 (number)",
+                "suite/checkout.yaml:12 fields.billing.phone optional → required (presence)",
+                "suite/checkout.yaml:12 fields.billing.phone optional → hidden (presence)",
+                "suite/checkout.yaml:14 cards.accept[0] visa → (removed) (list-item)",
+                "suite/checkout.yaml:14 cards.accept[1] mastercard → (removed) (list-item)",
+                "suite/checkout.yaml:19 screens[shipping].hooks[0] tax → signature (list-item)",
+                "suite/checkout.yaml:26 steps[charge].when price.total >= 10 → not (price.total >= 10) (condition)",
+                "suite/checkout.yaml:26 steps[charge].when price.total >= 10 → price.total < 10 (condition)",
+                "suite/checkout.yaml:27 steps[charge].retry.attempts 3 → 1 (retry)",
+                "suite/checkout.yaml:28 steps[charge].timeout 10s → 1ms (duration)",
+                "suite/checkout.yaml:29 steps[charge].on.declined end → creditCard (route)",
             ])
         // Each mutant is the file with one scalar rewritten in place; everything else is kept.
         #expect(
@@ -75,14 +87,21 @@ import Testing
                 "  price: { amount: 25.00, currency: EUR }",
                 "  withEmail: false",
                 "  withShipping: false",
+                "  transactionType: sale",
+                "  transactionType: sale3d",
+                "  transactionType: auth3d",
+                "  transactionType: none",
                 "  US-NY: 0",
                 "  US-NY: 9.875",
+                "  billing: { phone: required }",
+                "  billing: { phone: hidden }",
                 "  accept: [mastercard]",
                 "  accept: [visa]",
                 "    hooks: [signature]",
                 "    when: not (price.total >= 10)",
                 "    when: price.total < 10",
                 "    retry: { attempts: 1 }",
+                "    timeout: 1ms",
                 "    on: { declined: creditCard }",
             ])
         let original = Self.flowText.split(separator: "\n", omittingEmptySubsequences: false)
@@ -91,6 +110,14 @@ import Testing
             #expect(lines.count == original.count)
             #expect(zip(lines, original).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset) == [mutant.location.line - 1])
         }
+    }
+
+    /// The mutants are YAML the compiler reads: only those the language refuses do not compile.
+    @Test func theMutantsThatDoNotCompile() {
+        #expect(FlowCompiler.compile(Self.flowText, file: Self.flowFile).flow != nil)
+        let stillborn = Self.mutants().filter { FlowCompiler.compile($0.bytes, file: Self.flowFile).flow == nil }
+        // A `signature` hook needs `provider.signature`, which this flow has not.
+        #expect(stillborn.map(\.change) == ["screens[shipping].hooks[0] tax → signature"])
     }
 
     @Test func conditionsAreNegatedAndEachOperatorSwapped() {
@@ -119,5 +146,26 @@ import Testing
         // Text with brackets is written double-quoted, so the mutant is still YAML.
         #expect(Self.mutants(text).filter { $0.operatorName == "condition" }.allSatisfy { Self.line($0).contains("when: \"") })
     }
-}
 
+    /// Two compilations of one shipped flow are equivalent (dictionaries dumped in a canonical
+    /// order), and no mutant that compiles is equivalent by accident of the dump: each differs
+    /// from the original in the definition or the pipeline.
+    @Test func equivalenceOfTheShippedFlows() throws {
+        let flows = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("flows")
+        let names = try FileManager.default.contentsOfDirectory(atPath: flows.path)
+            .filter { $0.hasSuffix(".yaml") && !$0.hasSuffix(".scenarios.yaml") }.sorted()
+        #expect(names.count >= 10)
+        for name in names {
+            let path = flows.appendingPathComponent(name).path
+            let first = try #require(FlowCompiler.compile(contentsOf: path).flow, "\(name)")
+            let second = try #require(FlowCompiler.compile(contentsOf: path).flow, "\(name)")
+            #expect(FlowEquivalence.equivalent(first, second), "\(name)")
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            for mutant in FlowMutator.mutants(of: bytes, file: path) {
+                guard let compiled = FlowCompiler.compile(mutant.bytes, file: path).flow else { continue }
+                #expect(!FlowEquivalence.equivalent(first, compiled), "\(mutant.position) \(mutant.change)")
+            }
+        }
+    }
+}
