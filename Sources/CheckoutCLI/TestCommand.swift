@@ -34,7 +34,10 @@ struct TestCommand: AsyncParsableCommand {
     @Option(name: .customLong("skip-tag"), help: "Skip scenarios with this tag (repeatable; wins over --tag).")
     var skipTags: [String] = []
 
-    @Flag(help: "Mutation-test the suites: change each flow under test in small ways, one at a time, and report the changes no scenario noticed.")
+    @Flag(
+        help:
+            "Mutation-test the suites: change each flow under test in small ways, one at a time, and report the changes no scenario noticed."
+    )
     var mutate = false
 
     @Option(help: "With --mutate: exit 1 when the mutation score (percent) is below this.")

@@ -90,7 +90,8 @@ import Testing
         #expect(report.score == nil && report.meets(100))
         // The two runs of the unmutated flow, none of the mutant.
         #expect(runs.count.withLock { $0 } == 2)
-        #expect(MutationReportText.text(report).hasSuffix("mutation score n/a: 0 killed, 0 survived, 1 equivalent, 0 stillborn in 1 flow\n"))
+        #expect(
+            MutationReportText.text(report).hasSuffix("mutation score n/a: 0 killed, 0 survived, 1 equivalent, 0 stillborn in 1 flow\n"))
     }
 
     @Test func survivorsAreReportedWithFileLineAndChange() async throws {

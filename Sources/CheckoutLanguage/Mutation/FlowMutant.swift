@@ -47,7 +47,8 @@ package enum FlowMutator {
                         guard let span = removalSpan(site), span.upperBound <= bytes.count else { continue }
                         mutated.removeSubrange(span)
                     } else {
-                        mutated.replaceSubrange(range.start.offset..<range.end.offset, with: Array(YAMLScalarText.written(after, style: style).utf8))
+                        mutated.replaceSubrange(
+                            range.start.offset..<range.end.offset, with: Array(YAMLScalarText.written(after, style: style).utf8))
                     }
                     out.append(
                         FlowMutant(

@@ -29,7 +29,8 @@ package struct MutationOperator: Sendable {
     package static let all: [MutationOperator] = [
         MutationOperator(
             name: "number",
-            summary: "a decimal or whole number (price amount, tax rate, currency rate, capture or refund amount) becomes 0, and its value plus 1",
+            summary:
+                "a decimal or whole number (price amount, tax rate, currency rate, capture or refund amount) becomes 0, and its value plus 1",
             changes: { site in
                 guard site.key != "attempts", isNumber(site.shape) else { return [] }
                 return [zero(site.text), plusOne(site.text)].compactMap { $0 }.filter { $0 != site.text }
@@ -75,7 +76,8 @@ package struct MutationOperator: Sendable {
             }),
         MutationOperator(
             name: "enumeration",
-            summary: "a setting from a fixed set (`transactionType`, `mode`, `storeCard`, `source`, `backoff` …) becomes each other value; stage `kind`s are not changed",
+            summary:
+                "a setting from a fixed set (`transactionType`, `mode`, `storeCard`, `source`, `backoff` …) becomes each other value; stage `kind`s are not changed",
             changes: { site in
                 guard site.listItems == nil, site.key != "kind", site.shape != presenceShape, case .enumeration(let values) = site.shape
                 else { return [] }
@@ -83,7 +85,8 @@ package struct MutationOperator: Sendable {
             }),
         MutationOperator(
             name: "list-item",
-            summary: "an item of a list of fixed values (accepted card brands, offered payment methods, hooks) is removed; the only item of a list becomes the first value the list lacks",
+            summary:
+                "an item of a list of fixed values (accepted card brands, offered payment methods, hooks) is removed; the only item of a list becomes the first value the list lacks",
             changes: { site in
                 guard let items = site.listItems, case .enumeration(let values) = site.shape else { return [] }
                 if items.count > 1 { return [removed] }
@@ -99,7 +102,8 @@ package struct MutationOperator: Sendable {
             }),
         MutationOperator(
             name: "condition",
-            summary: "a `when` condition is negated (`not (…)`), and each of its comparisons, `in`s, `and`s and `or`s is swapped for its opposite (`>=` ↔ `<`, `==` ↔ `!=`, `in` ↔ `not in`, `and` ↔ `or`)",
+            summary:
+                "a `when` condition is negated (`not (…)`), and each of its comparisons, `in`s, `and`s and `or`s is swapped for its opposite (`>=` ↔ `<`, `==` ↔ `!=`, `in` ↔ `not in`, `and` ↔ `or`)",
             changes: { site in
                 guard site.key == "when" || site.key == "if" else { return [] }
                 return ConditionMutations.changes(of: site.text)

@@ -10,15 +10,18 @@ package enum MutationReportText {
     package static func text(_ report: MutationReport) -> String {
         var out = ""
         for flow in report.flows {
-            out += "mutate \(flow.flowID) (\(flow.flowPath), \(flow.scenarios) \(flow.scenarios == 1 ? "scenario" : "scenarios")): "
+            out +=
+                "mutate \(flow.flowID) (\(flow.flowPath), \(flow.scenarios) \(flow.scenarios == 1 ? "scenario" : "scenarios")): "
                 + "\(flow.mutants.count) mutants\n"
             for survivor in flow.survivors {
                 out += "  survived  \(survivor.position)  \(survivor.change)  (\(survivor.operatorName))".escapingControlCharacters + "\n"
             }
-            out += "  \(counts(killed: flow.killed, survived: flow.survived, equivalent: flow.equivalent, stillborn: flow.stillborn))"
+            out +=
+                "  \(counts(killed: flow.killed, survived: flow.survived, equivalent: flow.equivalent, stillborn: flow.stillborn))"
                 + "; mutation score \(percent(flow.score))\n"
         }
-        out += "mutation score \(percent(report.score)): "
+        out +=
+            "mutation score \(percent(report.score)): "
             + counts(killed: report.killed, survived: report.survived, equivalent: report.equivalent, stillborn: report.stillborn)
             + " in \(report.flows.count) \(report.flows.count == 1 ? "flow" : "flows")\n"
         return out

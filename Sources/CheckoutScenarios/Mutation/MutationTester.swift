@@ -50,11 +50,13 @@ package struct MutationTester: Sendable {
         var reports: [FlowMutationReport] = []
         for (index, path) in order.enumerated() {
             let suite = scenarios.filter { $0.scenario.flowPath == path }
-            reports.append(FlowMutationReport(flowPath: path, flowID: flows[path]?.definition.id ?? path, scenarios: suite.count, mutants: []))
+            reports.append(
+                FlowMutationReport(flowPath: path, flowID: flows[path]?.definition.id ?? path, scenarios: suite.count, mutants: []))
             let mutants = sources[path].map { FlowMutator.mutants(of: $0, file: path, operators: operators) } ?? []
             work += mutants.map { (index, $0) }
         }
-        let verdicts = await judge(work, suites: order.map { path in scenarios.filter { $0.scenario.flowPath == path } }, progress: progress)
+        let verdicts = await judge(
+            work, suites: order.map { path in scenarios.filter { $0.scenario.flowPath == path } }, progress: progress)
         for ((flow, mutant), verdict) in zip(work, verdicts) {
             reports[flow].mutants.append(MutantResult(mutant: mutant, verdict: verdict))
         }
