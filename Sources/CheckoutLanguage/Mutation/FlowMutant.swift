@@ -44,8 +44,8 @@ package enum FlowMutator {
                 for after in op.changes(site) where after != site.text {
                     var mutated = bytes
                     if after == MutationOperator.removed {
-                        guard let span = removalSpan(site), span.upperBound <= bytes.count else { continue }
-                        mutated.removeSubrange(span)
+                        guard let (span, text) = removal(site, in: bytes), span.upperBound <= bytes.count else { continue }
+                        mutated.replaceSubrange(span, with: Array(text.utf8))
                     } else {
                         mutated.replaceSubrange(
                             range.start.offset..<range.end.offset, with: Array(YAMLScalarText.written(after, style: style).utf8))
@@ -60,17 +60,24 @@ package enum FlowMutator {
         return out
     }
 
-    /// The bytes to delete to take a list item out: from the item to the next one's start
-    /// (`visa, ` of `[visa, mastercard]`; `visa` and the line break and `- ` of a block list),
-    /// or, for the last item, from the previous one's end.
-    static func removalSpan(_ site: MutationSite) -> Range<Int>? {
+    /// The bytes to replace, and with what, to take a list item out: from the item to the next
+    /// one's start (`visa, ` of `[visa, mastercard]`; `visa`, the line break and `- ` of a block
+    /// list), for the last item from the previous one's end, and the only item's list becomes `[]`
+    /// (a flow list `[x]` whole; a block list from its `-` to the item's end, keeping the break
+    /// after it).
+    static func removal(_ site: MutationSite, in bytes: [UInt8]) -> (Range<Int>, String)? {
         let ranges = site.listRanges
         let i = site.listIndex
-        guard ranges.count > 1, ranges.indices.contains(i) else { return nil }
+        guard ranges.indices.contains(i) else { return nil }
+        if ranges.count == 1 {
+            guard let list = site.listRange, bytes.indices.contains(list.start.offset) else { return nil }
+            let end = bytes[list.start.offset] == UInt8(ascii: "[") ? list.end.offset : ranges[i].end.offset
+            return list.start.offset < end ? (list.start.offset..<end, "[]") : nil
+        }
         let span =
             i + 1 < ranges.count
             ? ranges[i].start.offset..<ranges[i + 1].start.offset : ranges[i - 1].end.offset..<ranges[i].end.offset
-        return span.isEmpty ? nil : span
+        return span.isEmpty ? nil : (span, "")
     }
 }
 

@@ -86,11 +86,10 @@ package struct MutationOperator: Sendable {
         MutationOperator(
             name: "list-item",
             summary:
-                "an item of a list of fixed values (accepted card brands, offered payment methods, hooks) is removed; the only item of a list becomes the first value the list lacks",
+                "an item of a list of fixed values (accepted card brands, offered payment methods, hooks) is removed; a list of one item becomes `[]`",
             changes: { site in
-                guard let items = site.listItems, case .enumeration(let values) = site.shape else { return [] }
-                if items.count > 1 { return [removed] }
-                return values.first { !items.contains($0) }.map { [$0] } ?? []
+                guard site.listItems != nil, case .enumeration = site.shape else { return [] }
+                return [removed]
             }),
         MutationOperator(
             name: "route",

@@ -19,6 +19,8 @@ package struct MutationSite: Sendable {
     package var listRanges: [SourceRange] = []
     /// The index of this item in its list.
     package var listIndex = 0
+    /// For an item of a list: where the whole list is.
+    package var listRange: SourceRange?
     /// The id of the screen or step the site belongs to, if any.
     package var stageID: String?
     /// Every stage id of the flow file, screens then steps, in order.
@@ -65,7 +67,7 @@ package enum MutationSites {
         var sites: [MutationSite] = []
 
         mutating func walk(
-            _ node: YAMLNode, shape: ValueShape, path: String, key: String, stage: String?, list: (items: [YAMLNode], index: Int)? = nil
+            _ node: YAMLNode, shape: ValueShape, path: String, key: String, stage: String?, list: (items: [YAMLNode], index: Int, range: SourceRange)? = nil
         ) {
             switch (node.kind, shape) {
             case (.mapping(let pairs), .mapping(let specs)):
@@ -80,13 +82,14 @@ package enum MutationSites {
                     walk(pair.value, shape: value, path: join(path, name), key: name, stage: stage)
                 }
             case (.sequence(let items), .list(let item, _)):
+                let listRange = node.range
                 let isStages = path == "screens" || path == "steps"
                 for (index, element) in items.enumerated() {
                     let itemName = element.mapping == nil ? nil : MutationSites.name(of: element)
                     let itemPath = "\(path)[\(itemName ?? String(index))]"
                     walk(
                         element, shape: item, path: itemPath, key: key, stage: isStages ? itemName : stage,
-                        list: element.scalar == nil ? nil : (items, index))
+                        list: element.scalar == nil ? nil : (items, index, listRange))
                 }
             case (.scalar(let scalar), _):
                 guard scalar.style != .literal, scalar.style != .folded, !scalar.isNull else { return }
@@ -98,6 +101,7 @@ package enum MutationSites {
                     site.listItems = list.items.map { $0.scalar?.value ?? "" }
                     site.listRanges = list.items.map(\.range)
                     site.listIndex = list.index
+                    site.listRange = list.range
                 }
                 sites.append(site)
             default:
