@@ -25,7 +25,7 @@ struct TestCommand: AsyncParsableCommand {
     @Option(help: "Run only part K of N of the selected scenarios (scenario i runs in shard i % N + 1).")
     var shard: String?
 
-    @Option(help: "Run this many scenarios at once; output keeps file order.")
+    @Option(help: "Run this many scenarios at once (with --mutate: mutants); output keeps file order.")
     var jobs = 1
 
     @Option(name: .customLong("tag"), help: "Run only scenarios with this tag (repeatable: any of them).")
