@@ -12,7 +12,8 @@ struct TestCommand: AsyncParsableCommand {
         abstract: "Run scenario files (*.scenarios.yaml) against their flows.",
         discussion: """
             Directories are searched for *.scenarios.yaml; a flow NAME.yaml stands for the NAME.scenarios.yaml beside it. \
-            Exit 0 when every scenario passes, 1 when any fails, 2 for an invalid scenarios file or flow, or a usage error.
+            Exit 0 when every scenario passes, 1 when any fails, 2 for an invalid scenarios file or flow, or a usage error. \
+            With --mutate, exit 1 also when the mutation score is below --min-mutation-score.
             """)
 
     @Argument(help: "Scenario files, flows, or directories.")
@@ -24,7 +25,7 @@ struct TestCommand: AsyncParsableCommand {
     @Option(help: "Run only part K of N of the selected scenarios (scenario i runs in shard i % N + 1).")
     var shard: String?
 
-    @Option(help: "Run this many scenarios at once; output keeps file order.")
+    @Option(help: "Run this many scenarios at once (with --mutate: mutants); output keeps file order.")
     var jobs = 1
 
     @Option(name: .customLong("tag"), help: "Run only scenarios with this tag (repeatable: any of them).")
@@ -44,6 +45,17 @@ struct TestCommand: AsyncParsableCommand {
             "Rewrite the expect.result of the selected scenarios from what they now give, and print the diff of each file.",
             discussion: "Exit 0 when every selected scenario then passes. Without --update nothing is written."))
     var update = false
+    @Flag(
+        help:
+            "Mutation-test the suites: change each flow under test in small ways, one at a time, and report the changes no scenario noticed."
+    )
+    var mutate = false
+
+    @Option(help: "With --mutate: exit 1 when the mutation score (percent) is below this.")
+    var minMutationScore: Double?
+
+    @Flag(help: "With --mutate: print the report as JSON.")
+    var json = false
 
     @OptionGroup var providerOptions: ProviderOptions
 
@@ -52,6 +64,7 @@ struct TestCommand: AsyncParsableCommand {
         if let shard, Shard(shard) == nil {
             throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, such as 2/4; found \(UserText.quoted(shard))")
         }
+        try validateMutation()
     }
 
     func run() async throws {
@@ -76,6 +89,7 @@ struct TestCommand: AsyncParsableCommand {
         let runsHere = selection.runs(all.map(\.scenario))
         let selected = zip(all, runsHere).filter(\.1).map(\.0)
         let provider = try providerOptions.source(for: Array(suite.flows.values), connections: jobs)
+        if mutate { return try await runMutation(selected, flows: suite.flows, provider: provider) }
         let runner = ScenarioRunner(flows: suite.flows, jobs: jobs, provider: provider)
         let reported = Mutex<[ScenarioOutcome]>([])
         let notRun = selected.map { s in

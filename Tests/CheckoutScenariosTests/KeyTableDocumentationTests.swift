@@ -1,4 +1,5 @@
 import CheckoutHeadless
+import CheckoutLanguage
 import CheckoutScenarios
 import Foundation
 import Testing
@@ -32,6 +33,14 @@ import Testing
                     text.contains("| `\(spec.name)` |") || text.contains("`\(spec.name)`"),
                     "docs/testing.md does not mention \(table.name).\(spec.name)")
             }
+        }
+    }
+
+    /// docs/testing.md lists the operators of `checkout test --mutate` from the one table.
+    @Test func everyMutationOperatorIsDocumented() throws {
+        let text = try read("testing.md")
+        for op in MutationOperator.all {
+            #expect(text.contains("| `\(op.name)` | \(op.summary) |"), "docs/testing.md does not list the mutation operator \(op.name)")
         }
     }
 }

@@ -1,0 +1,135 @@
+import CheckoutLanguage
+import CheckoutProviders
+import CheckoutRuntime
+import CheckoutScenarios
+import Synchronization
+import Testing
+
+/// `MutationTester`: verdicts on mutants, what counts in the score, and the report.
+@Suite struct MutationTesterTests {
+    static let flowText = """
+        flow: checkout
+        dsl: 1
+        request:
+          price: { amount: 25.00, currency: USD }
+          withEmail: true
+          withShipping: false
+        tax:
+          US-NY: 8.875
+
+        """
+
+    static let scenariosText = """
+        - name: visa approved
+          answers: &visa
+            card: { number: "4111 1111 1111 1111", expiry: "12/30", cvv: "123" }
+            billing: { name: Jane Shopper, email: jane@example.com, country: US, zip: "10001" }
+          expect: { status: success, exitCode: 0, paymentType: CC }
+        - name: declined
+          answers:
+            card: { number: "4000 0000 0000 9995", expiry: "12/30", cvv: "123" }
+            billing: { name: Jane Shopper, email: jane@example.com, country: US, zip: "10001" }
+          expect: { status: declined, declineCode: insufficient_funds }
+        """
+
+    /// Rewrites `25.00` as `25.0`: the same amount, so the same compiled flow.
+    static let respell = MutationOperator(name: "respell", summary: "", changes: { $0.text == "25.00" ? ["25.0"] : [] })
+    /// Writes `yes` into a bool: the compiler refuses it.
+    static let typo = MutationOperator(name: "typo", summary: "", changes: { $0.key == "withEmail" ? ["yes"] : [] })
+    static let boolean = MutationOperator.all.first { $0.name == "boolean" }
+    static let number = MutationOperator.all.first { $0.name == "number" }
+
+    /// A tester over the flow, with a provider source that counts the runs it serves.
+    static func tester(
+        flow: String = flowText, scenarios: String = scenariosText, operators: [MutationOperator], runs: RunCount
+    ) throws -> (MutationTester, [(suite: String, scenario: Scenario)]) {
+        let read = readScenarios(scenarios, others: ["suite/checkout.yaml": flow])
+        let file = try #require(read.file, "\(rendered(read))")
+        let compiled = try #require(FlowCompiler.compile(flow, file: "suite/checkout.yaml").flow)
+        let counting = ProviderSource { flow, clock, random in
+            runs.count.withLock { $0 += 1 }
+            return ProviderSource.sandbox.make(flow, clock, random)
+        }
+        let tester = MutationTester(
+            flows: ["suite/checkout.yaml": compiled], sources: ["suite/checkout.yaml": Array(flow.utf8)], jobs: 2, provider: counting,
+            operators: operators)
+        return (tester, file.scenarios.map { ("checkout", $0) })
+    }
+
+    @Test func verdictsCountsAndScore() async throws {
+        let runs = RunCount()
+        let (tester, scenarios) = try Self.tester(
+            operators: [Self.respell, Self.typo, try #require(Self.boolean), try #require(Self.number)], runs: runs)
+        let report = await tester.run(scenarios)
+        let flow = try #require(report.flows.first)
+        #expect(
+            flow.mutants.map { "\($0.mutant.change) \($0.verdict.word)" } == [
+                "request.price.amount 25.00 → 25.0 equivalent",
+                "request.price.amount 25.00 → 0 survived",
+                "request.price.amount 25.00 → 26.00 survived",
+                "request.withEmail true → yes stillborn",
+                "request.withEmail true → false survived",
+                "request.withShipping false → true killed",
+                "tax rate US-NY 8.875 → 0 survived",
+                "tax rate US-NY 8.875 → 9.875 survived",
+            ])
+        #expect((flow.killed, flow.survived, flow.equivalent, flow.stillborn) == (1, 5, 1, 1))
+        // Equivalent and stillborn mutants are not in the score: 1 / (1 + 5).
+        #expect(report.score.map { ($0 * 10).rounded() } == 167)
+        #expect(report.meets(16) && !report.meets(17))
+        #expect(
+            flow.mutants.first { $0.verdict.word == "killed" }?.verdict
+                == .killed(by: "visa approved", file: "suite/checkout.scenarios.yaml", line: 1))
+    }
+
+    @Test func anEquivalentMutantIsNeitherRunNorCounted() async throws {
+        let runs = RunCount()
+        let (tester, scenarios) = try Self.tester(operators: [Self.respell], runs: runs)
+        let report = await tester.run(scenarios)
+        #expect(report.flows.first?.mutants.map(\.verdict.word) == ["equivalent"])
+        #expect(report.score == nil && report.meets(100))
+        // The two runs of the unmutated flow, none of the mutant.
+        #expect(runs.count.withLock { $0 } == 2)
+        #expect(
+            MutationReportText.text(report).hasSuffix("mutation score n/a: 0 killed, 0 survived, 1 equivalent, 0 stillborn in 1 flow\n"))
+    }
+
+    @Test func survivorsAreReportedWithFileLineAndChange() async throws {
+        let runs = RunCount()
+        let (tester, scenarios) = try Self.tester(operators: [try #require(Self.number), try #require(Self.boolean)], runs: runs)
+        let report = await tester.run(scenarios)
+        #expect(
+            MutationReportText.text(report) == """
+                mutate checkout (suite/checkout.yaml, 2 scenarios): 6 mutants
+                  survived  suite/checkout.yaml:4  request.price.amount 25.00 → 0  (number)
+                  survived  suite/checkout.yaml:4  request.price.amount 25.00 → 26.00  (number)
+                  survived  suite/checkout.yaml:5  request.withEmail true → false  (boolean)
+                  survived  suite/checkout.yaml:8  tax rate US-NY 8.875 → 0  (number)
+                  survived  suite/checkout.yaml:8  tax rate US-NY 8.875 → 9.875  (number)
+                  1 killed, 5 survived, 0 equivalent, 0 stillborn; mutation score 16.7%
+                mutation score 16.7%: 1 killed, 5 survived, 0 equivalent, 0 stillborn in 1 flow
+
+                """)
+        let json = MutationReportText.json(report)
+        #expect(json.contains(#""change": "tax rate US-NY 8.875 → 0""#))
+        #expect(json.contains(#""killedBy": "suite/checkout.scenarios.yaml:1 visa approved""#))
+        for output in [MutationReportText.text(report), json] {
+            #expect(!output.contains("4111") && !output.contains("4000 0000") && !output.contains("123"))
+        }
+    }
+
+    @Test func aScenarioFailingOnTheOriginalStopsBeforeAnyMutant() async throws {
+        let runs = RunCount()
+        let failing = Self.scenariosText.replacingOccurrences(of: "declineCode: insufficient_funds", with: "declineCode: lost_card")
+        let (tester, scenarios) = try Self.tester(scenarios: failing, operators: MutationOperator.all, runs: runs)
+        let report = await tester.run(scenarios)
+        #expect(report.flows.isEmpty)
+        #expect(report.baselineFailures.map(\.scenario.name) == ["declined"])
+        #expect(runs.count.withLock { $0 } == 2)
+    }
+}
+
+/// How many runs a provider source served.
+final class RunCount: Sendable {
+    let count = Mutex(0)
+}
