@@ -11,6 +11,7 @@ extension FlowCompiler {
         }
         var drafts = compileStages(top, &ctx)
         checkSigning(top, drafts: drafts, flow: flow, &ctx)
+        checkTransactionType(top, drafts: drafts, flow: flow, &ctx)
         for i in drafts.indices where drafts[i].stage.kind == .screen(.form) && drafts[i].stage.fields == nil {
             drafts[i].stage.fields = flow.fields.custom.map(\.id)
         }
