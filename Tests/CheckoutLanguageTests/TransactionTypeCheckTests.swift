@@ -55,4 +55,24 @@ import Testing
             .replacingOccurrences(of: "  transactionType: sale", with: "  transactionType: sale\n  activate3DS: true")
         #expect(FlowCompiler.compile(text, file: "t.yaml").diagnostics.filter { $0.severity == .error }.isEmpty)
     }
+
+    @Test func billingSettingsWithoutABillingScreenAreAWarning() {
+        let text = """
+            flow: t
+            dsl: 1
+            request:
+              price: { amount: 10.00, currency: USD }
+              withEmail: false
+            screens:
+              - kind: creditCard
+            steps:
+              - kind: createToken
+              - kind: tokenize
+              - kind: sale
+            """
+        let warnings = FlowCompiler.compile(text, file: "t.yaml").diagnostics.filter { $0.rule == .ineffectiveSetting }
+        #expect(warnings.map(\.message) == ["'request.withEmail' has no effect: the pipeline has no 'billing' screen"])
+        let withBilling = text.replacingOccurrences(of: "  - kind: creditCard", with: "  - kind: creditCard\n  - kind: billing")
+        #expect(FlowCompiler.compile(withBilling, file: "t.yaml").diagnostics.filter { $0.rule == .ineffectiveSetting }.isEmpty)
+    }
 }

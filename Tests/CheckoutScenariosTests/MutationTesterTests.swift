@@ -94,6 +94,34 @@ import Testing
             MutationReportText.text(report).hasSuffix("mutation score n/a: 0 killed, 0 survived, 1 equivalent, 0 stillborn in 1 flow\n"))
     }
 
+    @Test func aMutantTheCompilerSaysHasNoEffectIsEquivalent() async throws {
+        // An explicit pipeline without a currency screen: allowCurrencyChange true changes
+        // nothing, and the compiler says so (ineffective-setting on the mutated line).
+        let flow = """
+            flow: checkout
+            dsl: 1
+            request:
+              price: { amount: 25.00, currency: USD }
+              allowCurrencyChange: false
+            screens:
+              - kind: creditCard
+              - kind: billing
+            steps:
+              - kind: createToken
+              - kind: tokenize
+              - kind: sale
+
+            """
+        let runs = RunCount()
+        let (tester, scenarios) = try Self.tester(flow: flow, operators: [try #require(Self.boolean)], runs: runs)
+        let report = await tester.run(scenarios)
+        #expect(
+            report.flows.first?.mutants.map { "\($0.mutant.change) \($0.verdict.word)" } == [
+                "request.allowCurrencyChange false → true equivalent"
+            ])
+        #expect(runs.count.withLock { $0 } == 2, "only the original's two runs")
+    }
+
     @Test func survivorsAreReportedWithFileLineAndChange() async throws {
         let runs = RunCount()
         let (tester, scenarios) = try Self.tester(operators: [try #require(Self.number), try #require(Self.boolean)], runs: runs)

@@ -12,4 +12,26 @@ extension FlowCompiler {
             .ineffectiveSetting, "'cards.\(key)' has no effect: the pipeline has no 'cardScan' screen", at: range,
             severity: .warning, notes: ["only a card scan reads the sort code and account number; a typed card has none"])
     }
+
+    /// Request settings an explicit pipeline can leave without effect: `allowCurrencyChange: true`
+    /// without a `currency` screen; `withEmail` and `fullBilling`, which decide what the billing
+    /// screen asks, without one (and without a `tokenize` that takes the details up front).
+    static func checkBillingSettings(_ flow: FlowDefinition, pipeline: Pipeline, top: Fields, _ ctx: inout CompileContext) {
+        if pipeline.isExplicit, flow.request.allowCurrencyChange, !pipeline.contains(.screen(.currency)),
+            let pair = top["request"]?.mapping?.first(where: { $0.key.scalar?.value == "allowCurrencyChange" })
+        {
+            ctx.report(
+                .ineffectiveSetting, "'request.allowCurrencyChange' has no effect: the pipeline has no 'currency' screen",
+                at: pair.key.range, severity: .warning, notes: ["add a 'currency' screen where the shopper can change it"])
+        }
+        guard pipeline.isExplicit, !pipeline.contains(.screen(.billing)),
+            !pipeline.stages.contains(where: { $0.kind == .step(.tokenize) && $0.cardSource == .upfront })
+        else { return }
+        for key in ["withEmail", "fullBilling"] where pipeline.isExplicit {
+            guard let pair = top["request"]?.mapping?.first(where: { $0.key.scalar?.value == key }) else { continue }
+            ctx.report(
+                .ineffectiveSetting, "'request.\(key)' has no effect: the pipeline has no 'billing' screen", at: pair.key.range,
+                severity: .warning, notes: ["remove it, or add a 'billing' screen that asks for the details"])
+        }
+    }
 }

@@ -19,21 +19,31 @@ extension FlowCompiler {
         var problem: (String, String)?
         switch type {
         case .none where !charges.isEmpty:
-            problem = ("\(said) stops after tokenizing, but the pipeline charges (\(UserText.quoted(charges[0].stage.id)))",
-                "remove the charge step, or set the type the step makes")
+            problem = (
+                "\(said) stops after tokenizing, but the pipeline charges (\(UserText.quoted(charges[0].stage.id)))",
+                "remove the charge step, or set the type the step makes"
+            )
         case .sale, .sale3d:
             if authorizes && !sells {
-                problem = ("\(said) sells, but the pipeline only authorizes (\(UserText.quoted(charges[0].stage.id)))",
-                    "use 'auth' or 'auth3d', or make the step a 'sale'")
+                problem = (
+                    "\(said) sells, but the pipeline only authorizes (\(UserText.quoted(charges[0].stage.id)))",
+                    "use 'auth' or 'auth3d', or make the step a 'sale'"
+                )
             } else if charges.isEmpty {
-                problem = ("\(said) charges, but the pipeline has no 'sale', 'authorize' or 'subscribe' step", "use 'none', or add the step")
+                problem = (
+                    "\(said) charges, but the pipeline has no 'sale', 'authorize' or 'subscribe' step", "use 'none', or add the step"
+                )
             }
         case .auth, .auth3d:
             if sells && !authorizes {
-                problem = ("\(said) authorizes, but the pipeline sells (\(UserText.quoted(charges[0].stage.id)))",
-                    "use 'sale' or 'sale3d', or make the step an 'authorize'")
+                problem = (
+                    "\(said) authorizes, but the pipeline sells (\(UserText.quoted(charges[0].stage.id)))",
+                    "use 'sale' or 'sale3d', or make the step an 'authorize'"
+                )
             } else if charges.isEmpty {
-                problem = ("\(said) charges, but the pipeline has no 'sale', 'authorize' or 'subscribe' step", "use 'none', or add the step")
+                problem = (
+                    "\(said) charges, but the pipeline has no 'sale', 'authorize' or 'subscribe' step", "use 'none', or add the step"
+                )
             }
         case .none: break
         }
@@ -41,8 +51,10 @@ extension FlowCompiler {
             if type.requires3DS, !authenticates {
                 problem = ("\(said) asks for 3-D Secure, but the pipeline has no 'threeDS' step", "add a 'threeDS' step before the charge")
             } else if !type.requires3DS, type != .none, authenticates, !flow.request.activate3DS {
-                problem = ("\(said) asks for no 3-D Secure, but the pipeline has a 'threeDS' step",
-                    "use '\(type == .auth ? "auth3d" : "sale3d")', or set 'request.activate3DS: true'")
+                problem = (
+                    "\(said) asks for no 3-D Secure, but the pipeline has a 'threeDS' step",
+                    "use '\(type == .auth ? "auth3d" : "sale3d")', or set 'request.activate3DS: true'"
+                )
             }
         }
         guard let (message, note) = problem else { return }

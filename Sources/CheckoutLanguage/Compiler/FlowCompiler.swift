@@ -74,7 +74,10 @@ public enum FlowCompiler {
         let mergedRoot = root
         if let (definition, top) = compileDefinition(root, &ctx) {
             let pipeline = compilePipeline(top, flow: definition, &ctx)
-            if let pipeline { checkCardScanSettings(definition, pipeline: pipeline, top: top, &ctx) }
+            if let pipeline {
+                checkCardScanSettings(definition, pipeline: pipeline, top: top, &ctx)
+                checkBillingSettings(definition, pipeline: pipeline, top: top, &ctx)
+            }
             if let pipeline, !ctx.diagnostics.hasErrors {
                 flow = CompiledFlow(definition: definition, pipeline: pipeline, file: file)
             }

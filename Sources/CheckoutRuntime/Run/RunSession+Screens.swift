@@ -96,7 +96,10 @@ extension RunSession {
         }
         if !currencyScreen {
             let why =
-                request.subscription ? "a subscription's currency cannot change" : "this checkout does not allow changing the currency"
+                request.subscription
+                ? "a subscription's currency cannot change"
+                : request.allowCurrencyChange
+                    ? "this checkout has no screen to change the currency on" : "this checkout does not allow changing the currency"
             choices.append(.currency(price.currency.code, reason: why))
         }
         if !choices.isEmpty { issues += await runner.frontend.choicesFixed(choices) }

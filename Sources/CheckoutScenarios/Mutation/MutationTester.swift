@@ -93,13 +93,26 @@ package struct MutationTester: Sendable {
 
     /// Compiles the mutant once, compares it with the original, and runs the suite on it.
     func verdict(on mutant: FlowMutant, suite: [(suite: String, scenario: Scenario)]) async -> MutantVerdict {
-        guard let compiled = FlowCompiler.compile(mutant.bytes, file: mutant.file).flow else { return .stillborn }
+        let result = FlowCompiler.compile(mutant.bytes, file: mutant.file)
+        guard let compiled = result.flow else { return .stillborn }
         if let original = flows[mutant.file], FlowEquivalence.equivalent(original, compiled) { return .equivalent }
+        if compilerSaysNoEffect(result.diagnostics, mutant: mutant) { return .equivalent }
         let runner = ScenarioRunner(flows: [mutant.file: compiled], jobs: 1, provider: provider)
         for (name, scenario) in suite {
             let outcome = await runner.run(scenario, suite: name)
             if !outcome.passed { return .killed(by: scenario.name, file: scenario.file, line: scenario.line) }
         }
         return .survived
+    }
+
+    /// True when the compiler reports the mutated setting as having no effect (an
+    /// `ineffective-setting` warning on the mutated line that the original flow does not get):
+    /// `allowCurrencyChange: true` in a pipeline without a `currency` screen can change nothing
+    /// any run shows, so such a mutant counts as equivalent.
+    func compilerSaysNoEffect(_ diagnostics: [Diagnostic], mutant: FlowMutant) -> Bool {
+        let line = mutant.location.line
+        func flags(_ ds: [Diagnostic]) -> Bool { ds.contains { $0.rule == .ineffectiveSetting && $0.range?.start.line == line } }
+        guard flags(diagnostics), let source = sources[mutant.file] else { return false }
+        return !flags(FlowCompiler.compile(source, file: mutant.file).diagnostics)
     }
 }
