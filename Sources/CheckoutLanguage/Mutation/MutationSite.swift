@@ -67,7 +67,8 @@ package enum MutationSites {
         var sites: [MutationSite] = []
 
         mutating func walk(
-            _ node: YAMLNode, shape: ValueShape, path: String, key: String, stage: String?, list: (items: [YAMLNode], index: Int, range: SourceRange)? = nil
+            _ node: YAMLNode, shape: ValueShape, path: String, key: String, stage: String?,
+            list: (items: [YAMLNode], index: Int, range: SourceRange)? = nil
         ) {
             switch (node.kind, shape) {
             case (.mapping(let pairs), .mapping(let specs)):
