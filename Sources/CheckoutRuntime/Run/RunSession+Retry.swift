@@ -27,6 +27,8 @@ extension RunSession {
         var attempt = 1
         while true {
             do {
+                // Each attempt's record is traced before its retry (or the step's end).
+                defer { traceProviderCalls(stage: stage) }
                 guard let timeout else { return try await body(runner.provider, arguments) }
                 let provider = runner.provider
                 do {

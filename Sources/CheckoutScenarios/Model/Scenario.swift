@@ -1,5 +1,5 @@
 package import CheckoutHeadless
-import CheckoutLanguage
+package import CheckoutLanguage
 package import Foundation
 
 /// One scenario of a scenarios file (SPEC §12): a flow, the answers a shopper gives, and what
@@ -65,11 +65,14 @@ package struct ScenarioExpectation: Sendable, Equatable {
     /// Compared as a set of `(path, code)` against the result's errors; a message, when
     /// given, must match too.
     package var errors: [ExpectedError]?
+    /// The provider calls the run must have made (`expect.sent`): matched in order as a
+    /// subsequence of the run's calls, each item as a subset (`SentMatcher`).
+    package var sent: ExpectedCalls?
 
     /// Creates an expectation.
     package init(
         status: String? = nil, exitCode: Int32? = nil, paymentType: String? = nil, threeDSAuthenticationResult: String? = nil,
-        declineCode: String? = nil, errors: [ExpectedError]? = nil
+        declineCode: String? = nil, errors: [ExpectedError]? = nil, sent: ExpectedCalls? = nil
     ) {
         self.status = status
         self.exitCode = exitCode
@@ -77,6 +80,27 @@ package struct ScenarioExpectation: Sendable, Equatable {
         self.threeDSAuthenticationResult = threeDSAuthenticationResult
         self.declineCode = declineCode
         self.errors = errors
+        self.sent = sent
+    }
+}
+
+/// The items of an `expect.sent`, as written (each a mapping `{operation, stage?, fields?,
+/// answer?}`), with the scenarios file they are in, so a mismatch names the item's `file:line`.
+package struct ExpectedCalls: Sendable, Equatable {
+    /// The items, in order.
+    package var items: [YAMLNode]
+    /// The scenarios file.
+    package var file: String
+
+    /// Creates the expected calls.
+    package init(items: [YAMLNode], file: String) {
+        self.items = items
+        self.file = file
+    }
+
+    /// Equal when they are the same items of the same file (by where they are).
+    package static func == (a: ExpectedCalls, b: ExpectedCalls) -> Bool {
+        a.file == b.file && a.items.map(\.range) == b.items.map(\.range)
     }
 }
 

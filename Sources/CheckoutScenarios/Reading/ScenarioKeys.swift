@@ -28,6 +28,10 @@ public enum ScenarioKeys {
         KeySpec("threeDSAuthenticationResult", .cases(ThreeDSResult.self), "the result's 3-D Secure result"),
         KeySpec("declineCode", .string(), "the provider's decline code"),
         KeySpec("errors", .list(.mapping(expectedError)), "the result's errors, as a set of `{ path, code }`"),
+        KeySpec(
+            "sent", .list(.mapping(ProviderCallKeys.call)),
+            "provider calls the run made (`provider.call` in the trace), in order, as a subsequence; each item's `fields` "
+                + "and `answer` compared as subsets"),
     ]
 
     /// The keys of an expected error.
@@ -39,7 +43,11 @@ public enum ScenarioKeys {
 
     /// Every table, by name (the schema's `definitions` take their names from here).
     package static let tables: [(name: String, keys: [KeySpec])] =
-        [("scenario", scenario), ("expect", expect), ("expectedError", expectedError)] + AnswersKeys.tables
+        [
+            ("scenario", scenario), ("expect", expect), ("expectedError", expectedError), ("sentCall", ProviderCallKeys.call),
+            ("sentFields", ProviderCallKeys.fields), ("sentAnswer", ProviderCallKeys.answer), ("sentCard", ProviderCallKeys.card),
+            ("sentAddress", ProviderCallKeys.address),
+        ] + AnswersKeys.tables
 
     /// The scenarios file's JSON Schema.
     package static let schema = KeySchema(
