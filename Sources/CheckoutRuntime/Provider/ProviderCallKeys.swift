@@ -65,5 +65,7 @@ package enum ProviderCallKeys {
     ]
 
     /// An address in a record, by `AddressField` names.
-    package static let address: [KeySpec] = AddressField.allCases.map { KeySpec($0.rawValue, .string(), $0.summary) }
+    package static let address: [KeySpec] = AddressField.allCases.map {
+        KeySpec($0.rawValue, .string(), "\($0.summary), as handed to the provider")
+    }
 }

@@ -43,11 +43,10 @@ public enum ScenarioKeys {
 
     /// Every table, by name (the schema's `definitions` take their names from here).
     package static let tables: [(name: String, keys: [KeySpec])] =
-        [
-            ("scenario", scenario), ("expect", expect), ("expectedError", expectedError), ("sentCall", ProviderCallKeys.call),
-            ("sentFields", ProviderCallKeys.fields), ("sentAnswer", ProviderCallKeys.answer), ("sentCard", ProviderCallKeys.card),
-            ("sentAddress", ProviderCallKeys.address),
-        ] + AnswersKeys.tables
+        [("scenario", scenario), ("expect", expect), ("expectedError", expectedError)] + AnswersKeys.tables + [
+            ("sentCall", ProviderCallKeys.call), ("sentFields", ProviderCallKeys.fields), ("sentAnswer", ProviderCallKeys.answer),
+            ("sentCard", ProviderCallKeys.card), ("sentAddress", ProviderCallKeys.address),
+        ]
 
     /// The scenarios file's JSON Schema.
     package static let schema = KeySchema(
