@@ -28,7 +28,7 @@ package struct ProviderCallFields: Sendable, Hashable {
     package var customerIP: String?
     /// The fraud session id the run handed over.
     package var fraudSessionId: String?
-    /// The billing details handed over.
+    /// The billing details handed over (the date of birth is not recorded).
     package var billing: Address?
     /// The shipping details handed over.
     package var shipping: Address?
@@ -91,10 +91,11 @@ package struct ProviderCallFields: Sendable, Hashable {
         return o.value
     }
 
-    /// An address's non-empty fields, by `AddressField` names.
+    /// An address's non-empty fields, by `AddressField` names; never the date of birth, which
+    /// no trace holds.
     static func address(_ a: Address) -> JSONValue {
         var o = JSONObjectBuilder()
-        for field in AddressField.allCases {
+        for field in AddressField.withoutBirthday {
             if let v = a[field], !v.isEmpty { o.add(field.rawValue, v) }
         }
         return o.value

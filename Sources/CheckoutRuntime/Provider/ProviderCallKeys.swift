@@ -64,8 +64,8 @@ package enum ProviderCallKeys {
         KeySpec("source", .enumeration(["new", "stored"]), "a typed card or a stored one"),
     ]
 
-    /// An address in a record, by `AddressField` names.
-    package static let address: [KeySpec] = AddressField.allCases.map {
+    /// An address in a record, by `AddressField` names; the date of birth is never recorded.
+    package static let address: [KeySpec] = AddressField.withoutBirthday.map {
         KeySpec($0.rawValue, .string(), "\($0.summary), as handed to the provider")
     }
 }
