@@ -4,17 +4,31 @@ import Foundation
 import Synchronization
 
 /// The records a `RecordingProvider` made and nobody has taken yet.
+/// An attempt the run gave up waiting for (a step timeout) may still end later, in a task of
+/// its own: its record is dropped, so it cannot turn up at a later stage.
 final class ProviderCallLog: Sendable {
-    private let pending = Mutex<[ProviderCall]>([])
+    private struct State {
+        var pending: [ProviderCall] = []
+        var generation = 0
+    }
+    private let state = Mutex(State())
 
-    /// Keeps `call`.
-    func append(_ call: ProviderCall) { pending.withLock { $0.append(call) } }
+    /// The current generation, read when a call starts.
+    var generation: Int { state.withLock { $0.generation } }
+
+    /// Keeps `call`, unless the attempt that made it (started in `generation`) was abandoned.
+    func append(_ call: ProviderCall, generation: Int) {
+        state.withLock { s in if s.generation == generation { s.pending.append(call) } }
+    }
+
+    /// The attempt under way was abandoned (timed out): whatever it records later is dropped.
+    func abandon() { state.withLock { $0.generation += 1 } }
 
     /// The records made since the last call, oldest first.
     func take() -> [ProviderCall] {
-        pending.withLock { calls in
-            defer { calls.removeAll(keepingCapacity: true) }
-            return calls
+        state.withLock { s in
+            defer { s.pending.removeAll(keepingCapacity: true) }
+            return s.pending
         }
     }
 }
@@ -32,12 +46,13 @@ struct RecordingProvider: PaymentProvider {
         _ operation: ProviderCall.Operation, _ fields: ProviderCallFields, _ body: () async throws -> T,
         answer: (T) -> ProviderCallAnswer
     ) async throws -> T {
+        let generation = log.generation
         do {
             let value = try await body()
-            log.append(ProviderCall(operation, fields: fields, answer: answer(value)))
+            log.append(ProviderCall(operation, fields: fields, answer: answer(value)), generation: generation)
             return value
         } catch {
-            log.append(ProviderCall(operation, fields: fields, answer: ProviderCallAnswer(error: error)))
+            log.append(ProviderCall(operation, fields: fields, answer: ProviderCallAnswer(error: error)), generation: generation)
             throw error
         }
     }

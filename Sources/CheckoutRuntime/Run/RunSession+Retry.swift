@@ -34,6 +34,8 @@ extension RunSession {
                 do {
                     return try await runner.clock.withTimeout(timeout) { try await body(provider, arguments) }
                 } catch is ClockTimeout {
+                    // The attempt goes on in its own task; its record, if it ever ends, is not this run's.
+                    providerCalls?.abandon()
                     throw ProviderError(.timeout, "no answer within \(timeout.seconds)s")
                 }
             } catch let e as ProviderError where e.isRetryable && attempt < policy.attempts {
