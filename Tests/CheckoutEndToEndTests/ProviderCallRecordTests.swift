@@ -27,7 +27,8 @@ import Testing
         f.metadata = ["cart": "42"]
         f.customerIP = "203.0.113.9"
         f.fraudSessionId = "fraud"
-        f.billing = Address(name: "Jane", email: "j@example.com", address: "1 Main St", city: "Albany", zip: "12207", country: "US", state: "NY")
+        f.billing = Address(
+            name: "Jane", email: "j@example.com", address: "1 Main St", city: "Albany", zip: "12207", country: "US", state: "NY")
         f.shipping = f.billing
         f.storeCard = true
         f.shopperId = "s1"
@@ -93,10 +94,13 @@ import Testing
         let calls = outcomes.flatMap(\.providerCalls)
         let text = calls.map { $0.serialized() }.joined(separator: "\n") + JUnitWriter.document(outcomes)
         #expect(Self.cardNumbers(in: text).isEmpty)
-        let operations = Set(calls.compactMap { call -> String? in
-            guard case .object(let m) = call, case .string(let o)? = m.first(where: { $0.key == "operation" })?.value else { return nil }
-            return o
-        })
+        let operations = Set(
+            calls.compactMap { call -> String? in
+                guard case .object(let m) = call, case .string(let o)? = m.first(where: { $0.key == "operation" })?.value else {
+                    return nil
+                }
+                return o
+            })
         for expected in ["createToken", "tokenize", "threeDSStart", "threeDSChallenge", "charge", "walletPayment", "capture", "refund"] {
             #expect(operations.contains(expected), "no \(expected) call recorded")
         }
@@ -176,6 +180,8 @@ import Testing
         let absent = Self.items("- { operation: charge, fields: { orderId: ORDER-2, customerIP: null } }")
         #expect(
             SentMatcher.differences(expected: absent, calls: Self.calls, file: "s.yaml")
-                == ["sent[0] (s.yaml:1): no charge call matches; call 3: fields.orderId: expected \"ORDER-2\", got \"ORDER-1\"; fields.customerIP: expected none, got \"203.0.113.9\""])
+                == [
+                    "sent[0] (s.yaml:1): no charge call matches; call 3: fields.orderId: expected \"ORDER-2\", got \"ORDER-1\"; fields.customerIP: expected none, got \"203.0.113.9\""
+                ])
     }
 }

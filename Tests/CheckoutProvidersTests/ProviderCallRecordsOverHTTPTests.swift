@@ -40,7 +40,9 @@ import Testing
         }
     }
 
-    static func records(_ suite: ScenarioSuite, _ all: [(suite: String, scenario: Scenario)], _ source: ProviderSource) async
+    static func records(
+        _ suite: ScenarioSuite, _ all: [(suite: String, scenario: Scenario)], _ source: ProviderSource
+    ) async
         -> [[String]]
     {
         var runner = ScenarioRunner(flows: suite.flows, jobs: 1, provider: source)

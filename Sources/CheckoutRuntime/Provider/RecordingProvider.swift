@@ -199,7 +199,8 @@ struct RecordingProvider: PaymentProvider {
     func finishCharge(_ request: ChargeRequest, session: String) async throws -> ChargeOutcome {
         var f = Self.fields(request)
         f.session = session
-        return try await record(.chargeFinish, f, { try await base.finishCharge(request, session: session) }, answer: ProviderCallAnswer.init)
+        return try await record(
+            .chargeFinish, f, { try await base.finishCharge(request, session: session) }, answer: ProviderCallAnswer.init)
     }
 
     /// A charge request's fields.
