@@ -4,25 +4,47 @@ import Foundation
 import Synchronization
 
 /// The records a `RecordingProvider` made and nobody has taken yet.
-/// An attempt the run gave up waiting for (a step timeout) may still end later, in a task of
-/// its own: its record is dropped, so it cannot turn up at a later stage.
+///
+/// An attempt the run stopped waiting for (a step timeout) is recorded once, as an `error`
+/// with the code `timeout`, whenever its task ends (or never): what it records itself is
+/// dropped, so the record is the same on every run and cannot turn up at a later stage.
 final class ProviderCallLog: Sendable {
     private struct State {
         var pending: [ProviderCall] = []
         var generation = 0
+        /// The last call begun, as its record would begin.
+        var current: ProviderCall?
     }
     private let state = Mutex(State())
 
-    /// The current generation, read when a call starts.
-    var generation: Int { state.withLock { $0.generation } }
-
-    /// Keeps `call`, unless the attempt that made it (started in `generation`) was abandoned.
-    func append(_ call: ProviderCall, generation: Int) {
-        state.withLock { s in if s.generation == generation { s.pending.append(call) } }
+    /// A call begins: returns its generation, for `append`.
+    func begin(_ operation: ProviderCall.Operation, _ fields: ProviderCallFields) -> Int {
+        state.withLock { s in
+            s.current = ProviderCall(operation, fields: fields, answer: ProviderCallAnswer("pending"))
+            return s.generation
+        }
     }
 
-    /// The attempt under way was abandoned (timed out): whatever it records later is dropped.
-    func abandon() { state.withLock { $0.generation += 1 } }
+    /// Keeps `call`, unless the attempt that made it (begun in `generation`) was abandoned.
+    func append(_ call: ProviderCall, generation: Int) {
+        state.withLock { s in
+            if s.generation == generation { s.pending.append(call) }
+        }
+    }
+
+    /// The call under way timed out: it is recorded as a `timeout` error, and whatever it
+    /// recorded or records later is dropped. (The run traces the records after every attempt,
+    /// so what is pending is this attempt's.)
+    func abandon() {
+        state.withLock { s in
+            s.generation += 1
+            s.pending.removeAll()
+            guard var call = s.current else { return }
+            s.current = nil
+            call.answer = ProviderCallAnswer(error: ProviderError(.timeout, ""))
+            s.pending.append(call)
+        }
+    }
 
     /// The records made since the last call, oldest first.
     func take() -> [ProviderCall] {
@@ -46,7 +68,7 @@ struct RecordingProvider: PaymentProvider {
         _ operation: ProviderCall.Operation, _ fields: ProviderCallFields, _ body: () async throws -> T,
         answer: (T) -> ProviderCallAnswer
     ) async throws -> T {
-        let generation = log.generation
+        let generation = log.begin(operation, fields)
         do {
             let value = try await body()
             log.append(ProviderCall(operation, fields: fields, answer: answer(value)), generation: generation)
