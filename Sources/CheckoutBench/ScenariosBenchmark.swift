@@ -1,3 +1,4 @@
+import CheckoutLanguage
 import CheckoutProviders
 import CheckoutScenarios
 import Foundation
@@ -27,6 +28,52 @@ enum ScenariosBenchmark {
             print("  \(failed.count) scenarios fail; run `checkout test flows` first")
             return false
         }
+        let perSecond = await measure(runner, items, budget: budget)
+        // The same scenarios, each with an `expect.sent` of every call it makes (its own
+        // records, every field), so every run records its calls and matches them all.
+        var recording = runner
+        recording.recordsProviderCalls = true
+        let withSent = zip(items, await recording.run(items)).map { item, outcome in
+            var scenario = item.scenario
+            let text = "[" + outcome.providerCalls.map { $0.serialized() }.joined(separator: ", ") + "]"
+            let calls = YAMLParser.parse(text, file: nil).root?.sequence ?? []
+            scenario.expect.sent = ExpectedCalls(items: calls, file: scenario.file)
+            return (suite: item.suite, scenario: scenario)
+        }
+        let sentCalls = withSent.reduce(0) { $0 + ($1.scenario.expect.sent?.items.count ?? 0) }
+        guard (await runner.run(withSent)).allSatisfy(\.passed) else {
+            print("  the scenarios with their own calls as expect.sent do not pass")
+            return false
+        }
+        print("  with expect.sent on every scenario (\(sentCalls) expected calls in all):")
+        let perSecondWithSent = await measure(runner, withSent, budget: budget)
+        print(String(format: "  ratio of the two blocks: %.2f", perSecondWithSent / perSecond))
+        // The ratio from alternating rounds of both, so a change in the machine's load
+        // between two timed blocks does not decide it.
+        var seconds = (without: 0.0, with: 0.0)
+        var rounds = 0
+        repeat {
+            seconds.without += await time { _ = await runner.run(items) }
+            seconds.with += await time { _ = await runner.run(withSent) }
+            rounds += 1
+        } while seconds.without + seconds.with < budget
+        print(
+            String(
+                format: "  ratio with expect.sent / without: %.2f (%d alternating rounds of each: %.0f and %.0f scenarios/s)",
+                seconds.without / seconds.with, rounds, Double(rounds * items.count) / seconds.without,
+                Double(rounds * items.count) / seconds.with))
+        return true
+    }
+
+    /// Seconds `body` took.
+    static func time(_ body: () async -> Void) async -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        await body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    /// Runs `items` over and over for `budget` seconds; prints and returns scenarios per second.
+    static func measure(_ runner: ScenarioRunner, _ items: [(suite: String, scenario: Scenario)], budget: Double) async -> Double {
         var rounds = 0
         let start = DispatchTime.now().uptimeNanoseconds
         var elapsed = 0.0
@@ -39,6 +86,6 @@ enum ScenariosBenchmark {
         let perSecond = Double(rounds * items.count) / elapsed
         print(String(format: "  %d rounds, %d scenarios in %.2f s", rounds, rounds * items.count, elapsed))
         print(String(format: "  %.0f scenarios/s (%.1f µs per scenario)", perSecond, 1e6 / perSecond))
-        return true
+        return perSecond
     }
 }

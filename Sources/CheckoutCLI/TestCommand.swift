@@ -90,7 +90,9 @@ struct TestCommand: AsyncParsableCommand {
         let selected = zip(all, runsHere).filter(\.1).map(\.0)
         let provider = try providerOptions.source(for: Array(suite.flows.values), connections: jobs)
         if mutate { return try await runMutation(selected, flows: suite.flows, provider: provider) }
-        let runner = ScenarioRunner(flows: suite.flows, jobs: jobs, provider: provider)
+        var runner = ScenarioRunner(flows: suite.flows, jobs: jobs, provider: provider)
+        // JUnit's per-step detail shows every scenario's provider calls.
+        runner.recordsProviderCalls = junit != nil
         let reported = Mutex<[ScenarioOutcome]>([])
         let notRun = selected.map { s in
             (suite: s.suite, scenario: s.scenario, flow: suite.flows[s.scenario.flowPath]?.definition.id ?? "")

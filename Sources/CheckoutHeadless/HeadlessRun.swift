@@ -48,9 +48,10 @@ package struct HeadlessRun: Sendable {
 
     /// Runs the flow against the provider `provider` makes with the run's clock and `random`.
     /// With a `journal`, completed steps are recorded, and those it already records are restored.
+    /// `recordsProviderCalls`: whether a traced run traces its provider calls (`provider.call`).
     package func run(
         random: any RandomSource, trace: (any TraceSink)? = nil, steps: (any StepObserver)? = nil, provider: ProviderSource,
-        journal: RunJournal? = nil
+        journal: RunJournal? = nil, recordsProviderCalls: Bool = true
     ) async -> CheckoutResult {
         guard let answers else {
             var r = CheckoutResult(
@@ -62,10 +63,11 @@ package struct HeadlessRun: Sendable {
         var flow = self.flow
         // The shopper's IP is per run: the answers' wins over the flow's (docs/running.md).
         if let ip = answers.customerIP { flow.definition.request.customerIP = ip }
-        let runner = CheckoutRunner(
+        var runner = CheckoutRunner(
             flow: flow, provider: provider.make(flow, clock, random), frontend: HeadlessFrontend(answers: answers),
             clock: clock, random: random, trace: trace, steps: steps, journal: journal,
             idempotencyKeys: provider.idempotencyKeys(flow, random))
+        runner.recordsProviderCalls = recordsProviderCalls
         return await runner.run()
     }
 

@@ -51,9 +51,11 @@ import Testing
         #expect(input.allSatisfy { $0.stage == "card" })
         let check = try #require(input.first { $0.event == "input.didCheck" })
         #expect(check.jsonLine.contains(#""valid":true,"brand":"VISA","last4":"1111""#))
-        // didSubmit is the tokenize call's answer: after the step starts, before it ends.
+        // didSubmit is the tokenize call's answer: after the step starts and the call is made
+        // (its `provider.call` record), before the step ends.
         let submit = try #require(r.names.firstIndex(of: "input.didSubmit"))
-        #expect(r.events[submit - 1].event == "step.start" && r.events[submit - 1].stage == "tokenize")
+        #expect(r.events[submit - 1].event == "provider.call" && r.events[submit - 1].stage == "tokenize")
+        #expect(r.events[submit - 2].event == "step.start" && r.events[submit - 2].stage == "tokenize")
         #expect(!r.lines().contains("4111111111111111") && !r.lines().contains("736"))
     }
 

@@ -147,6 +147,24 @@ func suspendUntilCancelled() async {
         #expect(r.ledger.count == 1)
     }
 
+    /// Every call hangs once past its timeout: the abandoned attempt is recorded once as a
+    /// `timeout` error at its own stage (whatever its task records when it ends is dropped),
+    /// then the attempt that answered.
+    @Test func aTimedOutAttemptIsRecordedOnceAsATimeout() async throws {
+        let methods = ["createToken", "tokenize", "charge"]
+        let r = try await run(
+            simpleFlow, cardAnswers("4111111111111111"),
+            script: Dictionary(uniqueKeysWithValues: methods.map { ($0, [Fault.hangBefore]) }))
+        #expect(r.result.status == .success)
+        let calls = r.events.filter { $0.event == "provider.call" }
+        func answer(_ e: TraceEvent) -> String {
+            e.attributes.first { $0.key == "answer" }?.value.serialized() ?? ""
+        }
+        #expect(calls.map(\.stage) == ["createToken", "createToken", "tokenize", "tokenize", "sale", "sale"])
+        #expect(calls.enumerated().allSatisfy { i, e in (i % 2 == 0) == (answer(e) == #"{"status":"error","code":"timeout"}"#) })
+        #expect(r.retries().count == 3)
+    }
+
     @Test func aWalletPaymentThatTimedOutIsRetriedUnderItsKeyAndPaysOnce() async throws {
         let flow = """
             flow: wallet

@@ -25,8 +25,10 @@ import Testing
         let (file, flows) = try ScenarioRunnerTests.load()
         var scenarios = file.scenarios
         scenarios[2].name = #"expects <the> "wrong" & thing"#
-        let outcomes = await ScenarioRunner(flows: flows, stopwatch: steppingStopwatch(), provider: .sandbox).run(
-            scenarios.map { ("checkout", $0) })
+        // As `checkout test --junit` runs them: every scenario records its provider calls.
+        var runner = ScenarioRunner(flows: flows, stopwatch: steppingStopwatch(), provider: .sandbox)
+        runner.recordsProviderCalls = true
+        let outcomes = await runner.run(scenarios.map { ("checkout", $0) })
         let xml = JUnitWriter.document(outcomes)
         let expected = try String(contentsOf: Self.fixtures.appendingPathComponent("junit-expected.xml"), encoding: .utf8)
         #expect(xml == expected, "to update: write the document to Tests/CheckoutScenariosTests/Fixtures/junit-expected.xml")

@@ -36,6 +36,10 @@ public struct CheckoutRunner: Sendable {
     /// Where charge and wallet idempotency keys are drawn (`ProviderSource.idempotencyKeys`);
     /// nil: `random`.
     public var idempotencyKeys: (any RandomSource)?
+    /// Whether a traced run records its provider calls (`provider.call` events, `ProviderCall`);
+    /// false leaves them out (a scenario runner whose scenarios read no records). Untraced
+    /// runs never record.
+    package var recordsProviderCalls = true
 
     /// Creates a runner.
     package init(

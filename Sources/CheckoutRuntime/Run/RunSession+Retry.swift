@@ -27,11 +27,15 @@ extension RunSession {
         var attempt = 1
         while true {
             do {
+                // Each attempt's record is traced before its retry (or the step's end).
+                defer { traceProviderCalls(stage: stage) }
                 guard let timeout else { return try await body(runner.provider, arguments) }
                 let provider = runner.provider
                 do {
                     return try await runner.clock.withTimeout(timeout) { try await body(provider, arguments) }
                 } catch is ClockTimeout {
+                    // The attempt goes on in its own task; its record, if it ever ends, is not this run's.
+                    providerCalls?.abandon()
                     throw ProviderError(.timeout, "no answer within \(timeout.seconds)s")
                 }
             } catch let e as ProviderError where e.isRetryable && attempt < policy.attempts {

@@ -74,6 +74,9 @@ final class RunSession {
     let tracing: Bool
     /// The front end, when it simulates the shopper's time.
     let pacing: (any PacedFrontend)?
+    /// Where the run's provider calls are recorded (`RecordingProvider`), when someone reads
+    /// them: a trace is given and the runner asks for records. nil: no record is made.
+    let providerCalls: ProviderCallLog?
 
     init(runner: consuming CheckoutRunner) {
         let r = runner.flow.definition.request
@@ -84,6 +87,13 @@ final class RunSession {
             withEmail: runner.flow.definition.fields.billingEmailPresence(for: r) == .required, fullBilling: r.fullBilling)
         tracing = runner.trace != nil
         pacing = runner.frontend as? any PacedFrontend
+        if tracing && runner.recordsProviderCalls {
+            let log = ProviderCallLog()
+            runner.provider = RecordingProvider(base: runner.provider, log: log)
+            providerCalls = log
+        } else {
+            providerCalls = nil
+        }
         self.runner = runner
     }
 
@@ -242,6 +252,14 @@ final class RunSession {
             case .card, .applePay: true
             }
         }
+    }
+
+    /// Traces the provider calls recorded since the last time, as `provider.call` events of
+    /// `stage` (after the call, with its record: `operation`, `fields`, `answer`).
+    @inline(__always)
+    func traceProviderCalls(stage: String) {
+        guard let log = providerCalls else { return }
+        for call in log.take() { emit("provider.call", stage: stage, attributes: call.members) }
     }
 
     func emit(_ event: String, stage: @autoclosure () -> String? = nil, attributes: @autoclosure () -> [JSONMember] = []) {

@@ -69,12 +69,16 @@ package struct ScenarioExpectation: Sendable, Equatable {
     package var steps: StepsExpectation?
     /// `expect.result`: any part of the result JSON, compared by `StructuralMatcher`.
     package var result: ExpectedNode?
+    /// The provider calls the run must have made (`expect.sent`): matched in order as a
+    /// subsequence of the run's calls, each item as a subset (`SentMatcher`).
+    package var sent: ExpectedCalls?
 
     /// Creates an expectation.
     package init(
         status: String? = nil, exitCode: Int32? = nil, paymentType: String? = nil, threeDSAuthenticationResult: String? = nil,
         declineCode: String? = nil, errors: [ExpectedError]? = nil, steps: StepsExpectation? = nil,
-        result: ExpectedNode? = nil
+        result: ExpectedNode? = nil,
+        sent: ExpectedCalls? = nil
     ) {
         self.status = status
         self.exitCode = exitCode
@@ -84,6 +88,7 @@ package struct ScenarioExpectation: Sendable, Equatable {
         self.errors = errors
         self.steps = steps
         self.result = result
+        self.sent = sent
     }
 }
 
@@ -103,6 +108,26 @@ package struct ExpectedNode: Sendable, Equatable {
 
     package static func == (lhs: ExpectedNode, rhs: ExpectedNode) -> Bool {
         lhs.file == rhs.file && lhs.node.range == rhs.node.range
+    }
+}
+
+/// The items of an `expect.sent`, as written (each a mapping `{operation, stage?, fields?,
+/// answer?}`), with the scenarios file they are in, so a mismatch names the item's `file:line`.
+package struct ExpectedCalls: Sendable, Equatable {
+    /// The items, in order.
+    package var items: [YAMLNode]
+    /// The scenarios file.
+    package var file: String
+
+    /// Creates the expected calls.
+    package init(items: [YAMLNode], file: String) {
+        self.items = items
+        self.file = file
+    }
+
+    /// Equal when they are the same items of the same file (by where they are).
+    package static func == (a: ExpectedCalls, b: ExpectedCalls) -> Bool {
+        a.file == b.file && a.items.map(\.range) == b.items.map(\.range)
     }
 }
 

@@ -35,6 +35,16 @@ extension ScenarioFileReader {
         }
         e.steps = f["steps"].flatMap { stepsExpectation($0.value) }
         if let p = f["result"] { e.result = expectedResult(p.value) }
+        if let p = f["sent"] {
+            if let items = p.value.sequence {
+                for item in items { checkSentCall(item) }
+                e.sent = ExpectedCalls(items: items, file: file)
+            } else {
+                error(
+                    .typeMismatch, "'sent' must be a list of { operation, fields, answer }, found \(p.value.shapeDescription)",
+                    at: p.value.range)
+            }
+        }
         if let status = e.status.flatMap(CheckoutStatus.init(rawValue:)), let code = e.exitCode, status.exitCode != code,
             let p = f["exitCode"]
         {
@@ -73,5 +83,23 @@ extension ScenarioFileReader {
         let message = f["message"].flatMap { text($0.value, "'message'") }
         guard let path, let code else { return nil }
         return ExpectedError(path: path, code: code, message: message)
+    }
+
+    /// Checks one `expect.sent` item's keys (and those of its `fields` and `answer`, their
+    /// cards and addresses) against the record's names, and its `operation`.
+    mutating func checkSentCall(_ node: YAMLNode) {
+        let f = pairs(node, table: ScenarioReader.sentCallTable, in: .named("an 'expect.sent' item"))
+        guard node.mapping != nil else { return }
+        if let p = f["operation"] { _ = oneOf(p.value, "'operation'", ProviderCall.Operation.allCases.map(\.rawValue)) }
+        if let p = f["stage"] { _ = text(p.value, "'stage'") }
+        for (key, table) in [("fields", ScenarioReader.sentFieldsTable), ("answer", ScenarioReader.sentAnswerTable)] {
+            guard let p = f[key] else { continue }
+            let inner = pairs(p.value, table: table, in: .named("'\(key)'"))
+            for name in ["card", "billing", "shipping"] {
+                guard let q = inner[name] else { continue }
+                let nested = name == "card" ? ScenarioReader.sentCardTable : ScenarioReader.sentAddressTable
+                _ = pairs(q.value, table: nested, in: .named("'\(key).\(name)'"))
+            }
+        }
     }
 }

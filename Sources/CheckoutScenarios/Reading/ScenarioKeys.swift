@@ -33,6 +33,10 @@ public enum ScenarioKeys {
             "result", .openMapping,
             "any part of the result JSON, compared structurally: a subset of keys, lists item by item, numbers exactly, "
                 + "`absent`, `!pattern \"REGEX\"` (docs/testing.md); `checkout test --update` rewrites it"),
+        KeySpec(
+            "sent", .list(.mapping(ProviderCallKeys.call)),
+            "provider calls the run made (`provider.call` in the trace), in order, as a subsequence; each item's `fields` "
+                + "and `answer` compared as subsets"),
     ]
 
     /// `expect.steps` keys: each is compared with what the run's trace events say.
@@ -77,7 +81,10 @@ public enum ScenarioKeys {
     /// Every table, by name (the schema's `definitions` take their names from here).
     package static let tables: [(name: String, keys: [KeySpec])] =
         [("scenario", scenario), ("expect", expect), ("expectedError", expectedError), ("steps", steps), ("route", route)]
-        + AnswersKeys.tables
+        + AnswersKeys.tables + [
+            ("sentCall", ProviderCallKeys.call), ("sentFields", ProviderCallKeys.fields), ("sentAnswer", ProviderCallKeys.answer),
+            ("sentCard", ProviderCallKeys.card), ("sentAddress", ProviderCallKeys.address),
+        ]
 
     /// The scenarios file's JSON Schema.
     package static let schema = KeySchema(

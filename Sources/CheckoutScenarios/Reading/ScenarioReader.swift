@@ -1,6 +1,7 @@
 import CheckoutDomain
 import CheckoutHeadless
 package import CheckoutLanguage
+import CheckoutRuntime
 import Foundation
 
 /// What reading one scenarios file gave: the file when it has no errors, and every finding.
@@ -27,6 +28,11 @@ package enum ScenarioReader {
     static let expectedErrorTable = KeyTable(ScenarioKeys.expectedError)
     static let stepsTable = KeyTable(ScenarioKeys.steps)
     static let routeTable = KeyTable(ScenarioKeys.route)
+    static let sentCallTable = KeyTable(ProviderCallKeys.call)
+    static let sentFieldsTable = KeyTable(ProviderCallKeys.fields)
+    static let sentAnswerTable = KeyTable(ProviderCallKeys.answer)
+    static let sentCardTable = KeyTable(ProviderCallKeys.card)
+    static let sentAddressTable = KeyTable(ProviderCallKeys.address)
     /// The exit codes a run can end with (SPEC §11).
     static let runExitCodes: [Int32] = [0, 1, 3, 4]
     static let paymentTypes = PaymentMethodKind.paymentTypes

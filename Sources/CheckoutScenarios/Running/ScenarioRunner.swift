@@ -1,4 +1,5 @@
 import CheckoutHeadless
+package import CheckoutJSON
 package import CheckoutLanguage
 package import CheckoutRuntime
 
@@ -14,6 +15,16 @@ package struct ScenarioOutcome: Sendable {
     package var differences: [ScenarioDifference]
     /// The run's trace events, for per-step detail.
     package var trace: [TraceEvent]
+    /// The run's provider calls, in order (`provider.call` events as `{operation, stage,
+    /// fields, answer}`); empty when the runner did not record them.
+    package var providerCalls: [JSONValue] {
+        trace.compactMap { e in
+            guard e.event == ScenarioRunner.providerCallEvent else { return nil }
+            var members = e.attributes
+            if let stage = e.stage { members.insert(JSONMember("stage", .string(stage)), at: min(1, members.count)) }
+            return .object(members)
+        }
+    }
     /// Wall time of the run.
     package var duration: Duration
 
@@ -34,6 +45,11 @@ package struct ScenarioRunner: Sendable {
     package var stopwatch: @Sendable () -> Duration
     /// Makes each run's provider.
     package var provider: ProviderSource
+    /// Whether every run records its provider calls (a JUnit report shows them); false: only
+    /// the runs of scenarios with `expect.sent`, as recording costs allocations.
+    package var recordsProviderCalls = false
+    /// The trace event of a provider call.
+    package static let providerCallEvent = "provider.call"
 
     /// Creates a runner over compiled flows.
     package init(
@@ -95,18 +111,27 @@ package struct ScenarioRunner: Sendable {
         let trace = MemoryTraceSink()
         let result: CheckoutResult
         if let flow = flows[scenario.flowPath] {
-            result = await scenario.headlessRun(flow).run(random: scenario.random, trace: trace, provider: provider)
+            result = await scenario.headlessRun(flow).run(
+                random: scenario.random, trace: trace, provider: provider,
+                recordsProviderCalls: recordsProviderCalls || scenario.expect.sent != nil)
         } else {
             // The suite loader compiles every flow first; reaching here is a caller's mistake.
             result = CheckoutResult(status: .error, flow: scenario.flowPath, fraudSessionId: "")
         }
-        var differences = ScenarioMatcher.differences(scenario.expect, result)
+        var outcome = ScenarioOutcome(
+            scenario: scenario, suiteName: suite, result: result, differences: ScenarioMatcher.differences(scenario.expect, result),
+            trace: trace.events, duration: .zero)
         if let steps = scenario.expect.steps {
-            differences += StepsMatcher.differences(steps, trace: trace.events).map { ScenarioDifference($0) }
+            outcome.differences += StepsMatcher.differences(steps, trace: trace.events).map { ScenarioDifference($0) }
         }
-        if flows[scenario.flowPath] == nil { differences.insert(ScenarioDifference("flow \(scenario.flowPath) was not compiled"), at: 0) }
-        return ScenarioOutcome(
-            scenario: scenario, suiteName: suite, result: result, differences: differences, trace: trace.events,
-            duration: stopwatch() - started)
+        if let sent = scenario.expect.sent {
+            outcome.differences += SentMatcher.differences(expected: sent.items, calls: outcome.providerCalls, file: sent.file)
+                .map { ScenarioDifference($0) }
+        }
+        if flows[scenario.flowPath] == nil {
+            outcome.differences.insert(ScenarioDifference("flow \(scenario.flowPath) was not compiled"), at: 0)
+        }
+        outcome.duration = stopwatch() - started
+        return outcome
     }
 }

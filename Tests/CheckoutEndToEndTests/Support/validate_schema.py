@@ -77,6 +77,9 @@ def _construct_float(loader, node):
 
 YAML12Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 YAML12Loader.add_constructor("tag:yaml.org,2002:float", _construct_float)
+# `!pattern "REGEX"` in a scenario's `expect.result` (docs/testing.md) is text to the schema, as
+# it is to an editor told `yaml.customTags: ["!pattern scalar"]`.
+YAML12Loader.add_constructor("!pattern", lambda loader, node: loader.construct_scalar(node))
 
 
 def dotted(path):
