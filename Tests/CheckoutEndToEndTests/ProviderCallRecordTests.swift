@@ -157,7 +157,7 @@ import Testing
               fields: { billing: { city: Albany }, fraudSessionId: fraud, card: { last4: "1111" } }
             - operation: charge
               stage: sale
-              fields: { amount: 8.880, orderId: ORDER-1, storeCard: true, metadata: { cart: "42" }, signedFields: [amount] }
+              fields: { amount: 8.88, orderId: ORDER-1, storeCard: true, metadata: { cart: "42" }, signedFields: [amount] }
               answer: { status: approved, transactionId: tx_1 }
             """)
         #expect(ok.count == 2)
@@ -177,11 +177,11 @@ import Testing
         #expect(d.count == 2)
         #expect(d.first == "sent[1] (s.yaml:2): expected a tokenize call after call 3, got none (3 calls in all)")
         #expect(d.last == "sent[2] (s.yaml:3): expected a charge call after call 3, got none (3 calls in all)")
-        let absent = Self.items("- { operation: charge, fields: { orderId: ORDER-2, customerIP: null } }")
+        let absent = Self.items("- { operation: charge, fields: { orderId: ORDER-2, customerIP: absent } }")
         #expect(
             SentMatcher.differences(expected: absent, calls: Self.calls, file: "s.yaml")
                 == [
-                    "sent[0] (s.yaml:1): no charge call matches; call 3: fields.orderId: expected \"ORDER-2\", got \"ORDER-1\"; fields.customerIP: expected none, got \"203.0.113.9\""
+                    "sent[0] (s.yaml:1): no charge call matches; call 3: fields.orderId: expected \"ORDER-2\", got \"ORDER-1\"; fields.customerIP: expected absent, got \"203.0.113.9\""
                 ])
     }
 }

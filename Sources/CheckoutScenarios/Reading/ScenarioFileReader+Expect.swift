@@ -90,6 +90,7 @@ extension ScenarioFileReader {
     mutating func checkSentCall(_ node: YAMLNode) {
         let f = pairs(node, table: ScenarioReader.sentCallTable, in: .named("an 'expect.sent' item"))
         guard node.mapping != nil else { return }
+        for p in StructuralMatcher.problems(in: node) { error(.invalidFormat, "'sent': " + p.message, at: p.range) }
         if let p = f["operation"] { _ = oneOf(p.value, "'operation'", ProviderCall.Operation.allCases.map(\.rawValue)) }
         if let p = f["stage"] { _ = text(p.value, "'stage'") }
         for (key, table) in [("fields", ScenarioReader.sentFieldsTable), ("answer", ScenarioReader.sentAnswerTable)] {
