@@ -28,14 +28,14 @@ import Testing
     static func expectBook(_ book: FakeSettlementBook, unit: Decimal, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let captures = book.operations.filter { $0.kind == "capture" }.compactMap(\.amount).sorted()
         let refunds = book.operations.filter { $0.kind == "refund" }.compactMap(\.amount).sorted()
-        #expect(captures == [60, 60, 100, 100, 100, 100].map { $0 * unit }, sourceLocation: sourceLocation)
+        #expect(captures == [60, 60, 100, 100, 100, 100, 100].map { $0 * unit }, sourceLocation: sourceLocation)
         #expect(refunds == [25, 100].map { $0 * unit }, sourceLocation: sourceLocation)
         #expect(book.operations.filter { $0.kind == "void" }.count == 3, sourceLocation: sourceLocation)
     }
 
     @Test func theSuiteGivesTheSandboxsResultsAgainstTheFakeBlueSnap() async throws {
         let (suite, all) = try Self.suite()
-        #expect(all.count == 11)
+        #expect(all.count == 12)
         let sandbox = await ScenarioRunner(flows: suite.flows, jobs: 2, provider: .sandbox).run(all)
         let fake = try FakeBlueSnap()
         defer { fake.stop() }

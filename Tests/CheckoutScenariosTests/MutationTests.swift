@@ -112,14 +112,15 @@ import Testing
         }
     }
 
-    /// The mutants are YAML the compiler reads: every mutant of the small flow compiles, but the
-    /// transaction types its `authorize` step contradicts (a `conflicting-settings` error).
+    /// The mutants are YAML the compiler reads: every mutant of the small flow compiles, but those
+    /// its screens and steps contradict (`conflicting-settings`): no shipping with a shipping
+    /// screen, and the transaction types its `authorize` step does not make.
     @Test func everyMutantOfTheSmallFlowCompiles() {
         #expect(FlowCompiler.compile(Self.flowText, file: Self.flowFile).flow != nil)
         let stillborn = Self.mutants().filter { FlowCompiler.compile($0.bytes, file: Self.flowFile).flow == nil }
         #expect(
             stillborn.map(\.change) == [
-                "request.transactionType auth → sale", "request.transactionType auth → sale3d",
+                "request.withShipping true → false", "request.transactionType auth → sale", "request.transactionType auth → sale3d",
                 "request.transactionType auth → auth3d", "request.transactionType auth → none",
             ])
     }

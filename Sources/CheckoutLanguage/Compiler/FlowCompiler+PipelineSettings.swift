@@ -13,9 +13,11 @@ extension FlowCompiler {
             severity: .warning, notes: ["only a card scan reads the sort code and account number; a typed card has none"])
     }
 
-    /// Request settings an explicit pipeline can leave without effect: `allowCurrencyChange: true`
-    /// without a `currency` screen; `withEmail` and `fullBilling`, which decide what the billing
-    /// screen asks, without one (and without a `tokenize` that takes the details up front).
+    /// Request settings an explicit pipeline decides instead: `allowCurrencyChange: true`
+    /// without a `currency` screen, `withShipping: true` without a `shipping` screen (no effect),
+    /// `withShipping: false` with one (a contradiction: the screen asks anyway); `withEmail` and
+    /// `fullBilling`, which decide what the billing screen asks, without one (and without a
+    /// `tokenize` that takes the details up front).
     static func checkBillingSettings(_ flow: FlowDefinition, pipeline: Pipeline, top: Fields, _ ctx: inout CompileContext) {
         if pipeline.isExplicit, flow.request.allowCurrencyChange, !pipeline.contains(.screen(.currency)),
             let pair = top["request"]?.mapping?.first(where: { $0.key.scalar?.value == "allowCurrencyChange" })
@@ -23,6 +25,18 @@ extension FlowCompiler {
             ctx.report(
                 .ineffectiveSetting, "'request.allowCurrencyChange' has no effect: the pipeline has no 'currency' screen",
                 at: pair.key.range, severity: .warning, notes: ["add a 'currency' screen where the shopper can change it"])
+        }
+        if pipeline.isExplicit, let pair = top["request"]?.mapping?.first(where: { $0.key.scalar?.value == "withShipping" }) {
+            let hasScreen = pipeline.contains(.screen(.shipping))
+            if !flow.request.withShipping, hasScreen {
+                ctx.report(
+                    .conflictingSettings, "'request.withShipping: false', but the pipeline has a 'shipping' screen", at: pair.value.range,
+                    notes: ["the screen asks for the shipping address whatever the flag says: set 'withShipping: true' or drop the screen"])
+            } else if flow.request.withShipping, !hasScreen {
+                ctx.report(
+                    .ineffectiveSetting, "'request.withShipping' has no effect: the pipeline has no 'shipping' screen", at: pair.key.range,
+                    severity: .warning, notes: ["add a 'shipping' screen that asks for the address"])
+            }
         }
         guard pipeline.isExplicit, !pipeline.contains(.screen(.billing)),
             !pipeline.stages.contains(where: { $0.kind == .step(.tokenize) && $0.cardSource == .upfront })

@@ -1,9 +1,10 @@
 import CheckoutLanguage
 import Testing
 
-/// `request.transactionType` written in a flow with explicit steps must agree with them: the
-/// steps decide what is charged, so a contradicting type is an error at the type's value.
-@Suite struct TransactionTypeCheckTests {
+/// Request settings an explicit pipeline decides: `request.transactionType` must agree with the
+/// steps (they decide what is charged), `withShipping: false` with a shipping screen is a
+/// contradiction, and settings no screen reads are warned of.
+@Suite struct PipelineSettingsCheckTests {
     static func flow(type: String, steps: String) -> String {
         """
         flow: t
@@ -74,5 +75,31 @@ import Testing
         #expect(warnings.map(\.message) == ["'request.withEmail' has no effect: the pipeline has no 'billing' screen"])
         let withBilling = text.replacingOccurrences(of: "  - kind: creditCard", with: "  - kind: creditCard\n  - kind: billing")
         #expect(FlowCompiler.compile(withBilling, file: "t.yaml").diagnostics.filter { $0.rule == .ineffectiveSetting }.isEmpty)
+    }
+
+    @Test func withShippingMustAgreeWithTheShippingScreen() {
+        let base = """
+            flow: t
+            dsl: 1
+            request:
+              price: { amount: 10.00, currency: USD }
+              withShipping: SHIP
+            screens:
+              - kind: creditCard
+              - kind: billing
+            SCREEN
+            steps:
+              - kind: createToken
+              - kind: tokenize
+              - kind: sale
+            """
+        func findings(_ ship: String, screen: Bool) -> [String] {
+            let text = base.replacingOccurrences(of: "SHIP", with: ship)
+                .replacingOccurrences(of: "SCREEN", with: screen ? "  - kind: shipping" : "")
+            return FlowCompiler.compile(text, file: "t.yaml").diagnostics.map { "\($0.severity) \($0.message)" }
+        }
+        #expect(findings("false", screen: true) == ["error 'request.withShipping: false', but the pipeline has a 'shipping' screen"])
+        #expect(findings("true", screen: false) == ["warning 'request.withShipping' has no effect: the pipeline has no 'shipping' screen"])
+        #expect(findings("true", screen: true).isEmpty && findings("false", screen: false).isEmpty)
     }
 }
