@@ -47,11 +47,11 @@ import Testing
         let overHTTP = await ScenarioRunner(flows: suite.flows, jobs: 2, provider: source).run(all)
 
         ScenarioEquivalenceTests.expectSameResults(sandbox, overHTTP, provider: "maxpay", except: Self.expectedDifferences)
-        // One ledger entry per approved payment (frictionless, challenge passed, retried after a
-        // transient error); none for the failed or canceled challenge, the decline, the refused
-        // signature or the invalid answers.
+        // One ledger entry per approved payment (frictionless twice, challenge passed, retried
+        // after a transient error); none for the failed or canceled challenge, the decline, the
+        // refused signature or the invalid answers.
         let approved = overHTTP.filter { $0.result.status == .success }
-        #expect(approved.count == 3)
+        #expect(approved.count == 4)
         #expect(fake.ledger.count == approved.count)
         #expect(Set(fake.ledger.map(\.reference)) == Set(approved.compactMap { $0.result.transaction?.id }))
         #expect(fake.ledger.allSatisfy { $0.type == "SALE3D" && $0.amount == "49.90" && $0.currency == "EUR" })

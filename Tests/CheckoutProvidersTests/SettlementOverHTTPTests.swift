@@ -24,17 +24,24 @@ import Testing
     /// scenario (captureFull, refundFull, refundPart, and the card whose refund fails), 60.00
     /// for capturePart and refundTooMuch,
     /// one void each for voidAuth and the declined capture, refunds of 100.00 and 25.00 (the
-    /// refund over the capture and the failing cards' are refused before or at the fake).
-    static func expectBook(_ book: FakeSettlementBook, unit: Decimal, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    /// refund over the capture and the failing cards' are refused before or at the fake). With the
+    /// `signature` scenarios (a provider that signs), two more captures of 100.00, refunds of
+    /// 100.00 and 25.00, and one more void.
+    static func expectBook(
+        _ book: FakeSettlementBook, unit: Decimal, signed: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let captures = book.operations.filter { $0.kind == "capture" }.compactMap(\.amount).sorted()
         let refunds = book.operations.filter { $0.kind == "refund" }.compactMap(\.amount).sorted()
-        #expect(captures == [60, 60, 100, 100, 100, 100, 100].map { $0 * unit }, sourceLocation: sourceLocation)
-        #expect(refunds == [25, 100].map { $0 * unit }, sourceLocation: sourceLocation)
-        #expect(book.operations.filter { $0.kind == "void" }.count == 3, sourceLocation: sourceLocation)
+        let moreCaptures: [Decimal] = signed ? [100, 100] : []
+        let moreRefunds: [Decimal] = signed ? [25, 100] : []
+        #expect(captures == ([60, 60, 100, 100, 100, 100, 100] + moreCaptures).sorted().map { $0 * unit }, sourceLocation: sourceLocation)
+        #expect(refunds == ([25, 100] + moreRefunds).sorted().map { $0 * unit }, sourceLocation: sourceLocation)
+        #expect(book.operations.filter { $0.kind == "void" }.count == (signed ? 4 : 3), sourceLocation: sourceLocation)
     }
 
     @Test func theSuiteGivesTheSandboxsResultsAgainstTheFakeBlueSnap() async throws {
-        let (suite, all) = try Self.suite()
+        let (suite, signedToo) = try Self.suite()
+        let all = ScenarioEquivalenceTests.unsigned(signedToo)
         #expect(all.count == 12)
         let sandbox = await ScenarioRunner(flows: suite.flows, jobs: 2, provider: .sandbox).run(all)
         let fake = try FakeBlueSnap()
@@ -49,7 +56,8 @@ import Testing
     }
 
     @Test func theSuiteGivesTheSandboxsResultsAgainstTheFakeSpreedly() async throws {
-        let (suite, all) = try Self.suite()
+        let (suite, signedToo) = try Self.suite()
+        let all = ScenarioEquivalenceTests.unsigned(signedToo)
         let sandbox = await ScenarioRunner(flows: suite.flows, jobs: 2, provider: .sandbox).run(all)
         let fake = try FakeSpreedly()
         defer { fake.stop() }
@@ -76,7 +84,7 @@ import Testing
         let overHTTP = await ScenarioRunner(flows: suite.flows, jobs: 2, provider: try factory.source(for: Array(suite.flows.values)))
             .run(all)
         ScenarioEquivalenceTests.expectSameResults(sandbox, overHTTP, provider: "maxpay", except: [])
-        Self.expectBook(fake.settlementBook, unit: 1)
+        Self.expectBook(fake.settlementBook, unit: 1, signed: true)
         // Every authorization, settle, void and refund was signed and its signature checked.
         #expect(fake.ledger.allSatisfy { $0.type == "AUTH" })
     }
