@@ -189,4 +189,24 @@ import Testing
                 "walletPayment": "skipped",
             ])
     }
+
+    @Test func waitsAreTheDelaysBeforeAStepsRetries() {
+        func e(_ seq: Int, _ event: String, _ stage: String?, _ attributes: [JSONMember] = []) -> TraceEvent {
+            TraceEvent(seq: seq, time: Date(timeIntervalSince1970: 0), event: event, stage: stage, attributes: attributes)
+        }
+        let history = StageHistory([
+            e(1, "step.start", "charge"),
+            e(2, "step.retry", "charge", [JSONMember("delayMs", .int(186))]),
+            e(3, "step.retry", "charge", [JSONMember("delayMs", .int(500))]),
+            e(4, "step.end", "charge", [JSONMember("outcome", .string("approved"))]),
+        ])
+        #expect(history.waits("charge") == [186, 500] && history.waits("tokenize") == [])
+        let range = SourceRange(start: SourceLocation(line: 3, column: 5), end: SourceLocation(line: 3, column: 11))
+        var right = StepsExpectation()
+        right.waits = [StageWaits(StageMention("charge", at: range), [186, 500])]
+        #expect(StepsMatcher.differences(right, history).isEmpty)
+        var wrong = right
+        wrong.waits = [StageWaits(StageMention("charge", at: range), [250, 500])]
+        #expect(StepsMatcher.differences(wrong, history) == ["steps.waits.charge: expected [250, 500], got [186, 500]"])
+    }
 }

@@ -42,9 +42,8 @@ extension RunSession {
                 attempt += 1
                 var delay = policy.delay(beforeAttempt: attempt)
                 if policy.jitter {
-                    // Between half and all of the delay, from the injected randomness.
-                    let fraction = Double(runner.random.next() % 1001) / 1000
-                    delay = delay * (0.5 + 0.5 * fraction)
+                    // Between half and all of the delay, by `jitterFraction`.
+                    delay = delay * (0.5 + 0.5 * Self.jitterFraction(run: fraudSessionId, stage: stage, attempt: attempt))
                 }
                 emit(
                     "step.retry", stage: stage,
@@ -55,5 +54,18 @@ extension RunSession {
                 try await runner.clock.sleep(for: delay)
             }
         }
+    }
+
+    /// A retry's jitter, 0…1, from the run's fraud session id (itself from the run's randomness),
+    /// the stage and the attempt: different for every run, so clients do not retry in step, yet
+    /// the same for a seeded run whatever the provider draws from the randomness in between — a
+    /// scenario's `waits` hold against the sandbox and a provider's fake alike.
+    static func jitterFraction(run: String, stage: String, attempt: Int) -> Double {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits
+        for byte in "\(run)|\(stage)|\(attempt)".utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return Double(hash % 1001) / 1000
     }
 }

@@ -14,6 +14,9 @@ package struct StepsExpectation: Sendable, Equatable {
     package var attempts: [StageCount]
     /// `refreshes`: how often each tokenize step refreshed the checkout token.
     package var refreshes: [StageCount]
+    /// `waits`: the milliseconds each step waited before each of its retries (`step.retry`'s
+    /// `delayMs`), in order over all its visits.
+    package var waits: [StageWaits] = []
     /// `outcomes`: each stage's last outcome, as the trace words it.
     package var outcomes: [ExpectedStageOutcome]
     /// `routes`: the routes taken, in order; a subsequence of the run's unless `exactly`.
@@ -96,4 +99,18 @@ package struct ExpectedRoute: Sendable, Hashable, CustomStringConvertible {
     }
 
     package var description: String { "{ from: \(from.id), on: \(on), to: \(to.id) }" }
+}
+
+/// The waits expected of one step before its retries (`waits`), in milliseconds, in order.
+package struct StageWaits: Sendable, Hashable {
+    /// The step.
+    package var stage: StageMention
+    /// The waits.
+    package var millis: [Int]
+
+    /// Creates the expectation.
+    package init(_ stage: StageMention, _ millis: [Int]) {
+        self.stage = stage
+        self.millis = millis
+    }
 }

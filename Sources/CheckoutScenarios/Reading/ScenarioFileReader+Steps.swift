@@ -25,6 +25,24 @@ extension ScenarioFileReader {
         if let p = f["visits"] { e.visits = counts(p.value, "'visits'") }
         if let p = f["attempts"] { e.attempts = counts(p.value, "'attempts'") }
         if let p = f["refreshes"] { e.refreshes = counts(p.value, "'refreshes'") }
+        if let p = f["waits"] {
+            e.waits = stageMapping(p.value, "'waits'") { reader, value -> [Int]? in
+                guard let items = value.sequence else {
+                    reader.error(
+                        .typeMismatch, "'waits' of a step must be a list of milliseconds, found \(value.shapeDescription)", at: value.range)
+                    return nil
+                }
+                var out: [Int] = []
+                for item in items {
+                    guard let s = item.scalar, s.style == .plain, let n = Int(s.value), n >= 0 else {
+                        reader.error(.typeMismatch, "a wait in 'waits' must be whole milliseconds, 0 or more", at: item.range)
+                        return nil
+                    }
+                    out.append(n)
+                }
+                return out
+            }.map { StageWaits($0.stage, $0.value) }
+        }
         if let p = f["outcomes"] {
             e.outcomes = stageMapping(p.value, "'outcomes'") { reader, value in reader.text(value, "an outcome") }
                 .map { ExpectedStageOutcome($0.stage, $0.value) }

@@ -51,6 +51,9 @@ public enum ScenarioKeys {
             "refreshes", .dictionary(keyPattern: stageIdPattern, value: .integer(minimum: 0)),
             "how often each tokenize step refreshed the checkout token (`token.refresh`)"),
         KeySpec(
+            "waits", .dictionary(keyPattern: stageIdPattern, value: .list(.integer(minimum: 0))),
+            "the milliseconds each step waited before each retry (`step.retry`'s `delayMs`), in order"),
+        KeySpec(
             "outcomes", .dictionary(keyPattern: stageIdPattern, value: .string()),
             "each stage's last outcome as the trace words it (`approved`, `declined`, `AUTHENTICATION_FAILED`, `answered`, `skipped`, `error`)"
         ),

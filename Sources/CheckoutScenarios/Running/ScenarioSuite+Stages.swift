@@ -14,6 +14,7 @@ extension ScenarioSuite {
             for c in steps.visits { check.shows(c.stage, "'visits'") }
             for o in steps.outcomes { check.known(o.stage) }
             for c in steps.attempts { check.isStep(c.stage) }
+            for w in steps.waits { check.isStep(w.stage, "'waits' are a step's, before its retries") }
             for c in steps.refreshes { check.isTokenize(c.stage) }
             for r in steps.routes ?? [] {
                 check.known(r.from)
@@ -60,12 +61,11 @@ private struct StageCheck {
     }
 
     /// A step: only steps call the provider.
-    mutating func isStep(_ m: StageMention) {
+    mutating func isStep(_ m: StageMention, _ what: String = "'attempts' counts a step's provider calls") {
         guard let stage = known(m), case .screen = stage.kind else { return }
         diagnostics.append(
             Diagnostic(
-                rule: .typeMismatch,
-                message: "'attempts' counts a step's provider calls; \(UserText.quoted(m.id)) is a \(stage.kind.name) screen", file: file,
+                rule: .typeMismatch, message: "\(what); \(UserText.quoted(m.id)) is a \(stage.kind.name) screen", file: file,
                 range: m.range))
     }
 

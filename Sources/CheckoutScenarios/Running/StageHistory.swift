@@ -27,6 +27,8 @@ package struct StageHistory: Sendable, Equatable {
         package var attempts = 1
         /// Token refreshes.
         package var refreshes = 0
+        /// The waits before its retries (`step.retry`'s `delayMs`), in order.
+        package var waits: [Int] = []
         /// How the visit ended; nil while it has not.
         package var outcome: String?
     }
@@ -89,6 +91,7 @@ package struct StageHistory: Sendable, Equatable {
             switch event {
             case "step.retry" where visits[i].isStep:
                 visits[i].attempts += 1
+                if let delay = Self.integer(e, "delayMs") { visits[i].waits.append(delay) }
             case "token.refresh" where visits[i].isStep:
                 visits[i].attempts += 1
                 visits[i].refreshes += 1
@@ -112,6 +115,14 @@ package struct StageHistory: Sendable, Equatable {
 
     /// `stage`'s token refreshes over all its visits.
     package func refreshes(_ stage: String) -> Int { visits.filter { $0.stage == stage }.reduce(0) { $0 + $1.refreshes } }
+
+    /// `stage`'s waits before its retries, over all its visits.
+    package func waits(_ stage: String) -> [Int] { visits.filter { $0.stage == stage }.flatMap(\.waits) }
+
+    static func integer(_ e: TraceEvent, _ key: String) -> Int? {
+        guard case .number(let text) = e.attributes.first(where: { $0.key == key })?.value else { return nil }
+        return Int(text)
+    }
 
     static func text(_ e: TraceEvent, _ key: String) -> String? {
         guard let member = e.attributes.first(where: { $0.key == key }), case .string(let s) = member.value else { return nil }

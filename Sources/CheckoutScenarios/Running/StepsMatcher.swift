@@ -25,6 +25,9 @@ package enum StepsMatcher {
         compare("visits", expect.visits, history.visitCount)
         compare("attempts", expect.attempts, history.attempts)
         compare("refreshes", expect.refreshes, history.refreshes)
+        for w in expect.waits where history.waits(w.stage.id) != w.millis {
+            out.append("steps.waits.\(w.stage.id): expected \(w.millis), got \(history.waits(w.stage.id))")
+        }
         for o in expect.outcomes {
             let got = history.lastOutcome[o.stage.id]
             if got != o.outcome { out.append("steps.outcomes.\(o.stage.id): expected \(o.outcome), got \(got ?? "none (it never ran)")") }
