@@ -32,7 +32,11 @@ extension TestCommand {
             }
             sources[path] = bytes
         }
-        let tester = MutationTester(flows: flows, sources: sources, jobs: jobs, provider: provider)
+        var tester = MutationTester(flows: flows, sources: sources, jobs: jobs, provider: provider)
+        // Against the sandbox (no --provider, every flow's own provider the sandbox), no call takes
+        // time on the run's clock, so step timeouts cannot fire.
+        tester.timeoutsCanFire =
+            providerOptions.provider.map { $0 != .sandbox } ?? flows.values.contains { $0.definition.provider.name != .sandbox }
         let report = await tester.run(selected) { done, total in
             if done == total || done % 50 == 0 { Output.standardError("checkout: mutate: \(done) of \(total) mutants\n") }
         }

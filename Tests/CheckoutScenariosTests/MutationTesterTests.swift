@@ -122,6 +122,31 @@ import Testing
         #expect(runs.count.withLock { $0 } == 2, "only the original's two runs")
     }
 
+    @Test func aStepTimeoutAgainstTheSandboxIsEquivalent() async throws {
+        // The sandbox answers at once on the run's clock: no timeout can fire.
+        let flow = """
+            flow: checkout
+            dsl: 1
+            request:
+              price: { amount: 25.00, currency: USD }
+            screens:
+              - kind: creditCard
+              - kind: billing
+            steps:
+              - kind: createToken
+              - kind: tokenize
+              - { id: sale, kind: sale, timeout: 10s }
+
+            """
+        let duration = try #require(MutationOperator.all.first { $0.name == "duration" })
+        let runs = RunCount()
+        var (tester, scenarios) = try Self.tester(flow: flow, operators: [duration], runs: runs)
+        tester.timeoutsCanFire = false
+        #expect(await tester.run(scenarios).flows.first?.mutants.map(\.verdict.word) == ["equivalent"])
+        tester.timeoutsCanFire = true
+        #expect(await tester.run(scenarios).flows.first?.mutants.map(\.verdict.word) == ["survived"])
+    }
+
     @Test func survivorsAreReportedWithFileLineAndChange() async throws {
         let runs = RunCount()
         let (tester, scenarios) = try Self.tester(operators: [try #require(Self.number), try #require(Self.boolean)], runs: runs)

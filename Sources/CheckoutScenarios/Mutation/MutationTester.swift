@@ -13,6 +13,10 @@ package struct MutationTester: Sendable {
     package var flows: [String: CompiledFlow]
     /// The flow files' bytes, by path.
     package var sources: [String: [UInt8]]
+    /// False when the scenarios run against the sandbox, which answers at once on the run's
+    /// simulated clock: a step's `timeout` can then never fire, so a mutant that changes only
+    /// that cannot change any run and counts as equivalent.
+    package var timeoutsCanFire = true
     /// How many mutants are tried at once (at least 1).
     package var jobs: Int
     /// Makes each run's provider.
@@ -95,6 +99,7 @@ package struct MutationTester: Sendable {
     func verdict(on mutant: FlowMutant, suite: [(suite: String, scenario: Scenario)]) async -> MutantVerdict {
         let result = FlowCompiler.compile(mutant.bytes, file: mutant.file)
         guard let compiled = result.flow else { return .stillborn }
+        if !timeoutsCanFire, mutant.keyPath.hasPrefix("steps["), mutant.keyPath.hasSuffix(".timeout") { return .equivalent }
         if let original = flows[mutant.file], FlowEquivalence.equivalent(original, compiled) { return .equivalent }
         if compilerSaysNoEffect(result.diagnostics, mutant: mutant) { return .equivalent }
         let runner = ScenarioRunner(flows: [mutant.file: compiled], jobs: 1, provider: provider)
