@@ -25,14 +25,7 @@ extension RunCommand {
         }
         // The whole file is read and its flows compiled, as `checkout test FILE` does: a file
         // with errors runs nothing (exit 2), and `--provider-url` resolves against its flows.
-        let suite = ScenarioSuite.load(files)
-        if !suite.findings.isEmpty {
-            let renderer = TextDiagnosticRenderer(color: Output.wantsColor(fileDescriptor: STDERR_FILENO))
-            for (diagnostics, source) in suite.findings {
-                Output.standardError(renderer.render(file: diagnostics, source: source))
-            }
-        }
-        if suite.hasErrors { throw ExitCode(ExitStatus.usage) }
+        let suite = try ScenarioSuite.loadForCommand(files)
         guard let file = suite.files.first else { throw ExitCode(ExitStatus.usage) }
         let scenario: Scenario
         do {

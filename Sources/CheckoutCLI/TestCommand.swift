@@ -75,14 +75,7 @@ struct TestCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError(error.message)
         }
-        let suite = ScenarioSuite.load(files)
-        if !suite.findings.isEmpty {
-            let renderer = TextDiagnosticRenderer(color: Output.wantsColor(fileDescriptor: STDERR_FILENO))
-            for (diagnostics, source) in suite.findings {
-                Output.standardError(renderer.render(file: diagnostics, source: source))
-            }
-        }
-        if suite.hasErrors { throw ExitCode(ExitStatus.usage) }
+        let suite = try ScenarioSuite.loadForCommand(files)
 
         let selection = ScenarioSelection(tags: tags, skipTags: skipTags, shard: shard.flatMap(Shard.init), filters: filters)
         let all = suite.files.flatMap { f in f.scenarios.map { (suite: f.suiteName, scenario: $0) } }
