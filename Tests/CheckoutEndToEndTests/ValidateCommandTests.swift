@@ -11,8 +11,21 @@ import Testing
         let shipped = try FileManager.default.contentsOfDirectory(atPath: CheckoutBinary.root.appendingPathComponent("flows").path)
             .filter { $0.hasSuffix(".yaml") && !$0.hasSuffix(".scenarios.yaml") }
         #expect(shipped.count >= 4)
-        #expect(r.stdout.contains("0 errors, 0 warnings in \(shipped.count) files"), "\(r.stdout)")
+        #expect(r.stdout.contains("0 errors, "), "\(r.stdout)")
+        #expect(r.stdout.contains(" in \(shipped.count) files"), "\(r.stdout)")
+        // Each warning's first line: `FILE:LINE:COLUMN: warning: … [RULE]`.
+        let warnings = r.stdout.split(separator: "\n").filter { $0.contains(": warning: ") }.map { line in
+            let parts = line.split(separator: ":")
+            let rule = line.split(separator: "[").last?.dropLast() ?? ""
+            return "\(parts[0]):\(parts.count > 1 ? parts[1] : "") \(rule)"
+        }
+        #expect(Set(warnings).isSubset(of: Self.knownWarnings), "\(warnings)")
     }
+
+    /// Warnings the shipped flows are known to have (CI allows warnings, not errors): remove an
+    /// entry once its flow is fixed. second-card's `verify` is behind `price.total >= 100` with a
+    /// price of 25.00 USD and at most 8.875 % tax: it never runs (issue 18, item 4).
+    static let knownWarnings: Set<String> = ["flows/second-card.yaml:34 dead-route"]
 
     @Test func badFlowExits2WithDiagnostics() throws {
         let ws = try Workspace()
@@ -84,7 +97,10 @@ import Testing
         let r = try CheckoutBinary.run(["validate", "flows", "--format", "json"])
         #expect(r.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], "\(r.stdout)")
-        #expect((object["diagnostics"] as? [Any])?.isEmpty == true)
+        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]], "\(r.stdout)")
+        let found = Set(diagnostics.map { "\($0["file"] as? String ?? ""):\($0["line"] as? Int ?? 0) \($0["rule"] as? String ?? "")" })
+        #expect(found.isSubset(of: Self.knownWarnings), "\(found)")
+        #expect(diagnostics.allSatisfy { $0["severity"] as? String == "warning" })
         #expect(object["errors"] as? Int == 0)
     }
 

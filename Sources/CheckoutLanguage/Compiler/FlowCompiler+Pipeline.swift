@@ -20,6 +20,8 @@ extension FlowCompiler {
         let methods = explicitPaymentMethods(drafts, flow: flow, &ctx)
         if let analysis = checkPipeline(drafts, flow: flow, &ctx) {
             checkConditions(&drafts, analysis: analysis, flow: flow, methods: methods, &ctx)
+            for (i, value) in checkDeadGuards(drafts, flow: flow, &ctx).enumerated() { drafts[i].stage.guardAlways = value }
+            checkSkippedNeeds(drafts, analysis: analysis, flow: flow, &ctx)
             checkHooks(drafts, analysis: analysis, flow: flow, &ctx)
         }
         return Pipeline(stages: drafts.map(\.stage), paymentMethods: methods, isExplicit: true)

@@ -55,14 +55,7 @@ extension FlowCompiler {
         }
         checkScreenFields(drafts, flow: flow, &ctx)
         guard !drafts.isEmpty else { return nil }
-        var initial: Set<Fact> = []
-        // Without a chooser the method is fixed from the start, unless the card comes up front.
-        if !drafts.contains(where: { $0.stage.kind == .screen(.paymentMethod) }),
-            !drafts.contains(where: { $0.stage.kind == .step(.tokenize) && $0.stage.cardSource == .upfront })
-        {
-            initial.insert(.paymentMethod)
-        }
-        let g = PipelineGraphAnalysis(drafts, initial: initial)
+        let g = PipelineGraphAnalysis(drafts, initial: initialFacts(drafts))
         // A loop with no way out: report it once, at its first stage, naming the stages in it.
         // Stages before it that can only run into it, and stages after it that nothing else
         // reaches, are fallout and not reported again.
@@ -97,6 +90,18 @@ extension FlowCompiler {
             }
         }
         return g
+    }
+
+    /// What is known before the first stage: without a chooser the method is fixed from the
+    /// start, unless the card comes up front.
+    static func initialFacts(_ drafts: [StageDraft]) -> Set<Fact> {
+        var initial: Set<Fact> = []
+        if !drafts.contains(where: { $0.stage.kind == .screen(.paymentMethod) }),
+            !drafts.contains(where: { $0.stage.kind == .step(.tokenize) && $0.stage.cardSource == .upfront })
+        {
+            initial.insert(.paymentMethod)
+        }
+        return initial
     }
 
     /// Field lists of billing, shipping and form screens against `fields` and the request.

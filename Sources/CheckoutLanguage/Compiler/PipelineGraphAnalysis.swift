@@ -58,10 +58,11 @@ struct PipelineGraphAnalysis: Sendable {
     /// a stage index or -1 for the end; `edgeProvides` says whether the edge carries the facts
     /// the stage provides (a card scan that ended with an error provides nothing).
     ///
-    /// A stage with a `when` counts as run: the analysis does not relate conditions to each
-    /// other, so a skip edge would make `createToken`, `tokenize` and `sale` all behind
-    /// `when: price.total > 0` an error. At run time a name whose stage was skipped is unset
-    /// (docs/language.md), which conditions handle (`outcome.verify != failed`).
+    /// A stage with a `when` counts as run unless `guards` says otherwise: the names
+    /// conditions read are checked so (at run time a name whose stage was skipped is unset,
+    /// which conditions handle: `outcome.verify != failed`), and the "needs" checks build one
+    /// analysis per way the guards can go (`FlowCompiler.checkSkippedNeeds`), where a skipped
+    /// stage has a skip edge to the next one that provides nothing.
     private var edgeStart: [Int] = [0]
     private var edgeTo: [Int] = []
     private var edgeProvides: [Bool] = []
@@ -81,7 +82,19 @@ struct PipelineGraphAnalysis: Sendable {
     private(set) var reachable: [Bool] = []
     private(set) var reachesEnd: [Bool] = []
 
-    init(_ drafts: [StageDraft], initial: Set<Fact>) {
+    /// How a guarded stage's edges are drawn in one analysis.
+    enum GuardEdges: Hashable {
+        /// The stage runs: its outcome edges only.
+        case run
+        /// The stage is skipped: only the skip edge to the next stage (or the end).
+        case skip
+        /// Either: both.
+        case either
+    }
+
+    /// Analyses `drafts` from the facts `initial`; `guards[i]` draws stage `i`'s edges (every
+    /// stage runs when it is empty).
+    init(_ drafts: [StageDraft], initial: Set<Fact>, guards: [GuardEdges] = []) {
         let n = drafts.count
         edgeTo.reserveCapacity(n * 2)
         edgeProvides.reserveCapacity(n * 2)
@@ -93,7 +106,8 @@ struct PipelineGraphAnalysis: Sendable {
             let kind = d.stage.kind
             let routes = d.stage.routes
             let isScan = kind == .screen(.cardScan)
-            for outcome in kind.outcomes {
+            let mode = i < guards.count ? guards[i] : .run
+            for outcome in kind.outcomes where mode != .skip {
                 let to: Int?
                 switch routes.isEmpty ? nil : routes[outcome] {
                 case .stage(let id): to = index(of: id)
@@ -102,6 +116,11 @@ struct PipelineGraphAnalysis: Sendable {
                 }
                 edgeTo.append(to ?? -1)
                 edgeProvides.append(outcome == .success || !isScan)
+            }
+            // The skip edge: on to the next stage, providing nothing.
+            if mode != .run {
+                edgeTo.append(i + 1 < n ? i + 1 : -1)
+                edgeProvides.append(false)
             }
             edgeStart.append(edgeTo.count)
         }

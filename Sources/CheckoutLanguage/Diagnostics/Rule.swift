@@ -97,6 +97,8 @@ public enum Rule: String, CaseIterable, Sendable, CustomStringConvertible {
     case impossibleComparison = "impossible-comparison"
     /// A condition, or part of one, that is always true or always false.
     case constantCondition = "constant-condition"
+    /// A `when` the request decides: its stage never runs, or is never skipped (an edge no input takes).
+    case deadRoute = "dead-route"
 
     /// Every rule, in the order of the cases, for documentation and tooling.
     public static var all: [Rule] { allCases }

@@ -162,7 +162,7 @@ package struct Condition: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private static func names(_ t: Term) -> Set<String> {
+    static func names(_ t: Term) -> Set<String> {
         switch t {
         case .name(let n): [n]
         case .literal: []

@@ -180,6 +180,9 @@ package struct PipelineStage: Sendable, Hashable {
     public var kind: StageKind
     /// Runs only when this holds; nil: always.
     public var condition: Condition?
+    /// The value the compiler proved `condition` always has given the request (`dead-route`):
+    /// false, the stage never runs; true, it is never skipped. Nil: it depends on the run.
+    package var guardAlways: Bool?
     /// Explicit routes by outcome. Without one, success goes to the next stage and every
     /// other outcome ends the run with its status.
     public var routes: [StageOutcome: RouteTarget] = [:]

@@ -1,0 +1,109 @@
+import CheckoutDomain
+import Foundation
+
+/// The values the request pins down for the whole run (docs/rules.md, `dead-route`): what the
+/// compiler may assume when it decides a `when` without a run.
+///
+/// - `request.*` never change.
+/// - Without a `currencyUpdate` step the price is never converted: `price.currency` and
+///   `price.amount` are the request's.
+/// - `price.taxAmount` is the request's until a `tax` hook or a `taxUpdate` step sets it from
+///   one of the flow's `tax` rates: it can only be the request's or the amount at one of those
+///   rates (rounded as at run time); `price.total` is the amount plus one of those.
+///
+/// Every other name (the shopper's answers, the provider's outcomes) is unknown.
+struct RequestFacts {
+    private let request: CheckoutRequest
+    /// The price's possible values; nil when a `currencyUpdate` step can convert it.
+    private let fixedPrice: (amount: Decimal?, taxes: [Decimal], currency: Currency)?
+
+    init(flow: FlowDefinition, stages: [PipelineStage]) {
+        let r = flow.request
+        request = r
+        guard !stages.contains(where: { $0.kind == .step(.currencyUpdate) }) else {
+            fixedPrice = nil
+            return
+        }
+        var taxes = [r.price.taxAmount]
+        let taxed = stages.contains { $0.kind == .step(.taxUpdate) || $0.hooks.contains(.tax) }
+        if taxed, let amount = r.price.amount {
+            for rate in flow.tax.rates {
+                let tax = Tax.amount(on: Money(amount: amount, currency: r.price.currency), percent: rate.percent).amount
+                if !taxes.contains(tax) { taxes.append(tax) }
+            }
+        }
+        fixedPrice = (r.price.amount, taxes, r.price.currency)
+    }
+
+    /// Every value `name` can have during a run (nil in the list: unset); nil when unknown.
+    func values(of name: String) -> [ConditionValue?]? {
+        let r = request
+        switch ConditionName(name) {
+        case .requestFlag(let flag)?: return [.bool(r[keyPath: flag.keyPath])]
+        case .requestMode?: return [.symbol(r.mode.rawValue)]
+        case .requestTransactionType?: return [.symbol(r.transactionType.rawValue)]
+        case .requestShopperId?: return [r.shopperId.map(ConditionValue.text)]
+        case .requestPriceAmount?: return [r.price.amount.map(ConditionValue.decimal)]
+        case .requestPriceCurrency?: return [.text(r.price.currency.code)]
+        case .priceCurrency?: return fixedPrice.map { [.text($0.currency.code)] }
+        case .priceAmount?: return fixedPrice.map { [$0.amount.map(ConditionValue.decimal)] }
+        case .priceTaxAmount?: return fixedPrice.map { $0.taxes.map(ConditionValue.decimal) }
+        case .priceTotal?:
+            guard let price = fixedPrice else { return nil }
+            guard let amount = price.amount else { return [nil] }
+            return price.taxes.map { .decimal(amount + $0) }
+        default: return nil
+        }
+    }
+
+    /// What the compiler knows of `name`, in words (`price.total is 25.00 or 27.22 USD`); nil
+    /// when it knows nothing.
+    func words(for name: String) -> String? {
+        guard let values = values(of: name) else { return nil }
+        let scale = fixedPrice?.currency.minorUnits ?? request.price.currency.minorUnits
+        let shown = values.map { value -> String in
+            switch value {
+            case .decimal(let d)?: DecimalText.format(d, scale: scale)
+            case .bool(let b)?: "\(b)"
+            case .text(let s)?, .symbol(let s)?: s
+            case nil: "unset"
+            }
+        }
+        let listed = shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " or " + (shown.last ?? "")
+        let code = fixedPrice?.currency.code ?? request.price.currency.code
+        switch ConditionName(name) {
+        case .priceTotal?, .priceTaxAmount?:
+            return "\(name) can only be \(listed) \(code) (the request's price, plus the tax at one of the flow's 'tax' rates)"
+        case .priceAmount?: return "\(name) is always \(listed) \(code) (no 'currencyUpdate' step converts the price)"
+        case .priceCurrency?: return "\(name) is always \(listed) (no 'currencyUpdate' step converts the price)"
+        default: return "\(name) is always \(listed) (the request's)"
+        }
+    }
+}
+
+extension FlowCompiler {
+    /// A `when` the request decides: a stage that never runs, or one that is never skipped, is
+    /// an edge no input can take (`dead-route`, a warning at the condition). Returns, per
+    /// stage, the value its guard always has (nil: it depends on the run).
+    static func checkDeadGuards(_ drafts: [StageDraft], flow: FlowDefinition, _ ctx: inout CompileContext) -> [Bool?] {
+        guard drafts.contains(where: { $0.stage.condition != nil }) else { return drafts.map { _ in nil } }
+        let facts = RequestFacts(flow: flow, stages: drafts.map(\.stage))
+        return drafts.map { d in
+            guard let condition = d.stage.condition, let node = d.when,
+                let value = condition.fixedValue({ facts.values(of: $0) })
+            else { return nil }
+            let id = UserText.quoted(d.stage.id)
+            let known = condition.names.sorted().compactMap { facts.words(for: $0) }
+            // Fixed by its own literals alone: `constant-condition` has said so already.
+            guard !known.isEmpty else { return value }
+            let message =
+                value
+                ? "the 'when' of \(id) is always true: \(id) always runs, and the route that skips it is never taken"
+                : "the 'when' of \(id) is always false: \(id) never runs, nor do its routes"
+            ctx.report(
+                .deadRoute, message, at: node.range, severity: .warning,
+                notes: known + [value ? "remove the 'when', or make it depend on the run" : "remove the stage, or change the condition"])
+            return value
+        }
+    }
+}

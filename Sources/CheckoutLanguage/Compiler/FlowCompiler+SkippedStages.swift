@@ -1,0 +1,87 @@
+import CheckoutDomain
+import Foundation
+
+extension FlowCompiler {
+    /// Guarded stages before more than this many stop the per-stage analyses: their needs are
+    /// checked as if every guarded stage ran, as before skip edges.
+    static let guardedStageLimit = 64
+    /// At most this many analyses, one per way the guards go, per pipeline.
+    static let skipAnalysisLimit = 16
+
+    /// What a stage needs, with the skip edges of guarded stages (docs/language.md, "Conditions"):
+    /// a guarded stage the request does not decide may be skipped, and a stage it skips has
+    /// nothing to give the stages after it. A stage with its own `when` assumes it: a stage whose
+    /// `when` it implies runs too (the same condition, `plan == refundFull` after
+    /// `plan in [captureFull, refundFull]`), one whose `when` it rules out is skipped.
+    ///
+    /// Reports only what the analysis where every guarded stage runs (`analysis`) did not.
+    static func checkSkippedNeeds(
+        _ drafts: [StageDraft], analysis g: PipelineGraphAnalysis, flow: FlowDefinition, _ ctx: inout CompileContext
+    ) {
+        let guarded = drafts.indices.filter { drafts[$0].stage.condition != nil }
+        guard !guarded.isEmpty else { return }
+        // With a route to nowhere the graph is not the author's (`checkPipeline` said so).
+        let ids = Set(drafts.map(\.stage.id))
+        for d in drafts {
+            for case .stage(let id) in d.stage.routes.values where !ids.contains(id) { return }
+        }
+        let facts = RequestFacts(flow: flow, stages: drafts.map(\.stage))
+        let known = { (name: String) in facts.values(of: name) }
+        // Without a `when` of its own, a stage sees every guard the request leaves open go
+        // either way.
+        let base: [PipelineGraphAnalysis.GuardEdges] = drafts.map { d in
+            guard d.stage.condition != nil else { return .run }
+            switch d.stage.guardAlways {
+            case true?: return .run
+            case false?: return .skip
+            case nil: return .either
+            }
+        }
+        let initial = initialFacts(drafts)
+        var analyses: [[PipelineGraphAnalysis.GuardEdges]: PipelineGraphAnalysis] = [:]
+        for (i, d) in drafts.enumerated() where g.reachable[i] && d.stage.guardAlways != false {
+            let needs = PipelineGraphAnalysis.needs(d.stage.kind, cardSource: d.stage.cardSource).filter { g.knows($0, at: i) }
+            guard !needs.isEmpty else { continue }
+            var modes = base
+            if let own = d.stage.condition {
+                guard guarded.count <= guardedStageLimit else { continue }
+                modes[i] = .run
+                for j in guarded where j != i && base[j] == .either {
+                    guard let other = drafts[j].stage.condition else { continue }
+                    switch own.decides(other, known: known) {
+                    case true?: modes[j] = .run
+                    case false?: modes[j] = .skip
+                    case nil: break
+                    }
+                }
+            }
+            guard modes.contains(where: { $0 != .run }) else { continue }
+            let a: PipelineGraphAnalysis
+            if let cached = analyses[modes] {
+                a = cached
+            } else {
+                guard analyses.count < skipAnalysisLimit else { continue }
+                a = PipelineGraphAnalysis(drafts, initial: initial, guards: modes)
+                analyses[modes] = a
+            }
+            for need in needs where !a.knows(need, at: i) {
+                let skipped = guarded.filter { j in
+                    var provides = false
+                    PipelineGraphAnalysis.forEachFact(providedBy: drafts[j]) { if $0 == need { provides = true } }
+                    return provides && modes[j] != .run
+                }
+                let names = skipped.map { UserText.quoted(drafts[$0].stage.id) }
+                let which =
+                    names.isEmpty
+                    ? "a stage before it may be skipped"
+                    : "\(names.joined(separator: ", ")) may be skipped (\(names.count == 1 ? "its" : "their") 'when')"
+                ctx.report(
+                    .missingStep, "\(UserText.quoted(d.stage.id)) needs \(need.providerWords) before it on every path, and \(which)",
+                    at: d.idRange,
+                    notes: [
+                        "give \(UserText.quoted(d.stage.id)) a 'when' that implies theirs (the same condition), or drop theirs"
+                    ])
+            }
+        }
+    }
+}
