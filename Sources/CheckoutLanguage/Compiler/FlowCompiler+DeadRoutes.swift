@@ -71,6 +71,7 @@ struct RequestFacts {
         }
         let listed = shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " or " + (shown.last ?? "")
         let code = fixedPrice?.currency.code ?? request.price.currency.code
+        if values.allSatisfy({ $0 == nil }) { return "\(name) is never set (the request does not set it)" }
         switch ConditionName(name) {
         case .priceTotal?, .priceTaxAmount?:
             return "\(name) can only be \(listed) \(code) (the request's price, plus the tax at one of the flow's 'tax' rates)"
