@@ -195,6 +195,19 @@ public actor SandboxProvider: PaymentProvider {
         return out
     }
 
+    /// The test card's behaviour, so a run resumed in a new process charges it alike.
+    public func tokenRecord(for card: TokenizedCard) -> [String: String] { vaulted[card.token]?.record ?? [:] }
+
+    /// A token from a run's journal, made by this sandbox in a process that was killed: its
+    /// tokens live in memory, so the token (with its expiry, unused) and the card's behaviour
+    /// are taken back rather than answered `token_expired` (docs/sandbox.md). A token this
+    /// process already knows keeps its state.
+    public func restoreToken(_ token: CheckoutToken, card: TokenizedCard?, record: [String: String]) {
+        if tokens[token.id] == nil { tokens[token.id] = TokenState(expiresAt: token.expiresAt, used: false) }
+        guard let card, vaulted[card.token] == nil else { return }
+        vaulted[card.token] = SandboxCardBehavior(record: record) ?? .forStoredLast4(card.last4)
+    }
+
     public func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome {
         if method == .paypal, !PaymentMethodKind.payPalCurrencies.contains(amount.currency.code) {
             throw ProviderError(.rejected, "PayPal does not accept \(amount.currency.code)")

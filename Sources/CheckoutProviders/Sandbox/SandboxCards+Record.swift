@@ -1,0 +1,67 @@
+import CheckoutDomain
+
+/// A test card's behaviour as flat fields for the run journal (`PaymentProvider.tokenRecord`),
+/// so a run resumed in a new process charges the card as the killed one would have. The
+/// fields name the behaviour (a decline code, a 3-D Secure course), never the card number.
+extension SandboxCardBehavior {
+    /// The behaviour as journal fields.
+    var record: [String: String] {
+        var f = ["issuingCountry": issuingCountry, "threeDS": threeDS.recordText, "charge": charge.recordText]
+        if rejectsEveryToken { f["rejectsEveryToken"] = "true" }
+        f["captureDecline"] = captureDecline
+        f["refundDecline"] = refundDecline
+        return f
+    }
+
+    /// The behaviour `record` wrote; nil when the fields are not one (an older journal).
+    init?(record f: [String: String]) {
+        guard let country = f["issuingCountry"], let threeDS = f["threeDS"].flatMap(ThreeDS.init(recordText:)),
+            let charge = f["charge"].flatMap(Charge.init(recordText:))
+        else { return nil }
+        self.init(
+            issuingCountry: country, rejectsEveryToken: f["rejectsEveryToken"] == "true", threeDS: threeDS, charge: charge,
+            captureDecline: f["captureDecline"], refundDecline: f["refundDecline"])
+    }
+}
+
+extension SandboxCardBehavior.ThreeDS {
+    var recordText: String {
+        switch self {
+        case .frictionless(let result): result.rawValue
+        case .challenge: "challenge"
+        case .fingerprintThenChallenge: "fingerprintThenChallenge"
+        case .fingerprintFrictionless: "fingerprintFrictionless"
+        }
+    }
+
+    init?(recordText text: String) {
+        switch text {
+        case "challenge": self = .challenge
+        case "fingerprintThenChallenge": self = .fingerprintThenChallenge
+        case "fingerprintFrictionless": self = .fingerprintFrictionless
+        default:
+            guard let result = ThreeDSResult(rawValue: text) else { return nil }
+            self = .frictionless(result)
+        }
+    }
+}
+
+extension SandboxCardBehavior.Charge {
+    var recordText: String {
+        switch self {
+        case .approve: "approve"
+        case .decline(let code): "decline:" + code
+        case .transientOnce: "transientOnce"
+        }
+    }
+
+    init?(recordText text: String) {
+        switch text {
+        case "approve": self = .approve
+        case "transientOnce": self = .transientOnce
+        default:
+            guard text.hasPrefix("decline:") else { return nil }
+            self = .decline(String(text.dropFirst("decline:".count)))
+        }
+    }
+}
