@@ -1,31 +1,33 @@
-import CheckoutDomain
+package import CheckoutDomain
 
 /// A test card's behaviour as flat fields for the run journal (`PaymentProvider.tokenRecord`),
 /// so a run resumed in a new process charges the card as the killed one would have. The
 /// fields name the behaviour (a decline code, a 3-D Secure course), never the card number.
 extension SandboxCardBehavior {
     /// The behaviour as journal fields.
-    var record: [String: String] {
+    package var record: [String: String] {
         var f = ["issuingCountry": issuingCountry, "threeDS": threeDS.recordText, "charge": charge.recordText]
         if rejectsEveryToken { f["rejectsEveryToken"] = "true" }
+        if transientFailures > 0 { f["transientFailures"] = String(transientFailures) }
         f["captureDecline"] = captureDecline
         f["refundDecline"] = refundDecline
         return f
     }
 
     /// The behaviour `record` wrote; nil when the fields are not one (an older journal).
-    init?(record f: [String: String]) {
+    package init?(record f: [String: String]) {
         guard let country = f["issuingCountry"], let threeDS = f["threeDS"].flatMap(ThreeDS.init(recordText:)),
             let charge = f["charge"].flatMap(Charge.init(recordText:))
         else { return nil }
         self.init(
             issuingCountry: country, rejectsEveryToken: f["rejectsEveryToken"] == "true", threeDS: threeDS, charge: charge,
-            captureDecline: f["captureDecline"], refundDecline: f["refundDecline"])
+            transientFailures: f["transientFailures"].flatMap(Int.init) ?? 0, captureDecline: f["captureDecline"],
+            refundDecline: f["refundDecline"])
     }
 }
 
 extension SandboxCardBehavior.ThreeDS {
-    var recordText: String {
+    package var recordText: String {
         switch self {
         case .frictionless(let result): result.rawValue
         case .challenge: "challenge"
@@ -34,7 +36,7 @@ extension SandboxCardBehavior.ThreeDS {
         }
     }
 
-    init?(recordText text: String) {
+    package init?(recordText text: String) {
         switch text {
         case "challenge": self = .challenge
         case "fingerprintThenChallenge": self = .fingerprintThenChallenge
@@ -47,7 +49,7 @@ extension SandboxCardBehavior.ThreeDS {
 }
 
 extension SandboxCardBehavior.Charge {
-    var recordText: String {
+    package var recordText: String {
         switch self {
         case .approve: "approve"
         case .decline(let code): "decline:" + code
@@ -55,7 +57,7 @@ extension SandboxCardBehavior.Charge {
         }
     }
 
-    init?(recordText text: String) {
+    package init?(recordText text: String) {
         switch text {
         case "approve": self = .approve
         case "transientOnce": self = .transientOnce
