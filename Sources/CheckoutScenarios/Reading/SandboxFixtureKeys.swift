@@ -38,7 +38,7 @@ extension ScenarioKeys {
     ]
 
     /// A stored shipping address's keys.
-    static let shippingAddress: [KeySpec] = AddressField.withoutBirthday.map { KeySpec($0.rawValue, .string(), $0.summary) }
+    package static let shippingAddress: [KeySpec] = AddressField.withoutBirthday.map { KeySpec($0.rawValue, .string(), $0.summary) }
 
     /// A saved card's keys: never a full number.
     package static let fixtureSavedCard: [KeySpec] = [
@@ -68,7 +68,7 @@ extension ScenarioKeys {
     ]
 
     /// The fixtures tables, by name, for the schema.
-    static let fixtureTables: [(name: String, keys: [KeySpec])] = [
+    package static let fixtureTables: [(name: String, keys: [KeySpec])] = [
         ("suite", suite), ("sandbox", sandbox), ("fixtures", fixtures), ("fixtureShopper", fixtureShopper),
         ("fixtureSavedCard", fixtureSavedCard), ("fixtureCard", fixtureCard), ("shippingAddress", shippingAddress),
     ]

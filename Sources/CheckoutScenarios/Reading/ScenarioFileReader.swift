@@ -21,7 +21,8 @@ struct ScenarioFileReader {
     }
 
     mutating func scenarios(_ root: YAMLNode) -> [Scenario] {
-        if root.mapping != nil {
+        let suiteKeys = Set(ScenarioKeys.suite.map(\.name))
+        if let top = root.mapping, top.contains(where: { $0.key.scalar.map { suiteKeys.contains($0.value) } ?? false }) {
             // `sandbox:` fixtures and `scenarios:`; the fixtures' world is each scenario's.
             let f = pairs(root, table: Self.suiteTable, in: .topLevel(of: "a scenarios file"))
             let world = f["sandbox"].map { sandboxWorld($0.value) }
@@ -33,9 +34,7 @@ struct ScenarioFileReader {
             }
         }
         guard let items = root.sequence else {
-            error(
-                .typeMismatch, "a scenarios file must be a list of scenarios (or a mapping with 'scenarios'), found \(root.shapeDescription)",
-                at: root.range)
+            error(.typeMismatch, "a scenarios file must be a list of scenarios, found \(root.shapeDescription)", at: root.range)
             return []
         }
         let defaultFlow = ScenarioReader.defaultFlow(for: file, files: files)
