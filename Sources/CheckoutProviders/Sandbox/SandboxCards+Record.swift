@@ -27,6 +27,8 @@ extension SandboxCardBehavior {
 }
 
 extension SandboxCardBehavior.ThreeDS {
+    /// The course as a journal field: a 3-D Secure result, or `challenge`, `fingerprintThenChallenge`,
+    /// `fingerprintFrictionless` (the words fixtures' `threeDS` takes, too).
     package var recordText: String {
         switch self {
         case .frictionless(let result): result.rawValue
@@ -36,6 +38,7 @@ extension SandboxCardBehavior.ThreeDS {
         }
     }
 
+    /// The course `recordText` wrote; nil for any other text.
     package init?(recordText text: String) {
         switch text {
         case "challenge": self = .challenge
@@ -49,6 +52,7 @@ extension SandboxCardBehavior.ThreeDS {
 }
 
 extension SandboxCardBehavior.Charge {
+    /// The course as a journal field: `approve`, `decline:CODE` or `transientOnce`.
     package var recordText: String {
         switch self {
         case .approve: "approve"
@@ -57,6 +61,7 @@ extension SandboxCardBehavior.Charge {
         }
     }
 
+    /// The course `recordText` wrote; nil for any other text.
     package init?(recordText text: String) {
         switch text {
         case "approve": self = .approve

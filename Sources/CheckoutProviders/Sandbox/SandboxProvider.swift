@@ -13,7 +13,7 @@ public actor SandboxProvider: PaymentProvider {
     let world: SandboxWorld
     /// The shoppers as runs change them: this run's own, or a chain's shared one.
     let shoppers: SandboxState
-    private var tokens: [String: TokenState] = [:]
+    var tokens: [String: TokenState] = [:]
     var vaulted: [String: SandboxCardBehavior] = [:]
     private var challenges: [String: ChallengeState] = [:]
     private var attemptsByKey: [String: Int] = [:]
@@ -30,7 +30,7 @@ public actor SandboxProvider: PaymentProvider {
     /// Every capture, void and refund that was approved, for tests that prove none ran twice.
     public internal(set) var operationLedger: [Transaction] = []
 
-    private struct TokenState { var expiresAt: Date; var used: Bool }
+    struct TokenState { var expiresAt: Date; var used: Bool }
     private struct ChallengeState { var behavior: SandboxCardBehavior; var fingerprinted: Bool }
 
     /// How long a token lives.
@@ -205,19 +205,6 @@ public actor SandboxProvider: PaymentProvider {
             out.append(alphabet[Int((z ^ (z >> 31)) % UInt64(alphabet.count))])
         }
         return out
-    }
-
-    /// The test card's behaviour, so a run resumed in a new process charges it alike.
-    public func tokenRecord(for card: TokenizedCard) -> [String: String] { vaulted[card.token]?.record ?? [:] }
-
-    /// A token from a run's journal, made by this sandbox in a process that was killed: its
-    /// tokens live in memory, so the token (with its expiry, unused) and the card's behaviour
-    /// are taken back rather than answered `token_expired` (docs/sandbox.md). A token this
-    /// process already knows keeps its state.
-    public func restoreToken(_ token: CheckoutToken, card: TokenizedCard?, record: [String: String]) {
-        if tokens[token.id] == nil { tokens[token.id] = TokenState(expiresAt: token.expiresAt, used: false) }
-        guard let card, vaulted[card.token] == nil else { return }
-        vaulted[card.token] = SandboxCardBehavior(record: record) ?? .forStoredLast4(card.last4)
     }
 
     public func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome {
