@@ -83,7 +83,9 @@ let package = Package(
         // Layer 4: scenario files (`checkout test`): reading, running in-process, JUnit.
         .target(
             name: "CheckoutScenarios",
-            dependencies: ["CheckoutJSON", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless"],
+            dependencies: [
+                "CheckoutJSON", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless",
+            ],
             swiftSettings: swiftSettings
         ),
         // The umbrella module of the `CheckoutFlow` product: re-exports what an embedder uses.

@@ -35,6 +35,13 @@ struct ProviderOptions: ParsableArguments {
         return names.count == 1 ? ProviderOverride(name: names.first!, baseURL: providerURL) : nil
     }
 
+    /// Whether runs of `flows` are against the built-in sandbox (no `--provider` but the
+    /// sandbox, every flow's own provider the sandbox): then scenarios' fixtures apply.
+    func runsSandbox(_ flows: [CompiledFlow]) -> Bool {
+        let override = override(for: flows)
+        return flows.allSatisfy { (override?.name ?? $0.definition.provider.name) == .sandbox }
+    }
+
     /// The providers for `flows`, with credentials from the process environment and one pooled
     /// transport sized for `connections` concurrent runs. A setup problem (a credential variable
     /// not set) is printed naming the variable, and exits 2.

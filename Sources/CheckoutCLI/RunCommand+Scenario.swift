@@ -36,7 +36,11 @@ extension RunCommand {
         guard let program = suite.flows[scenario.flowPath] else { throw ExitCode(ExitStatus.usage) }
         try Output.check(result, what: "result")
         try Output.check(trace, what: "trace")
-        let provider = try providerOptions.source(for: Array(suite.flows.values), connections: 2)
+        var runner = ScenarioRunner(
+            flows: suite.flows, provider: try providerOptions.source(for: Array(suite.flows.values), connections: 2))
+        runner.runsSandbox = providerOptions.runsSandbox(Array(suite.flows.values))
+        // The file's `sandbox:` fixtures; a chain's scenario runs alone, on a sandbox of its own.
+        let provider = runner.provider(for: scenario)
         let headless = scenario.headlessRun(program)
         let traceFile = try trace.map(Self.openTrace)
         let watch = RunWatch(forwardingTo: traceFile.map(Self.traceSink))

@@ -33,6 +33,7 @@ extension TestCommand {
             sources[path] = bytes
         }
         var tester = MutationTester(flows: flows, sources: sources, jobs: jobs, provider: provider)
+        tester.runsSandbox = providerOptions.runsSandbox(Array(flows.values))
         // Against the sandbox (no --provider, every flow's own provider the sandbox), no call takes
         // time on the run's clock, so step timeouts cannot fire.
         tester.timeoutsCanFire =

@@ -84,6 +84,7 @@ struct TestCommand: AsyncParsableCommand {
         let provider = try providerOptions.source(for: Array(suite.flows.values), connections: jobs)
         if mutate { return try await runMutation(selected, flows: suite.flows, provider: provider) }
         var runner = ScenarioRunner(flows: suite.flows, jobs: jobs, provider: provider)
+        runner.runsSandbox = providerOptions.runsSandbox(Array(suite.flows.values))
         // JUnit's per-step detail shows every scenario's provider calls.
         runner.recordsProviderCalls = junit != nil
         let reported = Mutex<[ScenarioOutcome]>([])

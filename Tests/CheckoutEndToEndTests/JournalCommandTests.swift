@@ -79,14 +79,15 @@ import Testing
         }
     }
 
-    @Test func killedAfterTheTokenWasCreatedTheRestartRefreshesItAndPays() throws {
+    @Test func killedAfterTheTokenWasCreatedTheRestartTakesItBackAndPays() throws {
         let f = try Files()
         let killed = try f.run(seed: 1, trace: "t1.jsonl", killAfter: "step.done@createToken")
         #expect(killed.signal == SIGKILL)
         let restarted = try f.run(seed: 2, trace: "t2.jsonl")
         #expect(restarted.status == 0, "\(restarted.stderr)")
-        // The new process's sandbox never issued the recorded token: tokenize refreshes it.
-        #expect(f.events("t2.jsonl").contains("token.refresh"))
+        // The new process's sandbox takes the recorded token back (`restoreToken`): no refresh.
+        #expect(!f.events("t2.jsonl").contains("token.refresh"))
+        #expect(f.events("t2.jsonl").filter { $0 == "step.restored" }.count == 1)
         #expect(f.entries().count { $0["event"] as? String == "charge.done" } == 1)
     }
 

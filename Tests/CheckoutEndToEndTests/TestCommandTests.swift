@@ -13,6 +13,37 @@ import Testing
         }
     }
 
+    /// The shipped scenarios files with `sandbox:` fixtures or chains.
+    static let fixtureSuites: Set<String> = ["sandbox-fixtures"]
+
+    /// The shipped scenario output lines' units for `--shard`: each scenario alone, but the
+    /// scenarios of one chain (`chain:` in the file) together, at the first one's place.
+    static func shardUnits(_ lines: [String]) throws -> [[Int]] {
+        var chainOf: [String: String] = [:]
+        let dir = CheckoutBinary.root.appendingPathComponent("flows")
+        for suite in try shippedSuites() {
+            let text = try String(contentsOf: dir.appendingPathComponent(suite.name + ".scenarios.yaml"), encoding: .utf8)
+            var name = ""
+            for line in text.split(separator: "\n") {
+                if line.hasPrefix("- name: ") { name = String(line.dropFirst("- name: ".count)) }
+                if line.hasPrefix("  chain: ") { chainOf["ok   \(suite.name) › \(name)"] = suite.name + "/" + line.dropFirst("  chain: ".count) }
+            }
+        }
+        var units: [[Int]] = []
+        var unitOf: [String: Int] = [:]
+        for (i, line) in lines.enumerated() {
+            if let chain = chainOf[line] {
+                if let u = unitOf[chain] {
+                    units[u].append(i)
+                    continue
+                }
+                unitOf[chain] = units.count
+            }
+            units.append([i])
+        }
+        return units
+    }
+
     static func scenarioLines(_ stdout: String) -> [String] {
         stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("ok   ") || $0.hasPrefix("FAIL ") }
     }
@@ -114,8 +145,10 @@ import Testing
             let mine = Self.scenarioLines(r.stdout)
             let skipped = all.count - mine.count
             #expect(r.stdout.hasSuffix("\(mine.count) passed, 0 failed\(skipped > 0 ? ", \(skipped) skipped" : "")\n"))
-            // Round robin over file order: this shard holds scenarios k-1, k-1+N, …
-            #expect(mine == stride(from: k - 1, to: all.count, by: count).map { all[$0] })
+            // Round robin over file order: this shard holds units k-1, k-1+N, … (a chain is one unit).
+            let units = try Self.shardUnits(all)
+            let expected = stride(from: k - 1, to: units.count, by: count).flatMap { units[$0] }.sorted().map { all[$0] }
+            #expect(mine == expected)
             seen += mine
         }
         #expect(seen.sorted() == all.sorted())

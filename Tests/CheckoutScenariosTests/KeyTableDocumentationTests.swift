@@ -27,7 +27,7 @@ import Testing
         let text = try read("testing.md")
         // The scenarios file's own tables (scenario, expect, expectedError, steps, route); the
         // answers tables that follow are docs/running.md's.
-        for table in ScenarioKeys.tables.prefix(5) {
+        for table in Array(ScenarioKeys.tables.prefix(5)) + ScenarioKeys.fixtureTables {
             for spec in table.keys {
                 #expect(
                     text.contains("| `\(spec.name)` |") || text.contains("`\(spec.name)`"),

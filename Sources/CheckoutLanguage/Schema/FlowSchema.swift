@@ -73,7 +73,26 @@ package struct KeySchema: Sendable {
             JSONMember("title", .string(title)),
             JSONMember("description", .string(description)),
         ]
-        members += builder.schema(for: root)
+        if case .oneOf(let shapes) = root {
+            // Shapes of different JSON types (a scenarios file: a list, or a mapping) merge into
+            // one schema: each keyword applies to its own type, so a validator's findings stay
+            // where they are instead of under an `anyOf` at the top.
+            var types: [JSONValue] = []
+            var merged: [JSONMember] = []
+            for shape in shapes {
+                for member in builder.schema(for: shape) {
+                    if member.key == "type" {
+                        types.append(member.value)
+                    } else if !merged.contains(where: { $0.key == member.key }) {
+                        merged.append(member)
+                    }
+                }
+            }
+            members.append(JSONMember("type", .array(types)))
+            members += merged
+        } else {
+            members += builder.schema(for: root)
+        }
         if !builder.definitions.isEmpty { members.append(JSONMember("definitions", .object(builder.definitions))) }
         return .object(members)
     }

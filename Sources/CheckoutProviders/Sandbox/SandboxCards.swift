@@ -33,6 +33,9 @@ package struct SandboxCardBehavior: Sendable {
     public var threeDS: ThreeDS = .frictionless(.authenticationSucceeded)
     /// The charge's course.
     public var charge: Charge = .approve
+    /// The first this many attempts of each charge's idempotency key answer `processing_error`
+    /// (fixtures' `transientFailures`); the runtime retries up to 3 attempts.
+    public var transientFailures = 0
     /// A capture of the card's authorization is declined with this code.
     public var captureDecline: String?
     /// A refund of the card's sale or capture is declined with this code.

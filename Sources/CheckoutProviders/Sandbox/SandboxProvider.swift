@@ -9,7 +9,11 @@ public import Foundation
 public actor SandboxProvider: PaymentProvider {
     private let clock: any CheckoutClock
     let random: any RandomSource
-    private var tokens: [String: TokenState] = [:]
+    /// The shoppers, cards and rates (`SandboxWorld.builtIn` unless fixtures add to it).
+    let world: SandboxWorld
+    /// The shoppers as runs change them: this run's own, or a chain's shared one.
+    let shoppers: SandboxState
+    var tokens: [String: TokenState] = [:]
     var vaulted: [String: SandboxCardBehavior] = [:]
     private var challenges: [String: ChallengeState] = [:]
     private var attemptsByKey: [String: Int] = [:]
@@ -26,7 +30,7 @@ public actor SandboxProvider: PaymentProvider {
     /// Every capture, void and refund that was approved, for tests that prove none ran twice.
     public internal(set) var operationLedger: [Transaction] = []
 
-    private struct TokenState { var expiresAt: Date; var used: Bool }
+    struct TokenState { var expiresAt: Date; var used: Bool }
     private struct ChallengeState { var behavior: SandboxCardBehavior; var fingerprinted: Bool }
 
     /// How long a token lives.
@@ -34,8 +38,16 @@ public actor SandboxProvider: PaymentProvider {
 
     /// Creates a sandbox using the injected clock and randomness.
     public init(clock: any CheckoutClock, random: any RandomSource) {
+        self.init(clock: clock, random: random, world: .builtIn, state: SandboxState(world: .builtIn))
+    }
+
+    /// Creates a sandbox of `world` (fixtures, docs/testing.md) whose shoppers live in `state`,
+    /// which a chain of scenarios shares.
+    package init(clock: any CheckoutClock, random: any RandomSource, world: SandboxWorld, state: SandboxState) {
         self.clock = clock
         self.random = random
+        self.world = world
+        self.shoppers = state
     }
 
     /// Maxpay's: a signed charge is answered as Maxpay answers it.
@@ -47,11 +59,9 @@ public actor SandboxProvider: PaymentProvider {
         return token
     }
 
-    public func currencyRates() async throws -> CurrencyTable { SandboxData.rates }
+    public func currencyRates() async throws -> CurrencyTable { world.rates }
 
-    public func shopper(id: String) async throws -> StoredShopper? {
-        id == SandboxData.shopper.id ? SandboxData.shopper : nil
-    }
+    public func shopper(id: String) async throws -> StoredShopper? { shoppers.shopper(id: id) }
 
     public func tokenize(_ source: CardSource, token: CheckoutToken) async throws -> TokenizedCard {
         guard let state = tokens[token.id], !state.used, state.expiresAt > clock.now() else {
@@ -61,7 +71,7 @@ public actor SandboxProvider: PaymentProvider {
         let behavior: SandboxCardBehavior
         switch source {
         case .new(let c):
-            behavior = SandboxCardBehavior.forNumber(c.number)
+            behavior = world.behavior(forNumber: c.number)
             if behavior.rejectsEveryToken {
                 throw ProviderError(.tokenExpired, "the checkout token has expired or was already used")
             }
@@ -69,11 +79,10 @@ public actor SandboxProvider: PaymentProvider {
                 token: token.id, brand: c.brand, last4: c.last4, issuingCountry: behavior.issuingCountry, expiry: c.expiry,
                 paymentMethodToken: Self.paymentMethodToken(for: token.id))
         case .stored(let shopperId, let last4):
-            guard shopperId == SandboxData.shopper.id, let stored = SandboxData.shopper.savedCards.first(where: { $0.last4 == last4 })
-            else {
+            guard let stored = shoppers.shopper(id: shopperId)?.savedCards.first(where: { $0.last4 == last4 }) else {
                 throw ProviderError(.rejected, "the shopper has no saved card ending in \(UserText.shown(last4))")
             }
-            behavior = SandboxCardBehavior.forStoredLast4(last4)
+            behavior = shoppers.behavior(shopperId: shopperId, last4: last4) ?? world.behavior(forStored: stored)
             card = TokenizedCard(
                 token: token.id, brand: stored.brand, last4: last4, issuingCountry: behavior.issuingCountry, expiry: stored.expiry,
                 paymentMethodToken: Self.paymentMethodToken(for: shopperId + last4))
@@ -159,6 +168,9 @@ public actor SandboxProvider: PaymentProvider {
         attemptsByKey[request.idempotencyKey] = attempt
         let behavior = vaulted[request.card.token] ?? .standard
         let id = random.digits(10)
+        if attempt <= behavior.transientFailures {
+            throw ProviderError(.transient, "the processor could not complete the charge; retry with the same idempotency key")
+        }
         switch behavior.charge {
         case .transientOnce where attempt == 1:
             throw ProviderError(.transient, "the processor could not complete the charge; retry with the same idempotency key")
@@ -209,7 +221,9 @@ public actor SandboxProvider: PaymentProvider {
 
     public func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String {
         tokens[card.token]?.used = true
-        return shopperId ?? random.digits(8)
+        let id = shopperId ?? random.digits(8)
+        shoppers.store(card, behavior: vaulted[card.token] ?? .standard, shopperId: id, billing: shoppers.shopper(id: id)?.billing ?? Address())
+        return id
     }
 
     /// Checks a signed request as Maxpay does: the signature must be the one the sandbox's

@@ -57,6 +57,15 @@ public protocol PaymentProvider: Sendable {
     func threeDSRecord(for card: TokenizedCard) async -> [String: String]
     /// Takes back what `threeDSRecord` gave, in a new process resuming a run.
     func restoreThreeDS(_ record: [String: String], for card: TokenizedCard) async
+    /// What the provider keeps in this process about a card it tokenized (e.g. the sandbox's
+    /// test card behaviour), as flat fields for the run journal; empty when nothing. Never the
+    /// card number or CVV.
+    func tokenRecord(for card: TokenizedCard) async -> [String: String]
+    /// Takes back, in a new process resuming a run, a token a journal recorded (after
+    /// `createToken`, with `card` nil) or a tokenized card with what `tokenRecord` gave, so the
+    /// token created in the killed process still works here. Called only when
+    /// `tokensOutliveProcess` is true.
+    func restoreToken(_ token: CheckoutToken, card: TokenizedCard?, record: [String: String]) async
     /// How this provider signs a charge for a step with the `signature` hook; nil when it
     /// signs nothing (the request then goes unsigned, and no `hook.signature` event is traced).
     /// No default: a provider says which, so a wrapper cannot lose its base's signer.

@@ -150,6 +150,12 @@ struct RecordingProvider: PaymentProvider {
         await base.restoreThreeDS(record, for: card)
     }
 
+    func tokenRecord(for card: TokenizedCard) async -> [String: String] { await base.tokenRecord(for: card) }
+
+    func restoreToken(_ token: CheckoutToken, card: TokenizedCard?, record: [String: String]) async {
+        await base.restoreToken(token, card: card, record: record)
+    }
+
     func startCharge(_ request: ChargeRequest) async throws -> ChargeProgress {
         try await record(.charge, Self.fields(request), { try await base.startCharge(request) }) { progress in
             switch progress {

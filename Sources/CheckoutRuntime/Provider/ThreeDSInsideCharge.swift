@@ -30,6 +30,12 @@ extension PaymentProvider {
     /// Nothing to take back.
     public func restoreThreeDS(_ record: [String: String], for card: TokenizedCard) async {}
 
+    /// Nothing: the provider's own service keeps its tokens.
+    public func tokenRecord(for card: TokenizedCard) async -> [String: String] { [:] }
+
+    /// Nothing to take back: the provider's own service still knows the token.
+    public func restoreToken(_ token: CheckoutToken, card: TokenizedCard?, record: [String: String]) async {}
+
     /// The charge, finished at once (`charge(_:)`); 3-D Secure ran before it if at all.
     public func startCharge(_ request: ChargeRequest) async throws -> ChargeProgress {
         .finished(try await charge(request), threeDS: nil)

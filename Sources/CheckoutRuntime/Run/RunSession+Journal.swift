@@ -46,6 +46,8 @@ extension RunSession {
         case .createToken:
             guard let e = journal.entry("step.done", stage: stage.id, visit: visit), let t = Self.token(e.fields) else { return nil }
             token = t
+            // The token may live only in the killed process (the sandbox's): given back.
+            await runner.provider.restoreToken(t, card: nil, record: [:])
             (result, outcome) = (.next, "success")
         case .tokenize:
             // A provider whose tokens die with the process (an adapter that keeps the card in
@@ -66,6 +68,8 @@ extension RunSession {
             bankDetails = nil
             tokenized = c
             if let t = Self.token(e.fields) { token = t }
+            // What the provider kept about the card in the killed process (`tokenRecord`), given back.
+            if let t = token { await runner.provider.restoreToken(t, card: c, record: Self.providerRecord(e.fields)) }
             maskedNumber = e.fields["maskedNumber"]
             emitInputSubmitted()
             (result, outcome) = (.next, "success")
@@ -80,12 +84,8 @@ extension RunSession {
             } else {
                 guard let r = ThreeDSResult(rawValue: recorded) else { return nil }
                 // What 3-D Secure left with the provider (an authorization), given back.
-                let record = e.fields.filter { $0.key.hasPrefix(Self.providerField) }
-                if let card = tokenized, !record.isEmpty {
-                    await runner.provider.restoreThreeDS(
-                        Dictionary(uniqueKeysWithValues: record.map { (String($0.key.dropFirst(Self.providerField.count)), $0.value) }),
-                        for: card)
-                }
+                let record = Self.providerRecord(e.fields)
+                if let card = tokenized, !record.isEmpty { await runner.provider.restoreThreeDS(record, for: card) }
                 threeDS = r
                 (result, outcome) = (threeDSPolicy(r, stage: stage.id), r.rawValue)
             }
@@ -127,6 +127,11 @@ extension RunSession {
         }
         emit("step.restored", stage: stage.id, attributes: [JSONMember("outcome", .string(outcome))])
         return result
+    }
+
+    /// The fields under `providerField`, without the prefix: what the provider asked to keep.
+    static func providerRecord(_ f: [String: String]) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: f.filter { $0.key.hasPrefix(providerField) }.map { (String($0.key.dropFirst(providerField.count)), $0.value) })
     }
 
     // MARK: Fields: what each record holds (never a card number, CVV or credential)

@@ -39,6 +39,7 @@ extension RunSession {
                 var fields = Self.fields(of: card)
                 if let token { fields.merge(Self.fields(of: token)) { a, _ in a } }
                 fields["maskedNumber"] = maskedNumber
+                for (key, value) in await runner.provider.tokenRecord(for: card) { fields[Self.providerField + key] = value }
                 try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: fields))
             }
             return result

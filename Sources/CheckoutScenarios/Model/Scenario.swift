@@ -1,5 +1,6 @@
 package import CheckoutHeadless
 package import CheckoutLanguage
+package import CheckoutProviders
 package import Foundation
 
 /// One scenario of a scenarios file (SPEC §12): a flow, the answers a shopper gives, and what
@@ -24,6 +25,12 @@ package struct Scenario: Sendable {
     package var expect: ScenarioExpectation
     /// Tags for `--tag` / `--skip-tag`.
     package var tags: [String]
+    /// The chain the scenario belongs to (`chain:`): the chain's scenarios run in file order
+    /// against one sandbox, as one unit for `--jobs` and `--shard`; nil: independent.
+    package var chain: String?
+    /// The sandbox the scenario runs against when its provider is the sandbox: the built-in
+    /// world plus its file's `sandbox:` fixtures; nil: the built-in sandbox.
+    package var world: SandboxWorld?
     /// The scenarios file and the line the scenario starts on, for failure messages.
     package var file: String
     package var line: Int
@@ -160,4 +167,10 @@ package struct ScenarioFile: Sendable {
         self.suiteName = suiteName
         self.scenarios = scenarios
     }
+}
+
+extension Scenario {
+    /// What the scenario runs as one unit with (`--jobs`, `--shard`): its file's chain of that
+    /// name; nil when it is independent.
+    package var unitKey: String? { chain.map { file + "\n" + $0 } }
 }

@@ -1,3 +1,4 @@
+import CheckoutProviders
 package import CheckoutLanguage
 package import CheckoutRuntime
 
@@ -17,6 +18,8 @@ package struct MutationTester: Sendable {
     /// simulated clock: a step's `timeout` can then never fire, so a mutant that changes only
     /// that cannot change any run and counts as equivalent.
     package var timeoutsCanFire = true
+    /// Whether the runs are against the sandbox (`ScenarioRunner.runsSandbox`).
+    package var runsSandbox = true
     /// How many mutants are tried at once (at least 1).
     package var jobs: Int
     /// Makes each run's provider.
@@ -43,7 +46,8 @@ package struct MutationTester: Sendable {
     package func run(
         _ scenarios: [(suite: String, scenario: Scenario)], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) async -> MutationReport {
-        let runner = ScenarioRunner(flows: flows, jobs: jobs, provider: provider)
+        var runner = ScenarioRunner(flows: flows, jobs: jobs, provider: provider)
+        runner.runsSandbox = runsSandbox
         let baseline = await runner.run(scenarios)
         let failures = baseline.filter { !$0.passed }
         if !failures.isEmpty { return MutationReport(flows: [], baselineFailures: failures) }
@@ -60,7 +64,7 @@ package struct MutationTester: Sendable {
             work += mutants.map { (index, $0) }
         }
         let verdicts = await judge(
-            work, suites: order.map { path in scenarios.filter { $0.scenario.flowPath == path } }, progress: progress)
+            work, suites: order.map { path in scenarios.filter { $0.scenario.flowPath == path } }, all: scenarios, progress: progress)
         for ((flow, mutant), verdict) in zip(work, verdicts) {
             reports[flow].mutants.append(MutantResult(mutant: mutant, verdict: verdict))
         }
@@ -70,7 +74,7 @@ package struct MutationTester: Sendable {
     /// The verdict on each mutant of `work`, in its order, at most `jobs` at a time.
     func judge(
         _ work: [(flow: Int, mutant: FlowMutant)], suites: [[(suite: String, scenario: Scenario)]],
-        progress: @escaping @Sendable (Int, Int) -> Void
+        all: [(suite: String, scenario: Scenario)], progress: @escaping @Sendable (Int, Int) -> Void
     ) async -> [MutantVerdict] {
         var verdicts = [MutantVerdict?](repeating: nil, count: work.count)
         await withTaskGroup(of: (Int, MutantVerdict).self) { group in
@@ -82,7 +86,7 @@ package struct MutationTester: Sendable {
                 next += 1
                 let (flow, mutant) = work[i]
                 let suite = suites[flow]
-                group.addTask { (i, await self.verdict(on: mutant, suite: suite)) }
+                group.addTask { (i, await self.verdict(on: mutant, suite: suite, all: all)) }
             }
             for _ in 0..<jobs { startNext() }
             for await (i, verdict) in group {
@@ -96,16 +100,35 @@ package struct MutationTester: Sendable {
     }
 
     /// Compiles the mutant once, compares it with the original, and runs the suite on it.
-    func verdict(on mutant: FlowMutant, suite: [(suite: String, scenario: Scenario)]) async -> MutantVerdict {
+    func verdict(
+        on mutant: FlowMutant, suite: [(suite: String, scenario: Scenario)], all: [(suite: String, scenario: Scenario)] = []
+    ) async -> MutantVerdict {
         let result = FlowCompiler.compile(mutant.bytes, file: mutant.file)
         guard let compiled = result.flow else { return .stillborn }
         if !timeoutsCanFire, mutant.keyPath.hasPrefix("steps["), mutant.keyPath.hasSuffix(".timeout") { return .equivalent }
         if let original = flows[mutant.file], FlowEquivalence.equivalent(original, compiled) { return .equivalent }
         if compilerSaysNoEffect(result.diagnostics, mutant: mutant) { return .equivalent }
-        let runner = ScenarioRunner(flows: [mutant.file: compiled], jobs: 1, provider: provider)
+        var mutated = flows
+        mutated[mutant.file] = compiled
+        var runner = ScenarioRunner(flows: mutated, jobs: 1, provider: provider)
+        runner.runsSandbox = runsSandbox
         for (name, scenario) in suite {
-            let outcome = await runner.run(scenario, suite: name)
-            if !outcome.passed { return .killed(by: scenario.name, file: scenario.file, line: scenario.line) }
+            // A chain's scenario runs after the chain's earlier ones, on one sandbox, as in the suite.
+            var upTo: [(suite: String, scenario: Scenario)] = []
+            if let key = scenario.unitKey {
+                upTo = Array(all.filter { $0.scenario.unitKey == key }.prefix { $0.scenario.line != scenario.line })
+            }
+            upTo.append((suite: name, scenario: scenario))
+            let outcomes = await ScenarioRunner.$chainState.withValue(
+                scenario.chain == nil ? nil : SandboxState(world: scenario.world ?? .builtIn)
+            ) {
+                var out: [ScenarioOutcome] = []
+                for (n, s) in upTo { out.append(await runner.run(s, suite: n)) }
+                return out
+            }
+            if let failed = outcomes.first(where: { !$0.passed }) {
+                return .killed(by: failed.scenario.name, file: failed.scenario.file, line: failed.scenario.line)
+            }
         }
         return .survived
     }

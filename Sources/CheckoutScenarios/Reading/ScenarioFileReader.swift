@@ -21,6 +21,18 @@ struct ScenarioFileReader {
     }
 
     mutating func scenarios(_ root: YAMLNode) -> [Scenario] {
+        let suiteKeys = Set(ScenarioKeys.suite.map(\.name))
+        if let top = root.mapping, top.contains(where: { $0.key.scalar.map { suiteKeys.contains($0.value) } ?? false }) {
+            // `sandbox:` fixtures and `scenarios:`; the fixtures' world is each scenario's.
+            let f = pairs(root, table: Self.suiteTable, in: .topLevel(of: "a scenarios file"))
+            let world = f["sandbox"].map { sandboxWorld($0.value) }
+            guard let list = f["scenarios"] else { return [] }
+            return scenarios(list.value).map { scenario in
+                var scenario = scenario
+                scenario.world = world
+                return scenario
+            }
+        }
         guard let items = root.sequence else {
             error(.typeMismatch, "a scenarios file must be a list of scenarios, found \(root.shapeDescription)", at: root.range)
             return []
@@ -116,6 +128,8 @@ struct ScenarioFileReader {
                 error(.typeMismatch, "'tags' must be a list, found \(p.value.shapeDescription)", at: p.value.range)
             }
         }
+        var chain: String?
+        if let p = f["chain"], let t = text(p.value, "'chain'") { chain = t }
         var expect = ScenarioExpectation()
         if let p = f["expect"] {
             expect = expectation(p.value)
@@ -124,6 +138,7 @@ struct ScenarioFileReader {
         var scenario = Scenario(
             name: name, flowPath: flowPath, answers: answers, answerProblems: problems, seed: seed, now: now, expect: expect, tags: tags,
             file: file, line: node.range.start.line)
+        scenario.chain = chain
         if let s = f["answers"]?.value.scalar, !s.isNull { scenario.answersFile = ScenarioReader.resolve(s.value, against: file) }
         return scenario
     }

@@ -1,6 +1,7 @@
 import CheckoutHeadless
 package import CheckoutJSON
 package import CheckoutLanguage
+package import CheckoutProviders
 package import CheckoutRuntime
 
 /// How one scenario went.
@@ -48,6 +49,11 @@ package struct ScenarioRunner: Sendable {
     /// Whether every run records its provider calls (a JUnit report shows them); false: only
     /// the runs of scenarios with `expect.sent`, as recording costs allocations.
     package var recordsProviderCalls = false
+    /// Whether the runs are against the sandbox (no `--provider`, every flow's provider the
+    /// sandbox): then a scenario's `sandbox:` fixtures apply, and a chain shares one sandbox.
+    package var runsSandbox = true
+    /// The sandbox state the scenarios of the chain being run share (`chain:`).
+    @TaskLocal package static var chainState: SandboxState?
     /// The trace event of a provider call.
     package static let providerCallEvent = "provider.call"
 
@@ -83,18 +89,27 @@ package struct ScenarioRunner: Sendable {
     ) async -> [ScenarioOutcome] {
         var done: [Int: ScenarioOutcome] = [:]
         var reported: [ScenarioOutcome] = []
-        await withTaskGroup(of: (Int, ScenarioOutcome).self) { group in
+        let units = Self.units(scenarios.map(\.scenario))
+        await withTaskGroup(of: [(Int, ScenarioOutcome)].self) { group in
             var next = 0
             func startNext() {
-                guard next < scenarios.count else { return }
-                let i = next
-                let (suite, scenario) = scenarios[i]
+                guard next < units.count else { return }
+                let unit = units[next]
                 next += 1
-                group.addTask { (i, await execute(scenario, suite)) }
+                group.addTask {
+                    let first = scenarios[unit[0]].scenario
+                    guard first.chain != nil else { return [(unit[0], await execute(first, scenarios[unit[0]].suite))] }
+                    // A chain: its scenarios in file order, sharing one sandbox.
+                    return await Self.$chainState.withValue(SandboxState(world: first.world ?? .builtIn)) {
+                        var out: [(Int, ScenarioOutcome)] = []
+                        for i in unit { out.append((i, await execute(scenarios[i].scenario, scenarios[i].suite))) }
+                        return out
+                    }
+                }
             }
             for _ in 0..<jobs { startNext() }
-            for await (i, outcome) in group {
-                done[i] = outcome
+            for await outcomes in group {
+                for (i, outcome) in outcomes { done[i] = outcome }
                 while let ready = done.removeValue(forKey: reported.count) {
                     reported.append(ready)
                     report(ready)
@@ -112,7 +127,7 @@ package struct ScenarioRunner: Sendable {
         let result: CheckoutResult
         if let flow = flows[scenario.flowPath] {
             result = await scenario.headlessRun(flow).run(
-                random: scenario.random, trace: trace, provider: provider,
+                random: scenario.random, trace: trace, provider: provider(for: scenario),
                 recordsProviderCalls: recordsProviderCalls || scenario.expect.sent != nil)
         } else {
             // The suite loader compiles every flow first; reaching here is a caller's mistake.
@@ -133,5 +148,32 @@ package struct ScenarioRunner: Sendable {
         }
         outcome.duration = stopwatch() - started
         return outcome
+    }
+
+    /// The provider of `scenario`'s run: against the sandbox, one built from the built-in world
+    /// plus its file's fixtures, with the running chain's state or a new one; else `provider`.
+    package func provider(for scenario: Scenario) -> ProviderSource {
+        guard runsSandbox, scenario.world != nil || scenario.chain != nil else { return provider }
+        let world = scenario.world ?? .builtIn
+        let shared = Self.chainState
+        return .sandbox(world: world) { shared ?? SandboxState(world: world) }
+    }
+
+    /// The units `scenarios` run as, each a list of indices: a chain (the scenarios of one file
+    /// with one `chain`, in file order) at its first scenario's place, every other scenario alone.
+    package static func units(_ scenarios: [Scenario]) -> [[Int]] {
+        var units: [[Int]] = []
+        var unitOf: [String: Int] = [:]
+        for (i, scenario) in scenarios.enumerated() {
+            if let key = scenario.unitKey {
+                if let u = unitOf[key] {
+                    units[u].append(i)
+                    continue
+                }
+                unitOf[key] = units.count
+            }
+            units.append([i])
+        }
+        return units
     }
 }

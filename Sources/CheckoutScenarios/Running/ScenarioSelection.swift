@@ -34,21 +34,27 @@ package struct ScenarioSelection: Sendable, Equatable {
     /// For each scenario, in order, whether it runs here: `runs(tagsOf:names:)` with their
     /// tags and names.
     package func runs(_ scenarios: [Scenario]) -> [Bool] {
-        runs(tagsOf: scenarios.map(\.tags), names: scenarios.map(\.name))
+        runs(tagsOf: scenarios.map(\.tags), names: scenarios.map(\.name), units: scenarios.map(\.unitKey))
     }
 
     /// For each scenario, in order, whether it runs here. The shard splits the scenarios the
     /// tags and the filters admit (both must), numbered 0, 1, 2, … across all files in order:
     /// scenario `i` runs in shard `i % N + 1`. Every admitted scenario is in exactly one shard,
     /// and the shards differ in size by at most one. Without `names` the filters are not applied.
-    package func runs(tagsOf scenarios: [[String]], names: [String]? = nil) -> [Bool] {
+    /// A chain (`units`: the same key) is one unit: numbered once, its admitted scenarios all in
+    /// the shard of its first.
+    package func runs(tagsOf scenarios: [[String]], names: [String]? = nil, units: [String?]? = nil) -> [Bool] {
         var index = 0
+        var shardOfUnit: [String: Bool] = [:]
         return scenarios.indices.map { i in
             let tags = scenarios[i]
             guard admits(tags: tags), names.map({ admits(name: $0[i]) }) ?? true else { return false }
+            let unit = units?[i] ?? nil
+            if let unit, let here = shardOfUnit[unit] { return here }
             defer { index += 1 }
-            guard let shard else { return true }
-            return index % shard.count == shard.index - 1
+            let here = shard.map { index % $0.count == $0.index - 1 } ?? true
+            if let unit { shardOfUnit[unit] = here }
+            return here
         }
     }
 }

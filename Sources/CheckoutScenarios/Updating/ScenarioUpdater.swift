@@ -41,7 +41,7 @@ package enum ScenarioUpdater {
     /// The file's new bytes, or nil when nothing changes (or the file is not a list of scenarios).
     package static func update(_ bytes: [UInt8], file: String, runs: [Run]) -> [UInt8]? {
         let document = YAMLParser.parse(bytes, file: file, limits: ScenarioReader.limits, kind: .scenarios)
-        guard let items = document.root?.sequence, !document.diagnostics.hasErrors else { return nil }
+        guard let items = scenarioItems(document.root), !document.diagnostics.hasErrors else { return nil }
         var edits: [Edit] = []
         for run in runs {
             guard let item = items.first(where: { $0.range.start.line == run.line }), let pairs = item.mapping,
@@ -178,13 +178,25 @@ extension ScenarioUpdater {
     static func answerLines(_ bytes: [UInt8], file: String) -> Set<Int> {
         let document = YAMLParser.parse(bytes, file: file, limits: ScenarioReader.limits, kind: .scenarios)
         var out = Set<Int>()
-        for item in document.root?.sequence ?? [] {
+        // Inline `sandbox:` fixtures hold test card numbers too.
+        for p in document.root?.mapping ?? [] where p.key.scalar?.value == "sandbox" {
+            let last = lineOf(offset: end(of: p.value, in: bytes), in: bytes)
+            out.formUnion(p.key.range.start.line...max(p.key.range.start.line, last))
+        }
+        for item in scenarioItems(document.root) ?? [] {
             for p in item.mapping ?? [] where p.key.scalar?.value == "answers" {
                 let last = lineOf(offset: end(of: p.value, in: bytes), in: bytes)
                 out.formUnion(p.key.range.start.line...max(p.key.range.start.line, last))
             }
         }
         return out
+    }
+
+    /// The scenarios of a file: its top-level list, or the `scenarios` list of a file written
+    /// as a mapping (with `sandbox:` fixtures).
+    static func scenarioItems(_ root: YAMLNode?) -> [YAMLNode]? {
+        if let items = root?.sequence { return items }
+        return root?.mapping?.first { $0.key.scalar?.value == "scenarios" }?.value.sequence
     }
 
     /// The 1-based line of a byte offset.
