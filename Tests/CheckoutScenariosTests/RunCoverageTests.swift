@@ -34,7 +34,7 @@ import Testing
         #expect(run.skippedByCondition == ["verify"])
         // card and tokenize went on; charge was routed back once, then its second decline ended
         // the run: declined, never success.
-        #expect(run.routes == ["route:card:success", "route:tokenize:success", "route:charge:declined"])
+        #expect(run.routeKeys == ["route:card:success", "route:tokenize:success", "route:charge:declined"])
         #expect(run.observed["charge"] == ["declined do_not_honor", "declined insufficient_funds", "retried timeout"])
         #expect(run.observed["tokenize"] == ["success", "token refreshed"])
         #expect(run.observed["card"] == ["invalid card.number"])
@@ -46,12 +46,12 @@ import Testing
             e("step.end", "sale", [JSONMember("outcome", .string("declined"))]),
             e("run.end", nil, [JSONMember("status", .string("declined"))]),
         ])
-        #expect(declined.routes == ["route:review:success", "route:sale:declined"])
+        #expect(declined.routeKeys == ["route:review:success", "route:sale:declined"])
         let success = RunCoverage([
             e("step.start", "sale"), e("step.end", "sale", [JSONMember("outcome", .string("approved"))]),
             e("run.end", nil, [JSONMember("status", .string("success"))]),
         ])
-        #expect(success.routes == ["route:sale:success"])
+        #expect(success.routeKeys == ["route:sale:success"])
         let invalid = RunCoverage([e("screen.invalid", "billing"), e("run.end", nil, [JSONMember("status", .string("invalid"))])])
         #expect(invalid.routes.isEmpty && invalid.ran == ["billing"])
     }

@@ -21,6 +21,8 @@ package struct FlowCoverage: Sendable {
     package var scenarios = 0
     /// The pipeline's stage ids.
     let stageIds: Set<String>
+    /// Each item's key, in item order (made once: a run is read against every item).
+    let keys: [String]
 
     /// The coverage of `flow` before any run.
     package init(_ flow: CompiledFlow, file: String) {
@@ -28,6 +30,7 @@ package struct FlowCoverage: Sendable {
         self.file = file
         items = flow.pipeline.coverageItems
         stageIds = Set(flow.pipeline.stages.map(\.id))
+        keys = items.map(\.key)
         let map = flow.sourceMap
         var lines: [String: Int] = [:]
         for item in items {
@@ -45,14 +48,14 @@ package struct FlowCoverage: Sendable {
     /// Adds one run.
     package mutating func add(_ run: RunCoverage) {
         scenarios += 1
-        for item in items where !covered.contains(item.key) {
+        for (item, key) in zip(items, keys) where !covered.contains(key) {
             let hit: Bool =
                 switch item.kind {
                 case .stage, .guardTrue: run.ran.contains(item.stage)
                 case .guardFalse: run.skippedByCondition.contains(item.stage)
-                case .route: run.routes.contains(item.key)
+                case .route: item.outcome.map { run.routes.contains(RunCoverage.Route(stage: item.stage, outcome: $0)) } ?? false
                 }
-            if hit { covered.insert(item.key) }
+            if hit { covered.insert(key) }
         }
         // Calls outside the pipeline's stages (the returning shopper's read) are no stage's.
         for (stage, seen) in run.observed where stageIds.contains(stage) { observed[stage, default: []].formUnion(seen) }

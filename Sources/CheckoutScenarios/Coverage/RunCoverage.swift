@@ -15,8 +15,16 @@ package struct RunCoverage: Sendable {
     package var ran: Set<String> = []
     /// Stage ids skipped because their `when` did not hold.
     package var skippedByCondition: Set<String> = []
+    /// A route taken: a stage ended with an outcome.
+    package struct Route: Sendable, Hashable {
+        package var stage: String
+        package var outcome: StageOutcome
+    }
+
+    /// The routes taken (kept as stage and outcome, not keys: a run makes no text for them).
+    package var routes: Set<Route> = []
     /// Keys of the routes taken (`CoverageItem.routeKey`).
-    package var routes: Set<String> = []
+    package var routeKeys: Set<String> { Set(routes.map { CoverageItem.routeKey($0.stage, $0.outcome) }) }
     /// What each stage produced, by stage id: step outcomes (`approved`, a 3-D Secure result),
     /// `declined <code>`, `retried <code>` (a timeout is `retried timeout`), `token refreshed`,
     /// `error <code>`, the paths of answer problems (`invalid <path>`), a scan's failures.
@@ -28,18 +36,19 @@ package struct RunCoverage: Sendable {
         var open: (stage: String, isStep: Bool, ended: String?, routed: Bool)?
         func close(goingOn: Bool) {
             guard let visit = open, !visit.routed, goingOn else { return }
-            routes.insert(CoverageItem.routeKey(visit.stage, .success))
+            routes.insert(Route(stage: visit.stage, outcome: .success))
         }
         for e in events {
             let event = e.event
             if event == "run.end" {
                 if let visit = open, !visit.routed, let outcome = Self.finalOutcome(visit.ended, status: Self.text(e, "status")) {
-                    routes.insert(CoverageItem.routeKey(visit.stage, outcome))
+                    routes.insert(Route(stage: visit.stage, outcome: outcome))
                 }
                 open = nil
                 continue
             }
-            guard let stage = e.stage else { continue }
+            // The most frequent events say nothing coverage reads.
+            guard let stage = e.stage, event != "provider.call", !event.hasPrefix("hook.") else { continue }
             switch event {
             case "step.start":
                 close(goingOn: true)
@@ -53,7 +62,7 @@ package struct RunCoverage: Sendable {
                 continue
             case "stage.routed":
                 if let outcome = Self.text(e, "outcome").flatMap(StageOutcome.init(rawValue:)) {
-                    routes.insert(CoverageItem.routeKey(stage, outcome))
+                    routes.insert(Route(stage: stage, outcome: outcome))
                 }
                 if open?.stage == stage { open?.routed = true }
                 continue
