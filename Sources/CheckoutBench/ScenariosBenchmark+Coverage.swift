@@ -16,7 +16,8 @@ extension ScenariosBenchmark {
         }
         print("  with --coverage (the shipped scenarios as they are):")
         let all = await alternate(runner, items, flows: flows, budget: budget / 2, what: "all \(items.count)")
-        let unsignedRun = await alternate(runner, unsigned, flows: flows, budget: budget / 2, what: "the \(unsigned.count) that sign nothing")
+        let unsignedRun = await alternate(
+            runner, unsigned, flows: flows, budget: budget / 2, what: "the \(unsigned.count) that sign nothing")
         // The reading alone, on one round's outcomes: what coverage adds per scenario, without
         // the noise of the runs around it.
         let outcomes = await runner.run(items)

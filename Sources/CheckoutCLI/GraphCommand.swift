@@ -59,7 +59,8 @@ struct GraphCommand: ParsableCommand {
             }
             return keys
         }
-        Output.standardError("checkout: the coverage report \(path) has no flow \(UserText.quoted(flow)); run its scenarios with --coverage\n")
+        Output.standardError(
+            "checkout: the coverage report \(path) has no flow \(UserText.quoted(flow)); run its scenarios with --coverage\n")
         throw ExitCode(ExitStatus.usage)
     }
 }

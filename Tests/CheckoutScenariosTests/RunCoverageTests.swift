@@ -27,7 +27,9 @@ import Testing
             e("stage.routed", "charge", [JSONMember("outcome", .string("declined")), JSONMember("to", .string("card"))]),
             e("screen.answered", "card"),
             e("step.start", "charge"),
-            e("step.end", "charge", [JSONMember("outcome", .string("declined")), JSONMember("declineCode", .string("insufficient_funds"))]),
+            e(
+                "step.end", "charge",
+                [JSONMember("outcome", .string("declined")), JSONMember("declineCode", .string("insufficient_funds"))]),
             e("run.end", nil, [JSONMember("status", .string("declined"))]),
         ])
         #expect(run.ran == ["card", "tokenize", "charge"])
