@@ -110,7 +110,7 @@ package struct CoverageReport: Sendable {
     }
 
     /// A percentage with one decimal, rounded down so 99.96 never shows as 100.0.
-    static func formatted(_ percent: Double) -> String {
+    package static func formatted(_ percent: Double) -> String {
         let tenths = Int((percent * 10).rounded(.down))
         return "\(tenths / 10).\(tenths % 10)%"
     }

@@ -17,7 +17,9 @@ package struct RunCoverage: Sendable {
     package var skippedByCondition: Set<String> = []
     /// A route taken: a stage ended with an outcome.
     package struct Route: Sendable, Hashable {
+        /// The stage id.
         package var stage: String
+        /// How it ended.
         package var outcome: StageOutcome
     }
 
