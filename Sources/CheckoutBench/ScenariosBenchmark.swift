@@ -76,6 +76,7 @@ enum ScenariosBenchmark {
                     "  ratio with expect.result and expect.sent / shorthand only: %.2f (%d alternating rounds of each: %.0f and %.0f scenarios/s)",
                 seconds.without / seconds.with, rounds, Double(rounds * items.count) / seconds.without,
                 Double(rounds * items.count) / seconds.with))
+        await coverageRatio(runner, items, flows: suite.flows, budget: budget)
         return true
     }
 

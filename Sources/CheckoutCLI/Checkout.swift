@@ -29,7 +29,7 @@ struct Checkout: AsyncParsableCommand {
                 try validate.run()
                 return
             }
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(TestCommand.coverageArguments(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CheckoutDomain
+import CheckoutJSON
 import CheckoutLanguage
 import Foundation
 
@@ -15,6 +17,12 @@ struct GraphCommand: ParsableCommand {
     @Option(help: "mermaid or dot.")
     var format: PipelineGraph.Format = .mermaid
 
+    @Option(
+        help: ArgumentHelp(
+            "Draw the coverage in this file (from `checkout test --coverage FILE`): taken edges solid, untaken dotted and marked.",
+            valueName: "file"))
+    var coverage: String?
+
     func run() throws {
         let compiled = FlowCompiler.compile(contentsOf: flow)
         if !compiled.diagnostics.isEmpty {
@@ -22,7 +30,38 @@ struct GraphCommand: ParsableCommand {
             Output.standardError(renderer.render(file: compiled.diagnostics, source: compiled.source))
         }
         guard let program = compiled.flow else { throw ExitCode(ExitStatus.usage) }
-        Output.standardOutput(PipelineGraph(program.pipeline, title: program.definition.id).render(format))
+        var graph = PipelineGraph(program.pipeline, title: program.definition.id)
+        if let coverage { graph.covered = try Self.coveredKeys(in: coverage, flow: program.definition.id) }
+        Output.standardOutput(graph.render(format))
+    }
+
+    /// The keys of the covered items of `flow` in the coverage JSON at `path`.
+    static func coveredKeys(in path: String, flow: String) throws -> Set<String> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            Output.standardError("checkout: cannot read the coverage report \(path)\n")
+            throw ExitCode(ExitStatus.usage)
+        }
+        guard case .object(let top)? = JSONParser.parse(data), case .array(let flows)? = top.first(where: { $0.key == "flows" })?.value
+        else {
+            Output.standardError("checkout: \(path) is not a coverage report (from checkout test --coverage FILE)\n")
+            throw ExitCode(ExitStatus.usage)
+        }
+        for case .object(let members) in flows {
+            guard case .string(flow)? = members.first(where: { $0.key == "flow" })?.value,
+                case .array(let items)? = members.first(where: { $0.key == "items" })?.value
+            else { continue }
+            var keys: Set<String> = []
+            for case .object(let item) in items {
+                guard case .bool(true)? = item.first(where: { $0.key == "covered" })?.value,
+                    case .string(let key)? = item.first(where: { $0.key == "key" })?.value
+                else { continue }
+                keys.insert(key)
+            }
+            return keys
+        }
+        Output.standardError(
+            "checkout: the coverage report \(path) has no flow \(UserText.quoted(flow)); run its scenarios with --coverage\n")
+        throw ExitCode(ExitStatus.usage)
     }
 }
 

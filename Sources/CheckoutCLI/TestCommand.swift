@@ -13,7 +13,8 @@ struct TestCommand: AsyncParsableCommand {
         discussion: """
             Directories are searched for *.scenarios.yaml; a flow NAME.yaml stands for the NAME.scenarios.yaml beside it. \
             Exit 0 when every scenario passes, 1 when any fails, 2 for an invalid scenarios file or flow, or a usage error. \
-            With --mutate, exit 1 also when the mutation score is below --min-mutation-score.
+            With --mutate, exit 1 also when the mutation score is below --min-mutation-score; \
+            with --min-coverage, exit 1 also when flow coverage is below it.
             """)
 
     @Argument(help: "Scenario files, flows, or directories.")
@@ -57,6 +58,19 @@ struct TestCommand: AsyncParsableCommand {
     @Flag(help: "With --mutate: print the report as JSON.")
     var json = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Report flow coverage: stages run, guards both ways, outcome routes taken; with FILE (ending .json, or --coverage=FILE), also as JSON.",
+            valueName: "file"))
+    var coverage: String?
+
+    /// `--coverage` without a file (see `coverageArguments`).
+    @Flag(name: .customLong("coverage-summary"), help: .hidden)
+    var coverageSummary = false
+
+    @Option(help: "Exit 1 when flow coverage (percent) is below this; implies --coverage.")
+    var minCoverage: Double?
+
     @OptionGroup var providerOptions: ProviderOptions
 
     func validate() throws {
@@ -65,10 +79,12 @@ struct TestCommand: AsyncParsableCommand {
             throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, such as 2/4; found \(UserText.quoted(shard))")
         }
         try validateMutation()
+        try validateCoverage()
     }
 
     func run() async throws {
         try Output.check(junit, what: "JUnit report")
+        try Output.check(coverage, what: "coverage report")
         let files: [String]
         do {
             files = try ScenarioSuite.find(paths)
@@ -120,7 +136,8 @@ struct TestCommand: AsyncParsableCommand {
             try updateExpectations(outcomes)
             return
         }
-        if failed > 0 { throw ExitCode(ExitStatus.scenariosFailed) }
+        let coverageHolds = try wantsCoverage ? reportCoverage(outcomes, flows: suite.flows) : true
+        if failed > 0 || !coverageHolds { throw ExitCode(ExitStatus.scenariosFailed) }
     }
 
     /// `--update`: rewrites the files, prints their diffs, then checks the outcomes against the

@@ -9,6 +9,8 @@ struct CompileContext {
     /// Where the YAML layer already reported an error: a value it stood in for (an undefined
     /// alias) must not also be reported as, say, a type mismatch.
     private var syntaxErrorStarts: Set<SourceLocation> = []
+    /// Where an explicit pipeline's stages are written (filled by `compilePipeline`).
+    var sourceMap = PipelineSourceMap()
 
     init(file: String?) {
         self.file = file

@@ -24,7 +24,20 @@ extension FlowCompiler {
             checkSkippedNeeds(drafts, analysis: analysis, flow: flow, &ctx)
             checkHooks(drafts, analysis: analysis, flow: flow, &ctx)
         }
+        ctx.sourceMap = sourceMap(drafts)
         return Pipeline(stages: drafts.map(\.stage), paymentMethods: methods, isExplicit: true)
+    }
+
+    /// The lines of the drafts' stages, guards and routes.
+    private static func sourceMap(_ drafts: [StageDraft]) -> PipelineSourceMap {
+        var map = PipelineSourceMap()
+        for d in drafts {
+            let id = d.stage.id
+            map.stageLines[id] = d.idRange.start.line
+            if let when = d.when { map.guardLines[id] = when.range.start.line }
+            if !d.routeRanges.isEmpty { map.routeLines[id] = d.routeRanges.mapValues(\.start.line) }
+        }
+        return map
     }
 
     /// The methods an explicit pipeline offers: a paymentMethod screen's `methods`, checked

@@ -9,6 +9,8 @@ public struct CompiledFlow: Sendable {
     package var pipeline: Pipeline
     /// The file it came from.
     public package(set) var file: String?
+    /// Where the pipeline's stages, guards and routes are written (explicit pipelines).
+    package var sourceMap = PipelineSourceMap()
 }
 
 /// The outcome of compiling one file: the flow when there were no errors, and every finding.
@@ -79,7 +81,7 @@ public enum FlowCompiler {
                 checkBillingSettings(definition, pipeline: pipeline, top: top, &ctx)
             }
             if let pipeline, !ctx.diagnostics.hasErrors {
-                flow = CompiledFlow(definition: definition, pipeline: pipeline, file: file)
+                flow = CompiledFlow(definition: definition, pipeline: pipeline, file: file, sourceMap: ctx.sourceMap)
             }
         }
         let sorted = sortedBySource(ctx.diagnostics)

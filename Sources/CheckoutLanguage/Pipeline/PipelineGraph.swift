@@ -14,15 +14,31 @@ package struct PipelineGraph: Sendable {
         var label: String?
         /// An early end (declined, failed, canceled) rather than the happy path.
         var isOutcome = false
+        /// The coverage items the arrow stands for (`CoverageItem.key`).
+        var keys: [String] = []
     }
 
     let pipeline: Pipeline
     let title: String
+    /// Keys of the covered items (`checkout graph --coverage`); nil: no coverage drawn.
+    package var covered: Set<String>?
 
     /// Creates a graph of `pipeline`, titled with the flow id.
     public init(_ pipeline: Pipeline, title: String) {
         self.pipeline = pipeline
         self.title = title
+    }
+
+    /// True when every item `edge` stands for was covered; nil without coverage.
+    func taken(_ edge: Edge) -> Bool? {
+        guard let covered, !edge.keys.isEmpty else { return nil }
+        return edge.keys.allSatisfy(covered.contains)
+    }
+
+    /// True when the stage never ran; nil without coverage (or for the result screen).
+    func neverRan(_ stage: PipelineStage) -> Bool? {
+        guard let covered, stage.kind != .screen(.result) else { return nil }
+        return !covered.contains(CoverageItem(.stage, stage: stage.id).key)
     }
 
     /// The decision points: one before each guarded stage.
@@ -47,14 +63,20 @@ package struct PipelineGraph: Sendable {
         }
         for (i, stage) in stages.enumerated() {
             if let condition = stage.condition {
-                edges.append(Edge(from: "if_\(stage.id)", to: stage.id, label: condition.description))
+                edges.append(
+                    Edge(
+                        from: "if_\(stage.id)", to: stage.id, label: condition.description,
+                        keys: [CoverageItem(.guardTrue, stage: stage.id).key]))
                 if let to = entry(i + 1 < stages.count ? i + 1 : nil) {
-                    edges.append(Edge(from: "if_\(stage.id)", to: to, label: "otherwise"))
+                    edges.append(
+                        Edge(
+                            from: "if_\(stage.id)", to: to, label: "otherwise", keys: [CoverageItem(.guardFalse, stage: stage.id).key]))
                 }
             }
             if let to = entry(pipeline.successor(of: i, on: .success)) {
                 let routed = stage.routes[.success] != nil
-                edges.append(Edge(from: stage.id, to: to, label: routed ? "success" : nil))
+                edges.append(
+                    Edge(from: stage.id, to: to, label: routed ? "success" : nil, keys: [CoverageItem.routeKey(stage.id, .success)]))
             }
             var byTarget: [(String, [String])] = []
             for outcome in Self.earlyOutcomes(stage.kind) {
@@ -65,14 +87,18 @@ package struct PipelineGraph: Sendable {
                     target = endNode
                 }
                 guard let target else { continue }
-                if let k = byTarget.firstIndex(where: { $0.0 == target }) {
+                // With coverage each outcome gets its own arrow, taken or not.
+                if covered == nil, let k = byTarget.firstIndex(where: { $0.0 == target }) {
                     byTarget[k].1.append(outcome.rawValue)
                 } else {
                     byTarget.append((target, [outcome.rawValue]))
                 }
             }
             for (target, outcomes) in byTarget {
-                edges.append(Edge(from: stage.id, to: target, label: outcomes.joined(separator: " / "), isOutcome: true))
+                edges.append(
+                    Edge(
+                        from: stage.id, to: target, label: outcomes.joined(separator: " / "), isOutcome: true,
+                        keys: outcomes.compactMap(StageOutcome.init(rawValue:)).map { CoverageItem.routeKey(stage.id, $0) }))
             }
         }
         return edges
@@ -102,11 +128,30 @@ package struct PipelineGraph: Sendable {
         }
         for d in decisions { out += "    \(d){\"?\"}\n" }
         if pipeline.isExplicit { out += "    end((\"end\"))\n" }
-        for e in edges {
+        var styles = ""
+        for (n, e) in edges.enumerated() {
             let arrow = e.isOutcome ? "-.->" : "-->"
-            out += "    \(e.from) \(arrow)\(e.label.map { "|\"\(escapeMermaid($0))\"|" } ?? "") \(e.to)\n"
+            let label = Self.coverageLabel(e.label, taken: taken(e))
+            out += "    \(e.from) \(arrow)\(label.map { "|\"\(escapeMermaid($0))\"|" } ?? "") \(e.to)\n"
+            switch taken(e) {
+            case true?: styles += "    linkStyle \(n) stroke:#2a7a2a,stroke-width:2px\n"
+            case false?: styles += "    linkStyle \(n) stroke:#cc3333,stroke-width:1px,stroke-dasharray:3 3\n"
+            case nil: break
+            }
         }
-        return out
+        let unrun = pipeline.stages.filter { neverRan($0) == true }.map(\.id)
+        if !unrun.isEmpty {
+            out += "    classDef neverRan fill:#fde8e8,stroke:#cc3333,stroke-dasharray:3 3\n"
+            out += "    class \(unrun.joined(separator: ",")) neverRan\n"
+        }
+        return out + styles
+    }
+
+    /// An arrow's label with coverage: untaken arrows say so in words too (colour alone is
+    /// lost in print and to some readers).
+    static func coverageLabel(_ label: String?, taken: Bool?) -> String? {
+        guard taken == false else { return label }
+        return label.map { "\($0) (never taken)" } ?? "never taken"
     }
 
     /// Graphviz DOT: screens as rounded boxes, steps as boxes, early outcomes dashed.
@@ -118,13 +163,19 @@ package struct PipelineGraph: Sendable {
             case .screen: out += "    \"\(stage.id)\" [shape=box, style=rounded];\n"
             case .step: out += "    \"\(stage.id)\" [shape=box, style=filled, fillcolor=\"#e8eef7\"];\n"
             }
+            if neverRan(stage) == true { out += "    \"\(stage.id)\" [color=\"#cc3333\", fontcolor=\"#cc3333\", xlabel=\"never ran\"];\n" }
         }
         for d in decisions { out += "    \"\(d)\" [shape=diamond, label=\"\", width=0.25, height=0.25];\n" }
         if pipeline.isExplicit { out += "    \"end\" [shape=doublecircle, label=\"end\", width=0.3];\n" }
         for e in edges {
             var attributes: [String] = []
-            if let label = e.label { attributes.append("label=\"\(escapeDOT(label))\"") }
-            if e.isOutcome { attributes.append("style=dashed") }
+            if let label = Self.coverageLabel(e.label, taken: taken(e)) { attributes.append("label=\"\(escapeDOT(label))\"") }
+            switch taken(e) {
+            case true?: attributes += ["color=\"#2a7a2a\"", "penwidth=2"]
+            case false?: attributes += ["color=\"#cc3333\"", "fontcolor=\"#cc3333\"", "style=dotted"]
+            case nil: break
+            }
+            if e.isOutcome, taken(e) != false { attributes.append("style=dashed") }
             out += "    \"\(e.from)\" -> \"\(e.to)\"\(attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]");\n"
         }
         return out + "}\n"
