@@ -22,8 +22,8 @@ import Testing
         #expect(r.stdout.contains("coverage second-card (flows/second-card.yaml): "), "\(r.stdout)")
         let route = try Self.line(of: "on: { declined: card }")
         #expect(r.stdout.contains("  uncovered flows/second-card.yaml:\(route): route charge declined → card\n"), "\(r.stdout)")
-        let when = try Self.line(of: "when: price.total >= 100")
-        #expect(r.stdout.contains("  uncovered flows/second-card.yaml:\(when): when of verify held (stage ran)\n"))
+        // `verify` can never run at this flow's price (dead-route): not counted as uncovered.
+        #expect(!r.stdout.contains("when of verify held"), "\(r.stdout)")
         #expect(r.stderr.contains("is below --min-coverage 100.0%"), "\(r.stderr)")
         let written = try #require(ws.read(json))
         #expect(written.contains("\"key\": \"route:charge:declined\""), "\(written)")

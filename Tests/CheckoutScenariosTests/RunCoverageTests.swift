@@ -20,7 +20,7 @@ import Testing
             e("step.start", "tokenize"),
             e("token.refresh", "tokenize"),
             e("step.end", "tokenize", [JSONMember("outcome", .string("success"))]),
-            e("stage.skipped", "verify", [JSONMember("condition", .string("price.total >= 100"))]),
+            e("stage.skipped", "verify", [JSONMember("condition", .string("card.brand == visa"))]),
             e("step.start", "charge"),
             e("step.retry", "charge", [JSONMember("code", .string("timeout"))]),
             e("step.end", "charge", [JSONMember("outcome", .string("declined")), JSONMember("declineCode", .string("do_not_honor"))]),
@@ -73,7 +73,7 @@ import Testing
               - kind: tokenize
               - id: verify
                 kind: threeDS
-                when: price.total >= 100
+                when: card.brand == visa
                 on: { failed: end }
               - id: charge
                 kind: sale
@@ -95,7 +95,7 @@ import Testing
             RunCoverage([
                 e("screen.answered", "card"), e("screen.answered", "review"), e("step.start", "createToken"),
                 e("step.end", "createToken"), e("step.start", "tokenize"), e("step.end", "tokenize"),
-                e("stage.skipped", "verify", [JSONMember("condition", .string("price.total >= 100"))]),
+                e("stage.skipped", "verify", [JSONMember("condition", .string("card.brand == visa"))]),
                 e("step.start", "charge"), e("step.end", "charge", [JSONMember("outcome", .string("approved"))]),
                 e("run.end", nil, [JSONMember("status", .string("success"))]),
             ]))
@@ -109,5 +109,27 @@ import Testing
         let report = CoverageReport(flows: [coverage])
         #expect(report.text.contains("  uncovered covered.yaml:17: route charge declined → card\n"), "\(report.text)")
         #expect(report.text.contains("coverage covered (covered.yaml): 11/17 64.7% over 1 scenario\n"))
+    }
+
+    @Test func whatTheCompilerProvedNoRunCanTakeIsNotCounted() throws {
+        // `price.total >= 100` at a fixed price of 25 never holds (dead-route): only the skip counts.
+        let compiled = FlowCompiler.compile(
+            """
+            flow: dead
+            dsl: 1
+            request: { price: { amount: 25, currency: USD } }
+            screens:
+              - kind: creditCard
+            steps:
+              - kind: createToken
+              - kind: tokenize
+              - id: verify
+                kind: threeDS
+                when: price.total >= 100
+              - kind: sale
+            """, file: "dead.yaml")
+        let keys = try #require(compiled.flow).pipeline.coverageItems.map(\.key)
+        #expect(keys.contains("when:verify:false"))
+        #expect(!keys.contains("stage:verify") && !keys.contains("when:verify:true") && !keys.contains("route:verify:success"))
     }
 }

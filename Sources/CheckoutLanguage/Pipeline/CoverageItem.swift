@@ -64,14 +64,20 @@ extension Pipeline {
     /// and, for every stage, each outcome its kind can end with (`StageKind.outcomes`: a
     /// sale's success and declined, a threeDS step's success, failed and canceled, a card
     /// scan's five) going where the route or the default sends it. Provider errors end a run
-    /// from any step and are not routes.
+    /// from any step and are not routes. What the compiler proved no run can take is left out
+    /// (`dead-route`, `PipelineStage.guardAlways`): a stage whose `when` is always false counts
+    /// only its skip, one whose `when` is always true only its run.
     package var coverageItems: [CoverageItem] {
         var items: [CoverageItem] = []
         for (i, stage) in stages.enumerated() where stage.kind != .screen(.result) {
+            if stage.guardAlways == false {
+                items.append(CoverageItem(.guardFalse, stage: stage.id))
+                continue
+            }
             items.append(CoverageItem(.stage, stage: stage.id))
             if stage.condition != nil {
                 items.append(CoverageItem(.guardTrue, stage: stage.id))
-                items.append(CoverageItem(.guardFalse, stage: stage.id))
+                if stage.guardAlways != true { items.append(CoverageItem(.guardFalse, stage: stage.id)) }
             }
             for outcome in stage.kind.outcomes {
                 let target = successor(of: i, on: outcome).map { stages[$0].id } ?? "end"

@@ -222,7 +222,8 @@ public actor SandboxProvider: PaymentProvider {
     public func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String {
         tokens[card.token]?.used = true
         let id = shopperId ?? random.digits(8)
-        shoppers.store(card, behavior: vaulted[card.token] ?? .standard, shopperId: id, billing: shoppers.shopper(id: id)?.billing ?? Address())
+        shoppers.store(
+            card, behavior: vaulted[card.token] ?? .standard, shopperId: id, billing: shoppers.shopper(id: id)?.billing ?? Address())
         return id
     }
 

@@ -126,10 +126,14 @@ extension ScenarioFileReader {
 
     mutating func savedCard(_ node: YAMLNode) -> StoredCard? {
         let f = pairs(node, table: Self.savedCardTable, in: .named("a saved card"))
-        let brand = f["brand"].flatMap { oneOf($0.value, "'brand'", CardBrand.allCases.map(\.resultName)) }.flatMap { name in CardBrand.allCases.first { $0.resultName == name } }
+        let brand = f["brand"].flatMap { oneOf($0.value, "'brand'", CardBrand.allCases.map(\.resultName)) }.flatMap { name in
+            CardBrand.allCases.first { $0.resultName == name }
+        }
         var last4: String?
         if let p = f["last4"], let t = text(p.value, "'last4'") {
-            if t.count == 4, t.allSatisfy({ ("0"..."9").contains($0) }) { last4 = t } else {
+            if t.count == 4, t.allSatisfy({ ("0"..."9").contains($0) }) {
+                last4 = t
+            } else {
                 error(.invalidFormat, "'last4' must be 4 digits", at: p.value.range)
             }
         }
