@@ -26,7 +26,9 @@ import Testing
             var name = ""
             for line in text.split(separator: "\n") {
                 if line.hasPrefix("- name: ") { name = String(line.dropFirst("- name: ".count)) }
-                if line.hasPrefix("  chain: ") { chainOf["ok   \(suite.name) › \(name)"] = suite.name + "/" + line.dropFirst("  chain: ".count) }
+                if line.hasPrefix("  chain: ") {
+                    chainOf["ok   \(suite.name) › \(name)"] = suite.name + "/" + line.dropFirst("  chain: ".count)
+                }
             }
         }
         var units: [[Int]] = []

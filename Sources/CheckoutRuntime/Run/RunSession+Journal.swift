@@ -131,7 +131,10 @@ extension RunSession {
 
     /// The fields under `providerField`, without the prefix: what the provider asked to keep.
     static func providerRecord(_ f: [String: String]) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: f.filter { $0.key.hasPrefix(providerField) }.map { (String($0.key.dropFirst(providerField.count)), $0.value) })
+        Dictionary(
+            uniqueKeysWithValues: f.filter { $0.key.hasPrefix(providerField) }.map {
+                (String($0.key.dropFirst(providerField.count)), $0.value)
+            })
     }
 
     // MARK: Fields: what each record holds (never a card number, CVV or credential)

@@ -1,5 +1,5 @@
-import CheckoutProviders
 package import CheckoutLanguage
+import CheckoutProviders
 package import CheckoutRuntime
 
 /// `checkout test --mutate`: makes the mutants of each flow under test (`FlowMutator`), and
