@@ -41,23 +41,13 @@ struct GraphCommand: ParsableCommand {
             Output.standardError("checkout: cannot read the coverage report \(path)\n")
             throw ExitCode(ExitStatus.usage)
         }
-        guard case .object(let top)? = JSONParser.parse(data), case .array(let flows)? = top.first(where: { $0.key == "flows" })?.value
-        else {
+        guard let flows = JSONParser.parse(data)?["flows"]?.items else {
             Output.standardError("checkout: \(path) is not a coverage report (from checkout test --coverage FILE)\n")
             throw ExitCode(ExitStatus.usage)
         }
-        for case .object(let members) in flows {
-            guard case .string(flow)? = members.first(where: { $0.key == "flow" })?.value,
-                case .array(let items)? = members.first(where: { $0.key == "items" })?.value
-            else { continue }
-            var keys: Set<String> = []
-            for case .object(let item) in items {
-                guard case .bool(true)? = item.first(where: { $0.key == "covered" })?.value,
-                    case .string(let key)? = item.first(where: { $0.key == "key" })?.value
-                else { continue }
-                keys.insert(key)
-            }
-            return keys
+        if let report = flows.first(where: { $0["flow"]?.string == flow }) {
+            let covered = (report["items"]?.items ?? []).filter { $0["covered"] == .bool(true) }
+            return Set(covered.compactMap { $0["key"]?.string })
         }
         Output.standardError(
             "checkout: the coverage report \(path) has no flow \(UserText.quoted(flow)); run its scenarios with --coverage\n")

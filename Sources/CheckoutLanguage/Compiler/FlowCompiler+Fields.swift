@@ -114,8 +114,8 @@ extension FlowCompiler {
         let r = flow.request
         let fieldsNode = top["fields"]
         func range(_ section: String, _ key: String) -> SourceRange? {
-            guard let n = fieldsNode?.mapping?.first(where: { $0.key.scalar?.value == section })?.value else { return nil }
-            return n.mapping?.first(where: { $0.key.scalar?.value == key })?.value.range
+            guard let n = fieldsNode?.pair(section)?.value else { return nil }
+            return n.pair(key)?.value.range
         }
         for (field, p) in flow.fields.billing.sorted(by: { $0.key < $1.key }) {
             let rule: String?
@@ -159,7 +159,7 @@ extension FlowCompiler {
             }
         }
         if let storeCard = flow.cards.storeCard, r.hideStoreCardSwitch, storeCard != .hidden {
-            let n = top["cards"]?.mapping?.first(where: { $0.key.scalar?.value == "storeCard" })?.value
+            let n = top["cards"]?.pair("storeCard")?.value
             ctx.report(
                 .conflictingSettings,
                 "'cards.storeCard: \(storeCard.rawValue)' contradicts 'request.hideStoreCardSwitch: true'",
@@ -181,8 +181,8 @@ extension FlowCompiler {
         let setting = flow.cards.storeCard == .hidden ? "'cards.storeCard: hidden'" : "'request.hideStoreCardSwitch: true'"
         let node =
             flow.cards.storeCard == .hidden
-            ? top["cards"]?.mapping?.first(where: { $0.key.scalar?.value == "storeCard" })?.value
-            : top["request"]?.mapping?.first(where: { $0.key.scalar?.value == "hideStoreCardSwitch" })?.value
+            ? top["cards"]?.pair("storeCard")?.value
+            : top["request"]?.pair("hideStoreCardSwitch")?.value
         ctx.report(
             .conflictingSettings, "\(why), but \(setting) hides the switch the shopper consents with", at: node?.range,
             notes: ["show the switch, or set 'cards.storeCard: required' to store every card under the checkout's terms"])

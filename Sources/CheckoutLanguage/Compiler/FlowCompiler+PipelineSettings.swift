@@ -7,7 +7,7 @@ extension FlowCompiler {
     static func checkCardScanSettings(_ flow: FlowDefinition, pipeline: Pipeline, top: Fields, _ ctx: inout CompileContext) {
         guard flow.cards.requireSortCodeAndAccountNumber, !pipeline.contains(.screen(.cardScan)) else { return }
         let key = "requireSortCodeAndAccountNumber"
-        let range = top["cards"]?.mapping?.first { $0.key.scalar?.value == key }?.key.range
+        let range = top["cards"]?.pair(key)?.key.range
         ctx.report(
             .ineffectiveSetting, "'cards.\(key)' has no effect: the pipeline has no 'cardScan' screen", at: range,
             severity: .warning, notes: ["only a card scan reads the sort code and account number; a typed card has none"])
@@ -20,13 +20,13 @@ extension FlowCompiler {
     /// `tokenize` that takes the details up front).
     static func checkBillingSettings(_ flow: FlowDefinition, pipeline: Pipeline, top: Fields, _ ctx: inout CompileContext) {
         if pipeline.isExplicit, flow.request.allowCurrencyChange, !pipeline.contains(.screen(.currency)),
-            let pair = top["request"]?.mapping?.first(where: { $0.key.scalar?.value == "allowCurrencyChange" })
+            let pair = top["request"]?.pair("allowCurrencyChange")
         {
             ctx.report(
                 .ineffectiveSetting, "'request.allowCurrencyChange' has no effect: the pipeline has no 'currency' screen",
                 at: pair.key.range, severity: .warning, notes: ["add a 'currency' screen where the shopper can change it"])
         }
-        if pipeline.isExplicit, let pair = top["request"]?.mapping?.first(where: { $0.key.scalar?.value == "withShipping" }) {
+        if pipeline.isExplicit, let pair = top["request"]?.pair("withShipping") {
             let hasScreen = pipeline.contains(.screen(.shipping))
             if !flow.request.withShipping, hasScreen {
                 ctx.report(
@@ -42,7 +42,7 @@ extension FlowCompiler {
             !pipeline.stages.contains(where: { $0.kind == .step(.tokenize) && $0.cardSource == .upfront })
         else { return }
         for key in ["withEmail", "fullBilling"] where pipeline.isExplicit {
-            guard let pair = top["request"]?.mapping?.first(where: { $0.key.scalar?.value == key }) else { continue }
+            guard let pair = top["request"]?.pair(key) else { continue }
             ctx.report(
                 .ineffectiveSetting, "'request.\(key)' has no effect: the pipeline has no 'billing' screen", at: pair.key.range,
                 severity: .warning, notes: ["remove it, or add a 'billing' screen that asks for the details"])

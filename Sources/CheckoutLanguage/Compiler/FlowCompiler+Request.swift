@@ -105,7 +105,7 @@ extension FlowCompiler {
         }
         if let table = flow.currencies, table.rate(of: r.price.currency.code) == nil {
             // Underline the currency when the flow names it, else the `price` key.
-            let currencyNode = f["price"]?.mapping?.first { $0.key.scalar?.value == "currency" }?.value
+            let currencyNode = f["price"]?.pair("currency")?.value
             ctx.report(
                 .conflictingSettings,
                 "currency \(r.price.currency.code) has no rate in 'currencies' (base \(table.base.code))",

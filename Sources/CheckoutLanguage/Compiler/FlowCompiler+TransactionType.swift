@@ -7,7 +7,7 @@ extension FlowCompiler {
     /// every scenario with any value). Only a value the flow writes is checked; the default
     /// (`sale`) is not a claim.
     static func checkTransactionType(_ top: Fields, drafts: [StageDraft], flow: FlowDefinition, _ ctx: inout CompileContext) {
-        guard let pair = top["request"]?.mapping?.first(where: { $0.key.scalar?.value == "transactionType" }) else { return }
+        guard let pair = top["request"]?.pair("transactionType") else { return }
         let type = flow.request.transactionType
         let charges = drafts.filter { d in
             d.stage.kind == .step(.sale) || d.stage.kind == .step(.authorize) || d.stage.kind == .step(.subscribe)

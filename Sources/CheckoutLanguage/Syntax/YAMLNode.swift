@@ -37,6 +37,11 @@ package struct YAMLNode: Sendable {
         return nil
     }
 
+    /// The pair whose key is the scalar `key`, when this node is a mapping that has one.
+    package func pair(_ key: String) -> YAMLPair? {
+        mapping?.first { $0.key.scalar?.value == key }
+    }
+
     /// The items, when this node is a sequence.
     public var sequence: [YAMLNode]? {
         if case .sequence(let items) = kind { return items }

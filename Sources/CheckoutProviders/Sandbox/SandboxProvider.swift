@@ -193,18 +193,8 @@ public actor SandboxProvider: PaymentProvider {
     /// so adding it changed no other seeded id.
     static func paymentMethodToken(for seed: String) -> String {
         let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
-        var state: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in seed.utf8 { state = (state ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        var out = ""
-        for _ in 0..<29 {
-            // SplitMix64 steps over the FNV-1a hash of the seed.
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            out.append(alphabet[Int((z ^ (z >> 31)) % UInt64(alphabet.count))])
-        }
-        return out
+        let random = SeededRandom(hashing: seed)
+        return String((0..<29).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
     }
 
     public func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome {

@@ -55,3 +55,14 @@ public final class SeededRandom: RandomSource {
         }
     }
 }
+
+extension SeededRandom {
+    /// A generator seeded by the 64-bit FNV-1a hash of `text`: numbers derived from a value
+    /// (a token, a run's fraud session id) instead of drawn from a run's randomness, so that
+    /// deriving them changes no other seeded id.
+    package convenience init(hashing text: String) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        self.init(seed: hash)
+    }
+}

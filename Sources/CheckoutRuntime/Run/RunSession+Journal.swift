@@ -78,7 +78,6 @@ extension RunSession {
                 return nil
             }
             if recorded == Self.threeDSRequestedOutcome {
-                threeDSRequested = true
                 threeDSRequestStage = stage.id
                 (result, outcome) = (.next, recorded)
             } else {

@@ -61,11 +61,6 @@ extension RunSession {
     /// the same for a seeded run whatever the provider draws from the randomness in between — a
     /// scenario's `waits` hold against the sandbox and a provider's fake alike.
     static func jitterFraction(run: String, stage: String, attempt: Int) -> Double {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits
-        for byte in "\(run)|\(stage)|\(attempt)".utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return Double(hash % 1001) / 1000
+        Double(SeededRandom(hashing: "\(run)|\(stage)|\(attempt)").next() % 1001) / 1000
     }
 }

@@ -23,7 +23,6 @@ extension RunSession {
 
     /// The `threeDS` step at such a provider: no provider call; the charge will carry the request.
     func requestThreeDSInCharge(stage: PipelineStage, visit: Int) throws -> StageResult {
-        threeDSRequested = true
         threeDSRequestStage = stage.id
         try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: ["outcome": Self.threeDSRequestedOutcome]))
         endStep(stage.id, .threeDS, outcome: Self.threeDSRequestedOutcome, [JSONMember("inCharge", .bool(true))])

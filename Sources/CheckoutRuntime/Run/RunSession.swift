@@ -52,10 +52,11 @@ final class RunSession {
     var token: CheckoutToken?
     var tokenized: TokenizedCard?
     var threeDS: ThreeDSResult?
-    /// The `threeDS` step asked for 3-D Secure and the provider runs it inside the charge.
-    var threeDSRequested = false
-    /// The `threeDS` step that asked for 3-D Secure inside the charge: where a stop is reported.
+    /// The `threeDS` step that asked for 3-D Secure inside the charge (the provider runs it
+    /// there): where a stop is reported. Nil: none did.
     var threeDSRequestStage: String?
+    /// A `threeDS` step asked for 3-D Secure and the provider runs it inside the charge.
+    var threeDSRequested: Bool { threeDSRequestStage != nil }
     var transaction: Transaction?
     /// The kind of the charge step that made `transaction` (nil for a wallet payment).
     var chargeStep: StepKind?

@@ -29,7 +29,7 @@ package enum SentMatcher {
             let operation = item.mapping?.first { $0.key.scalar?.value == "operation" }?.value.scalar?.value ?? "?"
             let place = "sent[\(index)] (\(file):\(item.range.start.line))"
             let after = next == 0 ? "" : " after call \(next)"
-            let sameOperation = (next..<calls.count).first { member("operation", of: calls[$0]) == .string(operation) }
+            let sameOperation = (next..<calls.count).first { calls[$0]["operation"] == .string(operation) }
             if let candidate = sameOperation {
                 let detail = compare(item, calls[candidate]).map(\.message).joined(separator: "; ")
                 out.append("\(place): no \(operation) call\(after) matches; call \(candidate + 1): \(detail)")
@@ -38,10 +38,5 @@ package enum SentMatcher {
             }
         }
         return out
-    }
-
-    static func member(_ key: String, of value: JSONValue) -> JSONValue? {
-        guard case .object(let members) = value else { return nil }
-        return members.first { $0.key == key }?.value
     }
 }
