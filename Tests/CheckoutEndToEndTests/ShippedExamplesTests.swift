@@ -33,13 +33,15 @@ import Testing
         #expect(json["status"] as? String == "success")
         #expect((json["creditCard"] as? [String: Any])?["last4Digits"] as? String == "1111")
         #expect(json["declineCode"] == nil)
-        // The tax hook on the shipping screen applied US-NY 8.875% to 25.00.
-        #expect((json["priceDetails"] as? [String: Any])?["taxAmount"] as? Double == 2.22)
+        // The tax hook on the shipping screen applied US-NY 8.875% to 92.50.
+        #expect((json["priceDetails"] as? [String: Any])?["taxAmount"] as? Double == 8.21)
         let events = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
         #expect(events.contains { $0.contains(#""event":"stage.routed""#) && $0.contains(#""to":"card""#) })
         #expect(events.filter { $0.contains(#""event":"screen.answered","stage":"card""#) }.count == 2)
-        // 3-D Secure is guarded by `price.total >= 100 and billing.country == US`: skipped at 27.22.
-        #expect(events.contains { $0.contains(#""event":"stage.skipped","stage":"verify""#) })
+        // 3-D Secure is guarded by `price.total >= 100 and billing.country == US`: it runs at
+        // 100.71 with a US billing address, for each card.
+        #expect(!events.contains { $0.contains(#""event":"stage.skipped","stage":"verify""#) })
+        #expect(events.filter { $0.contains(#""event":"step.end","stage":"verify""#) }.count == 2)
         for output in [r.stdout, r.stderr, try String(contentsOfFile: trace, encoding: .utf8)] {
             #expect(!output.contains("4000000000009995") && !output.contains("4111111111111111"), "a card number leaked")
         }

@@ -31,7 +31,7 @@ import Testing
         FlowCompiler.compile(text, file: "dead.yaml").diagnostics.map { "\($0.rule.rawValue) \($0.range?.start.line ?? 0): \($0.message)" }
     }
 
-    /// second-card's `verify`: 25.00 USD plus at most 8.875 % never reaches 100.
+    /// second-card's `verify` as it was at 25.00 USD: plus at most 8.875 % it never reaches 100.
     @Test func aTotalThePriceNeverReachesIsAlwaysFalse() {
         let text = Self.flow(
             """
