@@ -12,10 +12,12 @@ import Testing
 /// through `MaxpayProvider` against the fake Maxpay gives the sandbox's results (where the
 /// sandbox runs 3DS as its own step before the charge), money moves once, nothing secret leaks.
 @Suite struct MaxpaySale3DTests {
-    /// The wrong signer's charge is refused before Maxpay starts 3-D Secure, so the result has
-    /// no `threeDSAuthenticationResult`; in the sandbox, 3DS ran (frictionless) before the
-    /// signed charge was refused.
-    static let expectedDifferences: Set<String> = ["a signer without the sandbox's key is refused, nothing charged"]
+    /// The faulty signer's charge for a non-ASCII name is refused before Maxpay starts 3-D
+    /// Secure, so the result has no `threeDSAuthenticationResult`; in the sandbox, 3DS ran
+    /// (frictionless) before the signed charge was refused.
+    static let expectedDifferences: Set<String> = [
+        "a faulty signer signs a non-ASCII name wrong, the request is refused, nothing charged"
+    ]
 
     /// A fake that takes the shipped signer's key (the sandbox's public test key).
     static func fake() throws -> FakeMaxpay { try FakeMaxpay(privateKey: "sandbox-maxpay-private-key") }
@@ -47,11 +49,11 @@ import Testing
         let overHTTP = await ScenarioRunner(flows: suite.flows, jobs: 2, provider: source).run(all)
 
         ScenarioEquivalenceTests.expectSameResults(sandbox, overHTTP, provider: "maxpay", except: Self.expectedDifferences)
-        // One ledger entry per approved payment (frictionless twice, challenge passed, retried
-        // after a transient error); none for the failed or canceled challenge, the decline, the
-        // refused signature or the invalid answers.
+        // One ledger entry per approved payment (frictionless twice, the faulty signer's ASCII
+        // name, challenge passed, retried after a transient error); none for the failed or
+        // canceled challenges, the declines, the refused signature or the invalid answers.
         let approved = overHTTP.filter { $0.result.status == .success }
-        #expect(approved.count == 4)
+        #expect(approved.count == 5)
         #expect(fake.ledger.count == approved.count)
         #expect(Set(fake.ledger.map(\.reference)) == Set(approved.compactMap { $0.result.transaction?.id }))
         #expect(fake.ledger.allSatisfy { $0.type == "SALE3D" && $0.amount == "49.90" && $0.currency == "EUR" })
