@@ -26,7 +26,9 @@ import Testing
             r.stdout.contains(
                 "steps.ran: expected [createToken, paymentMethod, creditCard, billing, review, tokenize, threeDS, sale] exactly, got [createToken, paymentMethod, creditCard, billing, currency, currencyUpdate, review, tokenize, threeDS, sale]"
             ), "\(r.stdout)")
-        #expect(r.stdout.hasSuffix("7 passed, 1 failed\n"))
+        // The PayPal scenario's exact `ran` catches the currency screen too.
+        #expect(r.stdout.contains("FAIL token-expiry › PayPal skips the card stages, no token to refresh"))
+        #expect(r.stdout.hasSuffix("10 passed, 2 failed\n"))
         _ = ws
     }
 

@@ -22,7 +22,8 @@ import Testing
             #expect(suite.attribute(forName: "failures")?.stringValue == "0")
             // classname is the flow id; the shipped flows are named after their files, and a scenario
             // that runs a variant (`flow:`) names it after the flow it varies (maxpay-sale3d-wrong-signer).
-            // A file with fixtures runs other files' flows (sandbox-fixtures: choose-payment, …).
+            // A file with fixtures or chains runs other files' flows (sandbox-fixtures: choose-payment,
+            // …; create-payment's chains run choose-payment first).
             #expect(
                 TestCommandTests.fixtureSuites.contains(expected.name)
                     || cases.allSatisfy { $0.attribute(forName: "classname")?.stringValue?.hasPrefix(expected.name) == true })

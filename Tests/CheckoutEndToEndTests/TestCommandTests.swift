@@ -14,7 +14,7 @@ import Testing
     }
 
     /// The shipped scenarios files with `sandbox:` fixtures or chains.
-    static let fixtureSuites: Set<String> = ["sandbox-fixtures"]
+    static let fixtureSuites: Set<String> = ["create-payment", "sandbox-fixtures"]
 
     /// The shipped scenario output lines' units for `--shard`: each scenario alone, but the
     /// scenarios of one chain (`chain:` in the file) together, at the first one's place.

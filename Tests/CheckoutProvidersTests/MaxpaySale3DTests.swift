@@ -57,8 +57,9 @@ import Testing
         #expect(fake.ledger.count == approved.count)
         #expect(Set(fake.ledger.map(\.reference)) == Set(approved.compactMap { $0.result.transaction?.id }))
         #expect(fake.ledger.allSatisfy { $0.type == "SALE3D" && $0.amount == "49.90" && $0.currency == "EUR" })
-        // The three challenge scenarios posted to the ACS page once each.
-        #expect(fake.acsPosts == 3)
+        // The four challenge scenarios (the faulty signer's cancelled one too) posted to the ACS
+        // page once each.
+        #expect(fake.acsPosts == 4)
 
         let outputs =
             overHTTP.map { $0.result.json.serialized() + $0.trace.map { "\($0)" }.joined() + $0.differences.map(\.message).joined() }

@@ -26,15 +26,15 @@ import Testing
     /// and the two declined captures (voidCaptured's is refused before the fake), refunds of
     /// 100.00, 80.00 and twice 25.00 (refundTooMuch's 80.00 over the capture and the failing
     /// cards' are refused before or at the fake). With the
-    /// `signature` scenarios (a provider that signs), two more captures of 100.00, refunds of
-    /// 100.00 and 25.00, and one more void.
+    /// `signature` scenarios (a provider that signs), three more captures of 100.00, refunds of
+    /// 100.00, 80.00 and 25.00, and one more void.
     static func expectBook(
         _ book: FakeSettlementBook, unit: Decimal, signed: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
         let captures = book.operations.filter { $0.kind == "capture" }.compactMap(\.amount).sorted()
         let refunds = book.operations.filter { $0.kind == "refund" }.compactMap(\.amount).sorted()
-        let moreCaptures: [Decimal] = signed ? [100, 100] : []
-        let moreRefunds: [Decimal] = signed ? [25, 100] : []
+        let moreCaptures: [Decimal] = signed ? [100, 100, 100] : []
+        let moreRefunds: [Decimal] = signed ? [25, 80, 100] : []
         #expect(captures == ([60, 100, 100, 100, 100, 100, 100, 100, 100] + moreCaptures).sorted().map { $0 * unit }, sourceLocation: sourceLocation)
         #expect(refunds == ([25, 25, 80, 100] + moreRefunds).sorted().map { $0 * unit }, sourceLocation: sourceLocation)
         #expect(book.operations.filter { $0.kind == "void" }.count == (signed ? 4 : 3), sourceLocation: sourceLocation)
