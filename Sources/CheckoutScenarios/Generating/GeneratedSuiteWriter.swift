@@ -13,9 +13,8 @@ package enum GeneratedSuiteWriter {
     package static func text(_ suite: ScenarioGenerator.Suite, generator: ScenarioGenerator, output: String?) -> String {
         var lines = summary(suite, generator: generator).map { "# " + $0 }
         let outputDirectory = FilePaths.directory(of: output ?? generator.candidatePath)
-        let flowKey: String? =
-            output.map(ScenarioReader.standardized) == ScenarioReader.standardized(generator.candidatePath)
-            ? nil : ScenarioGenerator.relative(generator.flowPath, from: outputDirectory)
+        let besideFlow = output.map { ScenarioReader.standardized($0) == ScenarioReader.standardized(generator.candidatePath) } ?? true
+        let flowKey = besideFlow ? nil : ScenarioGenerator.relative(generator.flowPath, from: outputDirectory)
         if let fixtures = generator.fixtures {
             lines.append("sandbox: { file: \(ResultSnapshot.scalar(ScenarioGenerator.relative(fixtures, from: outputDirectory))) }")
             lines.append("scenarios:")

@@ -13,7 +13,7 @@ extension ScenarioGenerator {
     /// method, each test card (the fixtures' first), each challenge answer, a second card after
     /// each decline, each saved card, each scan error, each token-outlasting wait, each billing
     /// country, each currency, each field rule broken.
-    func candidates() async -> [Candidate] {
+    package func candidates() async -> [Candidate] {
         let base = await complete(AnswerDraft())
         var out = [Candidate(label: "happy path", answers: base)]
         let method = base.value(at: "paymentMethod")?.string
@@ -121,7 +121,7 @@ extension ScenarioGenerator {
 
     /// `draft` with the answers its run reports missing added, round by round, until the run
     /// asks for nothing the generator can give.
-    func complete(_ draft: AnswerDraft) async -> AnswerDraft {
+    package func complete(_ draft: AnswerDraft) async -> AnswerDraft {
         var draft = draft
         for _ in 0..<Self.completionRounds {
             guard let outcome = await run([draft]).first ?? nil, outcome.result.status == .invalid else { return draft }

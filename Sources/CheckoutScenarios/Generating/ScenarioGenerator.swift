@@ -24,6 +24,8 @@ package struct ScenarioGenerator: Sendable {
     package var fixtures: String?
     /// The sandbox the candidates run against: the built-in world plus the fixtures.
     package var world: SandboxWorld = .builtIn
+    /// Where the flow and the fixtures are read from (a test's dictionary, or the file system).
+    package var files: ScenarioReader.FileAccess = .fileSystem
     /// Where candidates are read as if written: `NAME.scenarios.yaml` beside the flow.
     let candidatePath: String
     /// Where `checkout scenarios` writes by default: `NAME.scenarios.yaml` beside the flow.
@@ -82,7 +84,7 @@ package struct ScenarioGenerator: Sendable {
     /// Reads the fixtures (when given) and generates the suite.
     package mutating func generate() async throws(Failure) -> Suite {
         if fixtures != nil {
-            let read = ScenarioReader.read(Array(fileText([(AnswerDraft(), "world")]).utf8), file: candidatePath)
+            let read = ScenarioReader.read(Array(fileText([(AnswerDraft(), "world")]).utf8), file: candidatePath, files: files)
             guard let scenario = read.file?.scenarios.first else { throw Failure(diagnostics: read.diagnostics, source: read.source) }
             world = scenario.world ?? .builtIn
         }
@@ -151,7 +153,7 @@ package struct ScenarioGenerator: Sendable {
     /// `ScenarioRunner` as `checkout test` would; nil for answers the reader refuses.
     func run(_ drafts: [AnswerDraft]) async -> [ScenarioOutcome?] {
         let text = fileText(drafts.enumerated().map { ($1, "candidate \($0)") })
-        let read = ScenarioReader.read(Array(text.utf8), file: candidatePath)
+        let read = ScenarioReader.read(Array(text.utf8), file: candidatePath, files: files)
         guard let scenarios = read.file?.scenarios, scenarios.count == drafts.count else {
             if drafts.count == 1 { return [nil] }
             var out: [ScenarioOutcome?] = []
