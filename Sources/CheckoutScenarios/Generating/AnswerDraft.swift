@@ -3,12 +3,16 @@ package import CheckoutJSON
 /// The answers of one generated scenario, as they are written inline (`answers:` of a
 /// scenarios file, read back by `AnswersReader`): top-level keys in the order they were set,
 /// each a value or a mapping of values.
-package struct AnswerDraft: Sendable, Equatable {
+package struct AnswerDraft: Sendable, Hashable {
     /// The top-level keys and their values, in order.
     package private(set) var members: [JSONMember] = []
 
     /// Empty answers.
     package init() {}
+
+    package static func == (a: AnswerDraft, b: AnswerDraft) -> Bool { a.lines(indent: 0) == b.lines(indent: 0) }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(lines(indent: 0)) }
 
     /// The value at a dotted path (`card.number`, `paymentMethod`, `custom.plan`).
     package func value(at path: String) -> JSONValue? {

@@ -130,6 +130,21 @@ package enum GeneratorValues {
         return world.shoppers.keys.sorted().flatMap { world.shoppers[$0]?.savedCards.map(\.last4) ?? [] }.filter { seen.insert($0).inserted }
     }
 
+    /// A card's way of behaving, without its decline code or brand: cards of one class take
+    /// the same edges (`declined` whatever the code).
+    package static func behaviorClass(_ b: SandboxCardBehavior) -> String {
+        let charge: String =
+            switch b.charge {
+            case .approve: "approve"
+            case .decline: "decline"
+            case .transientOnce: "transient"
+            }
+        return [
+            b.threeDS.recordText, charge, "\(b.rejectsEveryToken)", "\(b.transientFailures > 0)", "\(b.captureDecline != nil)",
+            "\(b.refundDecline != nil)", "\(b.issuingCountry == "US")",
+        ].joined(separator: "/")
+    }
+
     /// A card's behaviour in words, for a scenario's name: `declined with insufficient_funds`,
     /// `3-D Secure challenge`, `issued in BR`; nil for the plain card.
     package static func words(_ b: SandboxCardBehavior, digits: String) -> String {

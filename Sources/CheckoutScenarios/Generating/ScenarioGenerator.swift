@@ -2,6 +2,7 @@ package import CheckoutLanguage
 package import CheckoutProviders
 import CheckoutRuntime
 import Foundation
+import Synchronization
 
 /// `checkout scenarios FLOW`: a suite whose scenarios together take every edge and outcome of
 /// the compiled pipeline that the sandbox can drive (docs/testing.md, "Generated suites").
@@ -28,6 +29,9 @@ package struct ScenarioGenerator: Sendable {
     package var files: ScenarioReader.FileAccess = .fileSystem
     /// Where candidates are read as if written: `NAME.scenarios.yaml` beside the flow.
     let candidatePath: String
+    /// The runs made so far, by answers: completing a candidate runs it, and a run with the
+    /// same answers, seed and clock gives the same outcome, so it is not run again.
+    let runs = RunCache()
     /// Where `checkout scenarios` writes by default: `NAME.scenarios.yaml` beside the flow.
     package var defaultOutput: String { candidatePath }
 
@@ -46,6 +50,15 @@ package struct ScenarioGenerator: Sendable {
         package var label: String
         /// The answers.
         package var answers: AnswerDraft
+        /// Whether the answers are still to be completed with what the runs ask for.
+        package var completes = false
+
+        /// Creates a candidate.
+        package init(label: String, answers: AnswerDraft, completes: Bool = false) {
+            self.label = label
+            self.answers = answers
+            self.completes = completes
+        }
     }
 
     /// A candidate with its run and what the run covered.
@@ -89,7 +102,8 @@ package struct ScenarioGenerator: Sendable {
             world = scenario.world ?? .builtIn
         }
         var trials: [Trial] = []
-        for candidate in await candidates() {
+        var seen = Set<AnswerDraft>()
+        for candidate in await candidates() where seen.insert(candidate.answers).inserted {
             guard let outcome = await run([candidate.answers]).first ?? nil else { continue }
             trials.append(Trial(candidate: candidate, outcome: outcome, keys: keys(of: outcome)))
         }
@@ -152,12 +166,19 @@ package struct ScenarioGenerator: Sendable {
     /// Runs answers as scenarios of a file beside the flow, through `ScenarioReader` and
     /// `ScenarioRunner` as `checkout test` would; nil for answers the reader refuses.
     func run(_ drafts: [AnswerDraft]) async -> [ScenarioOutcome?] {
+        if drafts.count == 1, let known = runs.outcome(of: drafts[0]) { return [known] }
+        let outcomes = await runUncached(drafts)
+        for (draft, outcome) in zip(drafts, outcomes) { runs.keep(outcome, of: draft) }
+        return outcomes
+    }
+
+    private func runUncached(_ drafts: [AnswerDraft]) async -> [ScenarioOutcome?] {
         let text = fileText(drafts.enumerated().map { ($1, "candidate \($0)") })
         let read = ScenarioReader.read(Array(text.utf8), file: candidatePath, files: files)
         guard let scenarios = read.file?.scenarios, scenarios.count == drafts.count else {
             if drafts.count == 1 { return [nil] }
             var out: [ScenarioOutcome?] = []
-            for draft in drafts { out += await run([draft]) }
+            for draft in drafts { out += await runUncached([draft]) }
             return out
         }
         var runner = ScenarioRunner(flows: Dictionary(scenarios.map { ($0.flowPath, flow) }, uniquingKeysWith: { a, _ in a }), provider: .sandbox)
@@ -202,4 +223,15 @@ package struct ScenarioGenerator: Sendable {
         let up = Array(repeating: "..", count: base.count - common)
         return (up + target[common...]).joined(separator: "/")
     }
+}
+
+/// The outcomes of the runs a generator made, by answers.
+final class RunCache: Sendable {
+    private let outcomes = Mutex<[AnswerDraft: ScenarioOutcome?]>([:])
+
+    /// The outcome of a run with `draft` (`.some(nil)`: the reader refused it), nil when none ran.
+    func outcome(of draft: AnswerDraft) -> ScenarioOutcome?? { outcomes.withLock { $0[draft] } }
+
+    /// Keeps the outcome of a run with `draft`.
+    func keep(_ outcome: ScenarioOutcome?, of draft: AnswerDraft) { outcomes.withLock { $0[draft] = outcome } }
 }
