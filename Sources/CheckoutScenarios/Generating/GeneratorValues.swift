@@ -130,18 +130,23 @@ package enum GeneratorValues {
         return world.shoppers.keys.sorted().flatMap { world.shoppers[$0]?.savedCards.map(\.last4) ?? [] }.filter { seen.insert($0).inserted }
     }
 
-    /// A card's way of behaving, without its decline code or brand: cards of one class take
-    /// the same edges (`declined` whatever the code).
-    package static func behaviorClass(_ b: SandboxCardBehavior) -> String {
+    /// A card's way of behaving as `flow` can tell, without its decline code or brand: cards
+    /// of one class take the same edges (`declined` whatever the code). Its 3-D Secure
+    /// behaviour counts only in a flow that runs 3-D Secure, its capture and refund declines
+    /// only in one that captures or refunds.
+    package static func behaviorClass(_ b: SandboxCardBehavior, in flow: CompiledFlow) -> String {
         let charge: String =
             switch b.charge {
             case .approve: "approve"
             case .decline: "decline"
             case .transientOnce: "transient"
             }
+        let pipeline = flow.pipeline
+        let threeDS = flow.definition.request.uses3DS || pipeline.contains(.step(.threeDS))
         return [
-            b.threeDS.recordText, charge, "\(b.rejectsEveryToken)", "\(b.transientFailures > 0)", "\(b.captureDecline != nil)",
-            "\(b.refundDecline != nil)", "\(b.issuingCountry == "US")",
+            threeDS ? b.threeDS.recordText : "-", charge, "\(b.rejectsEveryToken)", "\(b.transientFailures > 0)",
+            "\(pipeline.contains(.step(.capture)) && b.captureDecline != nil)", "\(pipeline.contains(.step(.refund)) && b.refundDecline != nil)",
+            "\(b.issuingCountry == "US")",
         ].joined(separator: "/")
     }
 

@@ -124,14 +124,21 @@ extension ScenarioGenerator {
         var out: [Candidate] = []
         let plain = GeneratorValues.plainCardNumber(in: world)
         let numbers = world.cards.keys.sorted() + SandboxCardBehavior.testCardNumbers.filter { world.cards[$0] == nil }
-        var classes = Set<String>()
+        let plainClass = GeneratorValues.behaviorClass(world.behavior(forNumber: plain), in: flow)
+        // A card of the plain card's class, of a brand the flow takes, takes the plain card's
+        // path, unless a `when` reads the card.
+        let accepted = flow.definition.cards.accept
+        let readsCard = flow.pipeline.stages.contains { $0.condition?.description.contains("card.") ?? false }
+        var classes: Set<String> = [plainClass]
+        var retried = Set<String>()
         for digits in numbers where digits != plain {
             let behavior = world.behavior(forNumber: digits)
-            // With a custom choice, one card of each way of behaving other than the plain
-            // card's (the decline codes and brands were each tried without it), and no extras.
-            if label != nil, GeneratorValues.isPlain(behavior) || !classes.insert(GeneratorValues.behaviorClass(behavior)).inserted {
-                continue
-            }
+            let kind = GeneratorValues.behaviorClass(behavior, in: flow)
+            let brand = CardBrand.detect(digits)
+            if kind == plainClass, !readsCard, accepted.map({ brand.map($0.contains) ?? false }) ?? true { continue }
+            // With a custom choice, one card of each other way of behaving (the decline codes
+            // and brands were each tried without it), and no extras.
+            if label != nil, !classes.insert(kind).inserted { continue }
             let words = (label.map { $0 + " with " } ?? "") + GeneratorValues.words(behavior, digits: digits)
             var draft = base
             draft.remove("threeDS")
@@ -148,7 +155,7 @@ extension ScenarioGenerator {
                 wrong.set("threeDS.code", .string(String(SandboxData.challengeCode.reversed())))
                 out.append(Candidate(label: words + " with a wrong challenge code", answers: wrong, completes: true))
             }
-            if label == nil, key == "card", case .decline = behavior.charge {
+            if label == nil, key == "card", case .decline = behavior.charge, retried.insert(kind).inserted {
                 var again = draft
                 again.set("card", .array([GeneratorValues.card(digits), GeneratorValues.card(plain)]))
                 out.append(Candidate(label: words + " then another card", answers: again, completes: true))
