@@ -2,12 +2,15 @@ import CheckoutLanguage
 import CheckoutScenarios
 import Foundation
 
-/// `--generate [--runs N]`: `checkout scenarios` on the largest shipped flow (the most pipeline
-/// stages, then the longest file), in-process: the time to generate its suite, the best and
-/// median of N runs (issue 18: under a second in a release build), and what the suite covers.
+/// `--generate [--runs N] [--flow FILE]`: `checkout scenarios` on the largest shipped flow (the
+/// most pipeline stages, then the longest file) or on FILE, in-process: the time to generate
+/// its suite, the best and median of N runs (issue 18: under a second in a release build), and
+/// what the suite covers.
 enum GenerateBenchmark {
-    static func run(runs: Int) async -> Bool {
-        let paths = ((try? FileManager.default.contentsOfDirectory(atPath: "flows")) ?? [])
+    static func run(runs: Int, flow: String?) async -> Bool {
+        let paths =
+            flow.map { [$0] }
+            ?? ((try? FileManager.default.contentsOfDirectory(atPath: "flows")) ?? [])
             .filter { $0.hasSuffix(".yaml") && !$0.hasSuffix(".scenarios.yaml") }.sorted().map { "flows/" + $0 }
         let compiled = paths.compactMap { path in FlowCompiler.compile(contentsOf: path).flow.map { (path, $0) } }
         guard

@@ -34,6 +34,10 @@ struct ScenariosCommand: AsyncParsableCommand {
         let renderer = TextDiagnosticRenderer(color: Output.wantsColor(fileDescriptor: STDERR_FILENO))
         if !compiled.diagnostics.isEmpty { Output.standardError(renderer.render(file: compiled.diagnostics, source: compiled.source)) }
         guard let program = compiled.flow, !compiled.diagnostics.hasErrors else { throw ExitCode(ExitStatus.usage) }
+        if let fixtures, !FileManager.default.isReadableFile(atPath: fixtures) {
+            Output.standardError("checkout: cannot read the fixtures file \(fixtures)\n")
+            throw ExitCode(ExitStatus.usage)
+        }
         var generator = ScenarioGenerator(flowPath: flow, flow: program, fixtures: fixtures)
         let suite: ScenarioGenerator.Suite
         do {
