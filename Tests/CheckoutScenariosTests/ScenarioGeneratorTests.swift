@@ -64,7 +64,10 @@ import Testing
         draft.set("card.cvv", .string("123"))
         draft.set("paymentMethod", .string("card"))
         #expect(draft.leafPaths == ["card.number", "card.cvv", "billing.zip", "paymentMethod"])
-        #expect(draft.lines(indent: 2) == ["  card: { number: \"4111 1111 1111 1111\", cvv: \"123\" }", "  billing: { zip: \"10001\" }", "  paymentMethod: card"])
+        #expect(
+            draft.lines(indent: 2) == [
+                "  card: { number: \"4111 1111 1111 1111\", cvv: \"123\" }", "  billing: { zip: \"10001\" }", "  paymentMethod: card",
+            ])
         draft.remove("billing.zip")
         draft.remove("card.cvv")
         #expect(draft.leafPaths == ["card.number", "paymentMethod"])

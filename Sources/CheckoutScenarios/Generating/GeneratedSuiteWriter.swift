@@ -108,7 +108,9 @@ package enum GeneratedSuiteWriter {
         }
         if !outcomes.isEmpty { lines.append("      outcomes: " + ResultSnapshot.flow(.object(outcomes))) }
         let routes = history.routes.map { route in
-            JSONValue.object([JSONMember("from", .string(route.from)), JSONMember("on", .string(route.on)), JSONMember("to", .string(route.to))])
+            JSONValue.object([
+                JSONMember("from", .string(route.from)), JSONMember("on", .string(route.on)), JSONMember("to", .string(route.to)),
+            ])
         }
         lines.append("      routes: " + ResultSnapshot.flow(.array(routes)))
         return lines

@@ -127,7 +127,9 @@ package enum GeneratorValues {
     /// The last 4 digits of every saved card of the world's shoppers, sorted, once each.
     package static func savedCardLast4s(_ world: SandboxWorld) -> [String] {
         var seen = Set<String>()
-        return world.shoppers.keys.sorted().flatMap { world.shoppers[$0]?.savedCards.map(\.last4) ?? [] }.filter { seen.insert($0).inserted }
+        return world.shoppers.keys.sorted().flatMap { world.shoppers[$0]?.savedCards.map(\.last4) ?? [] }.filter {
+            seen.insert($0).inserted
+        }
     }
 
     /// A card's way of behaving as `flow` can tell, without its decline code or brand: cards
@@ -145,7 +147,8 @@ package enum GeneratorValues {
         let threeDS = flow.definition.request.uses3DS || pipeline.contains(.step(.threeDS))
         return [
             threeDS ? b.threeDS.recordText : "-", charge, "\(b.rejectsEveryToken)", "\(b.transientFailures > 0)",
-            "\(pipeline.contains(.step(.capture)) && b.captureDecline != nil)", "\(pipeline.contains(.step(.refund)) && b.refundDecline != nil)",
+            "\(pipeline.contains(.step(.capture)) && b.captureDecline != nil)",
+            "\(pipeline.contains(.step(.refund)) && b.refundDecline != nil)",
             "\(b.issuingCountry == "US")",
         ].joined(separator: "/")
     }

@@ -58,7 +58,8 @@ extension ScenarioGenerator {
         }
         let cardKey = base.value(at: "card") != nil ? "card" : (base.value(at: "scan") != nil ? "scan" : nil)
         if let cardKey { out += cardCandidates(base, key: cardKey, label: nil) }
-        // Each other choice of a custom field (a `when` can read it), with every test card.
+        // Each other choice of a custom field (a `when` can read it), alone and with one card of
+        // each other way of behaving.
         for field in flow.definition.fields.custom where base.value(at: "custom.\(field.id)") != nil {
             for option in (field.options ?? []).dropFirst() {
                 var draft = base
@@ -94,7 +95,11 @@ extension ScenarioGenerator {
                 var draft = base
                 for field in fields {
                     guard let field = AddressField(rawValue: field.key) else { continue }
-                    if let value = address[field] { draft.set("\(key).\(field.rawValue)", .string(value)) } else { draft.remove("\(key).\(field.rawValue)") }
+                    if let value = address[field] {
+                        draft.set("\(key).\(field.rawValue)", .string(value))
+                    } else {
+                        draft.remove("\(key).\(field.rawValue)")
+                    }
                 }
                 out.append(Candidate(label: "\(key) in \(address[.country] ?? "")", answers: draft, completes: true))
             }

@@ -181,7 +181,8 @@ package struct ScenarioGenerator: Sendable {
             for draft in drafts { out += await runUncached([draft]) }
             return out
         }
-        var runner = ScenarioRunner(flows: Dictionary(scenarios.map { ($0.flowPath, flow) }, uniquingKeysWith: { a, _ in a }), provider: .sandbox)
+        var runner = ScenarioRunner(
+            flows: Dictionary(scenarios.map { ($0.flowPath, flow) }, uniquingKeysWith: { a, _ in a }), provider: .sandbox)
         runner.recordsProviderCalls = true
         var out: [ScenarioOutcome?] = []
         for scenario in scenarios { out.append(await runner.run(scenario, suite: "generated")) }
@@ -195,7 +196,8 @@ package struct ScenarioGenerator: Sendable {
         let flowName = (flowPath as NSString).lastPathComponent
         let indent = fixtures == nil ? "" : "  "
         if let fixtures {
-            lines.append("sandbox: { file: \(ResultSnapshot.scalar(Self.relative(fixtures, from: FilePaths.directory(of: candidatePath)))) }")
+            lines.append(
+                "sandbox: { file: \(ResultSnapshot.scalar(Self.relative(fixtures, from: FilePaths.directory(of: candidatePath)))) }")
             lines.append("scenarios:")
         }
         for (draft, name) in drafts {
