@@ -29,6 +29,9 @@ struct ScenariosCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A sandbox fixtures file (docs/testing.md): its cards and shoppers are tried too.", valueName: "file"))
     var fixtures: String?
 
+    @Flag(help: "Replace the output file even when it was not generated (a hand-written suite).")
+    var force = false
+
     func run() async throws {
         let compiled = FlowCompiler.compile(contentsOf: flow)
         let renderer = TextDiagnosticRenderer(color: Output.wantsColor(fileDescriptor: STDERR_FILENO))
@@ -52,6 +55,15 @@ struct ScenariosCommand: AsyncParsableCommand {
         guard let target else {
             Output.standardOutput(text)
             return
+        }
+        // A hand-written suite beside the flow is never replaced by accident.
+        if !force, let existing = FileManager.default.contents(atPath: target),
+            !String(decoding: existing.prefix(64), as: UTF8.self).hasPrefix(GeneratedSuiteWriter.headerStart)
+        {
+            Output.standardError(
+                "checkout: \(target) exists and was not written by checkout scenarios; name another file with --output, "
+                    + "or pass --force to replace it\n")
+            throw ExitCode(ExitStatus.usage)
         }
         if let failure = OutputFile.write(text, to: target) {
             Output.standardError("checkout: cannot write \(failure)\n")
