@@ -30,6 +30,15 @@ import Testing
         #expect(generated.status == 0, "\(generated.stderr)")
         let text = try #require(ws.read(output))
         #expect(text.contains("\n  flow: \"../"), "the file names its flow relative to itself")
+        // Card numbers only in the answers, and only the sandbox's public ones; none on stderr.
+        let sandboxDoc = try String(contentsOf: CheckoutBinary.root.appendingPathComponent("docs/sandbox.md"), encoding: .utf8)
+        let outsideAnswers = Self.withoutAnswers(text)
+        for number in Self.cardNumbers(in: text) {
+            #expect(sandboxDoc.contains(number), "\(flow): \(number.suffix(4)) is not a public sandbox test card")
+            let scanner = LeakScanner(number: number, cvv: "123")
+            #expect(scanner.findings(in: generated.stderr).isEmpty, "\(flow): stderr")
+            #expect(!scanner.findings(in: outsideAnswers).contains("card number digits"), "\(flow): outside the answers")
+        }
         let json = ws.url.appendingPathComponent("coverage.json").path
         let tested = try CheckoutBinary.run(["test", output, "--coverage", json])
         #expect(tested.status == 0, "\(tested.stdout)\(tested.stderr)")
@@ -77,12 +86,10 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         let text = try #require(ws.read(output))
         let sandboxDoc = try String(contentsOf: CheckoutBinary.root.appendingPathComponent("docs/sandbox.md"), encoding: .utf8)
-        // The numbers the answers give, as `card: { number: "…" }` writes them.
-        let numbers = Set(
-            text.components(separatedBy: "number: \"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) })
+        let numbers = Self.cardNumbers(in: text)
         #expect(numbers.count > 10, "\(numbers.count) numbers")
         let outsideAnswers = Self.withoutAnswers(text)
-        for number in numbers where number.count > 4 {
+        for number in numbers {
             #expect(sandboxDoc.contains(number), "\(number.suffix(4)) is not a public sandbox test card")
             let scanner = LeakScanner(number: number, cvv: "123")
             #expect(scanner.findings(in: r.stderr).isEmpty, "stderr")
@@ -121,6 +128,14 @@ import Testing
         // A generated file is regenerated in place without --force.
         let again = try CheckoutBinary.run(["scenarios", "flows/three-d-secure.yaml", "--output", output])
         #expect(again.status == 0, "\(again.stderr)")
+    }
+
+    /// The card numbers the answers give, as `card: { number: "…" }` writes them (not `"1234"`,
+    /// the invalid one).
+    static func cardNumbers(in text: String) -> Set<String> {
+        Set(
+            text.components(separatedBy: "number: \"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+                .filter { $0.count > 4 })
     }
 
     /// The text without each scenario's `answers:` lines.

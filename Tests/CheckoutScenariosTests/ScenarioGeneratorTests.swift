@@ -74,6 +74,13 @@ import Testing
         #expect(draft.value(at: "card.number") == .string("4111 1111 1111 1111"))
     }
 
+    @Test func aTestCardIsWrittenAsTheSandboxDocsWriteItWithItsBrandsCodeLength() {
+        #expect(GeneratorValues.card("378282246310005")["number"] == .string("3782 822463 10005"))
+        #expect(GeneratorValues.card("378282246310005")["cvv"] == .string("1234"))
+        #expect(GeneratorValues.card("4000000000009995")["number"] == .string("4000 0000 0000 9995"))
+        #expect(GeneratorValues.card("4000000000009995")["cvv"] == .string("123"))
+    }
+
     @Test func theCatalogueTriesEverySandboxTestCardEachChallengeAnswerAndEachChoice() async throws {
         let generator = try Self.generator()
         let candidates = try await generator.candidates()
@@ -91,8 +98,7 @@ import Testing
         var others = 0
         for digits in SandboxCardBehavior.testCardNumbers
         where GeneratorValues.behaviorClass(SandboxCardBehavior.forNumber(digits), in: generator.flow) != plain {
-            let grouped = stride(from: 0, to: digits.count, by: 4).map { String(Array(digits)[$0..<min($0 + 4, digits.count)]) }
-            #expect(numbers.contains(grouped.joined(separator: " ")), "\(digits.suffix(4))")
+            #expect(numbers.map { $0.filter(\.isNumber) }.contains(digits), "\(digits.suffix(4))")
             others += 1
         }
         #expect(others > 12)

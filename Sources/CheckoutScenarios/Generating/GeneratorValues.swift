@@ -59,8 +59,8 @@ package enum GeneratorValues {
         }
     }
 
-    /// A card answer for `digits`: the number grouped by four, as shipped scenarios write test
-    /// cards, the generated expiry and a security code of the brand's length.
+    /// A card answer for `digits`: the number spaced as shipped scenarios and docs/sandbox.md
+    /// write test cards, the generated expiry and a security code of the brand's length.
     package static func card(_ digits: String) -> JSONValue {
         .object([
             JSONMember("number", .string(grouped(digits))), JSONMember("expiry", .string(expiry)),
@@ -68,11 +68,13 @@ package enum GeneratorValues {
         ])
     }
 
-    /// `4111111111111111` → `4111 1111 1111 1111`.
+    /// `4111111111111111` → `4111 1111 1111 1111`, `378282246310005` → `3782 822463 10005`:
+    /// spaced at the brand's gaps, as the sandbox's docs and the terminal show a number.
     static func grouped(_ digits: String) -> String {
+        let gaps = CardBrand.detect(digits)?.gaps ?? [4, 8, 12]
         var out = ""
         for (i, c) in digits.enumerated() {
-            if i > 0, i % 4 == 0 { out.append(" ") }
+            if gaps.contains(i) { out.append(" ") }
             out.append(c)
         }
         return out
