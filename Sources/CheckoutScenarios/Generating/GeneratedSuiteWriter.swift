@@ -40,7 +40,7 @@ package enum GeneratedSuiteWriter {
         let name = (generator.flowPath as NSString).lastPathComponent
         var out = [
             "\(headerStart.dropFirst(2))\(name)` (docs/testing.md, \"Generated suites\"); regenerate rather than edit.",
-            "\(suite.tried) candidates run against the sandbox, \(suite.chosen.count) scenarios chosen; "
+            "\(counted(suite.tried, "candidate")) run against the sandbox, \(counted(suite.chosen.count, "scenario")) chosen; "
                 + "coverage \(c.coveredCount)/\(c.total) \(CoverageReport.formatted(c.percent)); \(suite.outcomes) stage outcomes produced.",
         ]
         if suite.unreached.isEmpty {
@@ -54,6 +54,9 @@ package enum GeneratedSuiteWriter {
         }
         return out
     }
+
+    /// `1 scenario`, `2 scenarios`.
+    static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     /// `Visa card (declined with insufficient_funds) ends declined`, made unique with `(2)`.
     static func uniqueName(_ trial: ScenarioGenerator.Trial, used: inout [String: Int]) -> String {
