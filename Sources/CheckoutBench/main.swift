@@ -22,6 +22,8 @@ import Foundation
 ///   libyaml, compared (the end-to-end tests run it);
 /// - `--fast-path [--rounds N]`: `checkout validate`/`test` with the YAML fast path on and off
 ///   (`CHECKOUT_YAML_FAST_PATH=0`), alternately: what the fast path is worth to a user;
+/// - `--generate [--runs N] [--flow FILE]`: `checkout scenarios` on the largest shipped flow
+///   (or FILE), in-process: seconds per generated suite (best and median of N, default 5);
 /// - `--count WHAT N`: one kind of work N times and nothing else, for instruction counts
 ///   under callgrind (`CountMode`).
 BenchEnvironment.warnIfDebug()
@@ -31,6 +33,8 @@ do {
         ok = await InterpreterBenchmark.run(budget: argument("--seconds").flatMap { Double($0) } ?? 3.0)
     } else if CommandLine.arguments.contains("--scenarios") {
         ok = try await ScenariosBenchmark.run(budget: argument("--seconds").flatMap { Double($0) } ?? 3.0)
+    } else if CommandLine.arguments.contains("--generate") {
+        ok = await GenerateBenchmark.run(runs: argument("--runs").flatMap { Int($0) } ?? 5, flow: argument("--flow"))
     } else if CommandLine.arguments.contains("--providers") {
         ok = try await ProvidersBenchmark.run(
             rounds: argument("--rounds").flatMap { Int($0) } ?? 20,

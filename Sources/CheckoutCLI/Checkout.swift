@@ -12,7 +12,9 @@ struct Checkout: AsyncParsableCommand {
             2 invalid flow or usage · 3 invalid or missing answers · 4 provider failure after retries · 130 interrupted (143 SIGTERM, 129 SIGHUP).
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, TestCommand.self, ValidateCommand.self, GraphCommand.self, SchemaCommand.self]
+        subcommands: [
+            RunCommand.self, TestCommand.self, ValidateCommand.self, GraphCommand.self, ScenariosCommand.self, SchemaCommand.self,
+        ]
     )
 
     /// Runs the command, mapping usage errors to exit code 2 (SPEC §11) instead of

@@ -58,6 +58,10 @@ package struct SandboxCardBehavior: Sendable {
         }
     }
 
+    /// The numbers of SPEC §7's test cards (digits only), sorted: what a generated suite
+    /// (`checkout scenarios`) tries, read from the same table the sandbox answers from.
+    package static var testCardNumbers: [String] { table.keys.sorted() }
+
     private static let table: [String: SandboxCardBehavior] = [
         "4111111111111111": .init(),
         "5555555555554444": .init(),
