@@ -44,7 +44,7 @@ extension FakeBlueSnap {
                     body["ccType"]?.text == BlueSnapProvider.ccType(card.brand),
                     body["expDate"]?.text.flatMap(CardExpiry.parse) == card.expiry
                 else { return Self.error(400, "INVALID_PAYMENT_DETAILS", "14034", "The shopper has no such card") }
-                let behavior = SandboxCardBehavior.forStoredLast4(last4)
+                let behavior = SandboxCardBehavior.forStored(brand: card.brand, last4: last4)
                 s.tokens[token]?.behavior = behavior
                 return Self.cardReply(brand: card.brand, last4: last4, country: behavior.issuingCountry)
             }

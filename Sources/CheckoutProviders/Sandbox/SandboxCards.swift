@@ -49,13 +49,12 @@ package struct SandboxCardBehavior: Sendable {
         table[digits] ?? .standard
     }
 
-    /// The behaviour of a stored card: the sandbox's stored cards are the test cards ending so.
-    public static func forStoredLast4(_ last4: String) -> SandboxCardBehavior {
-        switch last4 {
-        case "1111": forNumber("4111111111111111")
-        case "4444": forNumber("5555555555554444")
-        default: .standard
-        }
+    /// The behaviour of a stored card (a shopper's saved card: brand, last 4, expiry): SPEC §7's
+    /// test card of that brand ending in those 4 digits, else the standard card. So the built-in
+    /// shopper's Visa 1111 behaves as 4111 1111 1111 1111, and a fixture shopper's saved Visa
+    /// 1091 asks for a 3-D Secure challenge as 4000 0000 0000 1091 does (docs/sandbox.md).
+    public static func forStored(brand: CardBrand, last4: String) -> SandboxCardBehavior {
+        testCardNumbers.first { $0.hasSuffix(last4) && CardBrand.detect($0) == brand }.map(forNumber) ?? .standard
     }
 
     /// The numbers of SPEC §7's test cards (digits only), sorted: what a generated suite

@@ -14,6 +14,6 @@ extension SandboxProvider {
     public func restoreToken(_ token: CheckoutToken, card: TokenizedCard?, record: [String: String]) {
         if tokens[token.id] == nil { tokens[token.id] = TokenState(expiresAt: token.expiresAt, used: false) }
         guard let card, vaulted[card.token] == nil else { return }
-        vaulted[card.token] = SandboxCardBehavior(record: record) ?? .forStoredLast4(card.last4)
+        vaulted[card.token] = SandboxCardBehavior(record: record) ?? .forStored(brand: card.brand, last4: card.last4)
     }
 }

@@ -30,10 +30,10 @@ package struct SandboxWorld: Sendable {
     }
 
     /// The behaviour of a stored card: a test card of this world with that brand and last 4,
-    /// else SPEC §7's stored cards, else the standard card.
+    /// else SPEC §7's test card with that brand and last 4, else the standard card.
     package func behavior(forStored card: StoredCard) -> SandboxCardBehavior {
         let own = cards.keys.sorted().first { $0.hasSuffix(card.last4) && CardBrand.detect($0) == card.brand }
-        return own.flatMap { cards[$0] } ?? SandboxCardBehavior.forStoredLast4(card.last4)
+        return own.flatMap { cards[$0] } ?? SandboxCardBehavior.forStored(brand: card.brand, last4: card.last4)
     }
 }
 

@@ -1,18 +1,28 @@
 package import CheckoutJSON
+package import CheckoutRuntime
 
 /// The answers of one generated scenario, as they are written inline (`answers:` of a
 /// scenarios file, read back by `AnswersReader`): top-level keys in the order they were set,
-/// each a value or a mapping of values.
+/// each a value or a mapping of values; and the shopper the scenario's own `sandbox:` gives
+/// the run, when it gives one (`sandboxLines`).
 package struct AnswerDraft: Sendable, Hashable {
     /// The top-level keys and their values, in order.
     package private(set) var members: [JSONMember] = []
+    /// The shopper of the scenario's own `sandbox:` (a stored choice of another card for a flow
+    /// that charges the shopper's stored choice); nil: the file's sandbox as it is.
+    package var shopper: StoredShopper?
 
     /// Empty answers.
     package init() {}
 
-    package static func == (a: AnswerDraft, b: AnswerDraft) -> Bool { a.lines(indent: 0) == b.lines(indent: 0) }
+    package static func == (a: AnswerDraft, b: AnswerDraft) -> Bool {
+        a.lines(indent: 0) == b.lines(indent: 0) && a.shopper == b.shopper
+    }
 
-    package func hash(into hasher: inout Hasher) { hasher.combine(lines(indent: 0)) }
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(lines(indent: 0))
+        hasher.combine(shopper)
+    }
 
     /// The value at a dotted path (`card.number`, `paymentMethod`, `custom.plan`).
     package func value(at path: String) -> JSONValue? {

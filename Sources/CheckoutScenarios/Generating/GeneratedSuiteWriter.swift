@@ -72,6 +72,7 @@ package enum GeneratedSuiteWriter {
         let result = trial.outcome.result
         var lines = ["- name: \(ResultSnapshot.scalar(name))"]
         if let flow { lines.append("  flow: \(ResultSnapshot.scalar(flow))") }
+        lines += trial.candidate.answers.sandboxLines(indent: 2)
         let answers = trial.candidate.answers.lines(indent: 4)
         lines.append("  answers:" + (answers.isEmpty ? " {}" : ""))
         lines += answers

@@ -2,6 +2,7 @@ package import CheckoutDomain
 package import CheckoutJSON
 package import CheckoutLanguage
 package import CheckoutProviders
+package import CheckoutRuntime
 
 /// The values `checkout scenarios` answers with: a valid one for each answer path a run asks
 /// for, an invalid one for each field rule, and the sandbox's test cards in words. Cards come
@@ -33,6 +34,8 @@ package enum GeneratorValues {
 
     /// The card expiry every generated card has (after `Scenario.defaultNow`).
     static let expiry = "12/30"
+    /// `expiry`, for a generated stored card.
+    static let storedExpiry = CardExpiry(month: 12, year: 2030)
 
     /// How long a generated shopper waits at a screen to outlast the checkout token.
     package static let tokenOutlastingWait = "\(Int(SandboxProvider.tokenLifetime) / 60 + 1)m"
@@ -158,6 +161,20 @@ package enum GeneratorValues {
     /// A card's behaviour in words, for a scenario's name: `declined with insufficient_funds`,
     /// `3-D Secure challenge`, `issued in BR`; nil for the plain card.
     package static func words(_ b: SandboxCardBehavior, digits: String) -> String {
+        let parts = behaviorWords(b)
+        let brand = CardBrand.detect(digits)?.niceName ?? "a"
+        return parts.isEmpty ? "\(brand) card" : "\(brand) card (" + parts.joined(separator: " and ") + ")"
+    }
+
+    /// A stored card's behaviour in words: `stored Visa 1091 (3-D Secure challenge)`.
+    package static func words(_ b: SandboxCardBehavior, stored card: StoredCard) -> String {
+        let parts = behaviorWords(b)
+        let name = "stored \(card.brand.niceName) \(card.last4)"
+        return parts.isEmpty ? name : name + " (" + parts.joined(separator: " and ") + ")"
+    }
+
+    /// What sets a card's behaviour apart from the plain card's, a phrase each.
+    private static func behaviorWords(_ b: SandboxCardBehavior) -> [String] {
         var parts: [String] = []
         switch b.threeDS {
         case .frictionless(.authenticationSucceeded): break
@@ -176,7 +193,6 @@ package enum GeneratorValues {
         if let code = b.captureDecline { parts.append("capture declined with \(code)") }
         if let code = b.refundDecline { parts.append("refund declined with \(code)") }
         if b.issuingCountry != "US" { parts.append("issued in \(b.issuingCountry)") }
-        let brand = CardBrand.detect(digits)?.niceName ?? "a"
-        return parts.isEmpty ? "\(brand) card" : "\(brand) card (" + parts.joined(separator: " and ") + ")"
+        return parts
     }
 }

@@ -12,8 +12,8 @@ extension ScenarioGenerator {
 
     /// The catalogue, in the order ties are broken: the happy path first, then each payment
     /// method, each test card (the fixtures' first), each challenge answer, a second card after
-    /// each decline, each saved card, each scan error, each token-outlasting wait, each billing
-    /// country, each currency, each field rule broken.
+    /// each decline, each saved card, each stored choice (a flow charging one), each scan error,
+    /// each token-outlasting wait, each billing country, each currency, each field rule broken.
     package func candidates() async -> [Candidate] {
         await completed(await catalogue())
     }
@@ -76,6 +76,7 @@ extension ScenarioGenerator {
             draft.set("savedCard", .string(last4))
             out.append(Candidate(label: "saved card ending \(last4)", answers: draft, completes: true))
         }
+        out += storedChoiceCandidates(base)
         if base.value(at: "scan") != nil {
             for error in CardScanError.allCases {
                 var draft = base

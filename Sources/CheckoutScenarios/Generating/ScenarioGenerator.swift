@@ -9,7 +9,8 @@ import Synchronization
 ///
 /// 1. Candidates: a fixed catalogue of answers built from the flow and the sandbox's tables
 ///    (`candidates()`): the happy path, each payment method, each test card, each challenge
-///    answer, a second card after each decline, each saved card, each scan error, each field
+///    answer, a second card after each decline, each saved card, each stored choice of another
+///    card (the scenario's own `sandbox:`, for a flow charging one), each scan error, each field
 ///    rule broken, a token-outlasting wait at each screen, each billing country and currency.
 /// 2. Each candidate runs against the sandbox in-process, exactly as `checkout test` runs a
 ///    scenario (the same reader, runner, seed and clock), and its coverage is read from its
@@ -203,6 +204,7 @@ package struct ScenarioGenerator: Sendable {
         for (draft, name) in drafts {
             lines.append(indent + "- name: \(ResultSnapshot.scalar(name))")
             lines.append(indent + "  flow: \(ResultSnapshot.scalar(flowName))")
+            lines += draft.sandboxLines(indent: indent.count + 2)
             let answers = draft.lines(indent: indent.count + 4)
             lines.append(indent + "  answers:" + (answers.isEmpty ? " {}" : ""))
             lines += answers

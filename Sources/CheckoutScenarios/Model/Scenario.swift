@@ -29,7 +29,7 @@ package struct Scenario: Sendable {
     /// against one sandbox, as one unit for `--jobs` and `--shard`; nil: independent.
     package var chain: String?
     /// The sandbox the scenario runs against when its provider is the sandbox: the built-in
-    /// world plus its file's `sandbox:` fixtures; nil: the built-in sandbox.
+    /// world plus its file's `sandbox:` fixtures plus its own; nil: the built-in sandbox.
     package var world: SandboxWorld?
     /// The scenarios file and the line the scenario starts on, for failure messages.
     package var file: String

@@ -18,12 +18,13 @@ extension ScenarioFileReader {
     static let billingTable = KeyTable(AnswersKeys.billing)
     static let shippingTable = KeyTable(ScenarioKeys.shippingAddress)
 
-    /// The world of `sandbox:` (inline, or `{ file: PATH }` relative to this file).
-    mutating func sandboxWorld(_ node: YAMLNode) -> SandboxWorld {
+    /// The world of `sandbox:` (inline, or `{ file: PATH }` relative to this file) added to
+    /// `base`: the built-in world for the file's fixtures, the file's world for a scenario's own.
+    mutating func sandboxWorld(_ node: YAMLNode, onto base: SandboxWorld = .builtIn) -> SandboxWorld {
         let start = diagnostics.count
         defer { for i in diagnostics.indices.dropFirst(start) { diagnostics[i].hidesSource = true } }
         let f = pairs(node, table: Self.sandboxTable, in: .path("sandbox"))
-        var world = SandboxWorld.builtIn
+        var world = base
         if let p = f["file"], let relative = text(p.value, "'sandbox.file'") {
             if f.count > 1 {
                 error(.conflictingSettings, "'sandbox' names a fixtures file: its other keys go in that file", at: node.range)

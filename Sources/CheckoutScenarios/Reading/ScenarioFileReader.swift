@@ -1,6 +1,7 @@
 import CheckoutDomain
 import CheckoutHeadless
 import CheckoutLanguage
+import CheckoutProviders
 import CheckoutRuntime
 import Foundation
 
@@ -20,6 +21,7 @@ struct ScenarioFileReader {
         diagnostics.append(Diagnostic(rule: rule, message: message, file: file, range: range, notes: notes, suggestion: suggestion))
     }
 
+    /// The scenarios of the file's root: a list, or a mapping of `sandbox:` and `scenarios:`.
     mutating func scenarios(_ root: YAMLNode) -> [Scenario] {
         let suiteKeys = Set(ScenarioKeys.suite.map(\.name))
         if let top = root.mapping, top.contains(where: { $0.key.scalar.map { suiteKeys.contains($0.value) } ?? false }) {
@@ -27,12 +29,14 @@ struct ScenarioFileReader {
             let f = pairs(root, table: Self.suiteTable, in: .topLevel(of: "a scenarios file"))
             let world = f["sandbox"].map { sandboxWorld($0.value) }
             guard let list = f["scenarios"] else { return [] }
-            return scenarios(list.value).map { scenario in
-                var scenario = scenario
-                scenario.world = world
-                return scenario
-            }
+            return scenarios(list.value, world: world)
         }
+        return scenarios(root, world: nil)
+    }
+
+    /// The scenarios of a list; each runs on `world` (the file's fixtures; nil: the built-in
+    /// sandbox) plus its own `sandbox:`.
+    mutating func scenarios(_ root: YAMLNode, world: SandboxWorld?) -> [Scenario] {
         guard let items = root.sequence else {
             error(.typeMismatch, "a scenarios file must be a list of scenarios, found \(root.shapeDescription)", at: root.range)
             return []
@@ -50,7 +54,7 @@ struct ScenarioFileReader {
                     seen[name] = item.range.start.line
                 }
             }
-            if let s = scenario(item, defaultFlow: defaultFlow) { out.append(s) }
+            if let s = scenario(item, defaultFlow: defaultFlow, world: world) { out.append(s) }
         }
         return out
     }
@@ -82,7 +86,7 @@ struct ScenarioFileReader {
         return nil
     }
 
-    mutating func scenario(_ node: YAMLNode, defaultFlow: String?) -> Scenario? {
+    mutating func scenario(_ node: YAMLNode, defaultFlow: String?, world: SandboxWorld?) -> Scenario? {
         let f = pairs(node, table: ScenarioReader.scenarioTable, in: .named("a scenario"))
         guard node.mapping != nil else { return nil }
         let name = f["name"].flatMap { text($0.value, "'name'") }
@@ -130,6 +134,17 @@ struct ScenarioFileReader {
         }
         var chain: String?
         if let p = f["chain"], let t = text(p.value, "'chain'") { chain = t }
+        var world = world
+        if let p = f["sandbox"] {
+            if f["chain"] != nil {
+                error(
+                    .conflictingSettings,
+                    "a scenario of a chain cannot have its own 'sandbox': the chain's scenarios share one sandbox, "
+                        + "the file's (put the fixtures in the file's 'sandbox')",
+                    at: p.key.range)
+            }
+            world = sandboxWorld(p.value, onto: world ?? .builtIn)
+        }
         var expect = ScenarioExpectation()
         if let p = f["expect"] {
             expect = expectation(p.value)
@@ -139,6 +154,7 @@ struct ScenarioFileReader {
             name: name, flowPath: flowPath, answers: answers, answerProblems: problems, seed: seed, now: now, expect: expect, tags: tags,
             file: file, line: node.range.start.line)
         scenario.chain = chain
+        scenario.world = world
         if let s = f["answers"]?.value.scalar, !s.isNull { scenario.answersFile = ScenarioReader.resolve(s.value, against: file) }
         return scenario
     }

@@ -22,6 +22,10 @@ public enum ScenarioKeys {
             "chain", .string(pattern: stageIdPattern),
             "a chain's name: the file's scenarios with this chain run in file order against ONE sandbox (a shopper one "
                 + "stores, the next charges), as one unit for `--jobs` and `--shard`; without it a scenario is independent"),
+        KeySpec(
+            "sandbox", .mapping(sandbox),
+            "this scenario's own fixtures, inline or `{ file: PATH }`, added to the file's sandbox (a shopper with the same id "
+                + "replaces the file's); not in a chain, whose scenarios share the file's sandbox"),
     ]
 
     /// `expect` keys: each is compared with the result's key of the same name.
