@@ -153,14 +153,7 @@ extension ScenarioGenerator {
                 for field in fields { draft.set("\(key).\(field.key)", field.value) }
             }
             out.append(Candidate(label: words, answers: draft, completes: true))
-            if label == nil, GeneratorValues.challenges(behavior) {
-                var canceled = draft
-                canceled.set("threeDS.cancel", .bool(true))
-                out.append(Candidate(label: words + " with the challenge canceled", answers: canceled, completes: true))
-                var wrong = draft
-                wrong.set("threeDS.code", .string(String(SandboxData.challengeCode.reversed())))
-                out.append(Candidate(label: words + " with a wrong challenge code", answers: wrong, completes: true))
-            }
+            if label == nil, GeneratorValues.challenges(behavior) { out += challengeVariants(of: draft, words: words) }
             if label == nil, key == "card", case .decline = behavior.charge, retried.insert(kind).inserted {
                 var again = draft
                 again.set("card", .array([GeneratorValues.card(digits), GeneratorValues.card(plain)]))
@@ -168,6 +161,19 @@ extension ScenarioGenerator {
             }
         }
         return out
+    }
+
+    /// The two other ways a challenge can go for a card that asks for one: canceled, and
+    /// answered with a wrong code (the sandbox's code reversed).
+    func challengeVariants(of draft: AnswerDraft, words: String) -> [Candidate] {
+        var canceled = draft
+        canceled.set("threeDS.cancel", .bool(true))
+        var wrong = draft
+        wrong.set("threeDS.code", .string(String(SandboxData.challengeCode.reversed())))
+        return [
+            Candidate(label: words + " with the challenge canceled", answers: canceled, completes: true),
+            Candidate(label: words + " with a wrong challenge code", answers: wrong, completes: true),
+        ]
     }
 
     /// `draft` with the answers its run reports missing added, round by round, until the run

@@ -42,13 +42,7 @@ extension ScenarioGenerator {
             draft.shopper = stored
             let words = GeneratorValues.words(behavior, stored: card)
             out.append(Candidate(label: words, answers: draft, completes: true))
-            guard GeneratorValues.challenges(behavior) else { continue }
-            var canceled = draft
-            canceled.set("threeDS.cancel", .bool(true))
-            out.append(Candidate(label: words + " with the challenge canceled", answers: canceled, completes: true))
-            var wrong = draft
-            wrong.set("threeDS.code", .string(String(SandboxData.challengeCode.reversed())))
-            out.append(Candidate(label: words + " with a wrong challenge code", answers: wrong, completes: true))
+            if GeneratorValues.challenges(behavior) { out += challengeVariants(of: draft, words: words) }
         }
         return out
     }
