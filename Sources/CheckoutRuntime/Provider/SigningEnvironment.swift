@@ -44,6 +44,8 @@ public struct SigningEnvironment: Sendable {
                 output = try await runCommand(argv, directory, signer.commandInput(fields), timeout)
             } catch let e as ProviderError {
                 throw e
+            } catch let e as CommandTimedOut {
+                throw ProviderError(.signatureFailed, "the signing command \(UserText.quoted(argv[0])) took longer than \(e.seconds)s")
             } catch {
                 throw ProviderError(.signatureFailed, "the signing command \(UserText.quoted(argv[0])) could not be started")
             }
@@ -114,11 +116,16 @@ enum SystemCommand {
         try? stdin.fileHandleForWriting.close()
         let data = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        if timedOut.isSet {
-            throw ProviderError(.signatureFailed, "the signing command \(UserText.quoted(argv[0])) took longer than \(seconds)s")
-        }
+        if timedOut.isSet { throw CommandTimedOut(seconds: seconds) }
         return CommandOutput(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self))
     }
+}
+
+/// A command ran past its timeout and was ended (`SystemCommand`); the caller says which
+/// command it was (`signature_failed`, `tax_failed`).
+struct CommandTimedOut: Error {
+    /// The timeout, in seconds.
+    let seconds: Double
 }
 
 /// A flag set from the timeout's queue and read after the process ended.
