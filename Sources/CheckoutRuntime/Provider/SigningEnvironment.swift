@@ -109,7 +109,9 @@ enum SystemCommand {
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
             if process.isRunning {
                 timedOut.set()
-                process.terminate()
+                // SIGKILL, not `terminate()`: a SIGTERM that checkout ignores (`checkout test`
+                // does, to end its suites cleanly) is ignored by the command it starts too.
+                kill(process.processIdentifier, SIGKILL)
             }
         }
         stdin.fileHandleForWriting.write(Data(input.utf8))
