@@ -125,9 +125,9 @@ enum SystemCommand {
 
 /// A command ran past its timeout and was ended (`SystemCommand`); the caller says which
 /// command it was (`signature_failed`, `tax_failed`).
-struct CommandTimedOut: Error {
+package struct CommandTimedOut: Error {
     /// The timeout, in seconds.
-    let seconds: Double
+    package let seconds: Double
 }
 
 /// A flag set from the timeout's queue and read after the process ended.
