@@ -107,7 +107,10 @@ import Testing
         let r = try await run(prefilled, answers: "paymentMethod: paypal", answer: Self.answering(#"{"taxAmount":"2.00"}"#))
         #expect(r.result.status == .success)
         #expect(r.result.transaction?.amount?.amount == Decimal(string: "42.00"))
-        #expect(r.calls.first?.input.contains(#""address":{"country":"CA","zip":"M5V 2T6","city":"Toronto"},"addressSource":"prefill.shipping","paymentMethod":"paypal""#) == true)
+        #expect(
+            r.calls.first?.input.contains(
+                #""address":{"country":"CA","zip":"M5V 2T6","city":"Toronto"},"addressSource":"prefill.shipping","paymentMethod":"paypal""#)
+                == true)
         let bare = try await run(answers: "paymentMethod: applePay", answer: Self.answering(#"{"taxAmount":"0.00"}"#))
         #expect(bare.result.status == .success)
         #expect(bare.calls.first?.input.hasPrefix(#"{"address":null,"addressSource":null,"paymentMethod":"applePay""#) == true)
