@@ -41,12 +41,13 @@ import Testing
     /// Runs `flowText`; `answer` is the fake command: given the call's number (1, 2, …), the
     /// clock and its input, what it prints and its status.
     func run(
-        _ flowText: String = flow, answers: String = answers,
+        _ flowText: String = flow, answers: String = answers, journal: (any JournalStore)? = nil,
+        clock: ManualClock = ManualClock(start: fixedStart), sandbox given: SandboxProvider? = nil,
+        provider: ((SandboxProvider) -> any PaymentProvider)? = nil,
         answer: @escaping @Sendable (Int, ManualClock, String) async throws -> CommandOutput
     ) async throws -> Outcome {
-        let clock = ManualClock(start: fixedStart)
         let random = SeededRandom(seed: 19)
-        let sandbox = SandboxProvider(clock: clock, random: random)
+        let sandbox = given ?? SandboxProvider(clock: clock, random: random)
         let trace = MemoryTraceSink()
         let seen = Mutex<[(argv: [String], input: String)]>([])
         let signing = SigningEnvironment(
@@ -58,9 +59,11 @@ import Testing
                 }
                 return try await answer(n, clock, input)
             })
+        let compiled = try compileFlow(flowText)
         let runner = CheckoutRunner(
-            flow: try compileFlow(flowText), provider: sandbox, frontend: HeadlessFrontend(answers: try readAnswers(answers)),
-            clock: clock, random: random, trace: trace, signing: signing)
+            flow: compiled, provider: provider?(sandbox) ?? sandbox, frontend: HeadlessFrontend(answers: try readAnswers(answers)),
+            clock: clock, random: random, trace: trace, signing: signing,
+            journal: try journal.map { try RunJournal(store: $0, flow: compiled.definition.id, digest: "d1") })
         let result = await runner.run()
         return Outcome(result: result, events: trace.events, ledger: await sandbox.ledger, calls: seen.withLock { $0 })
     }
@@ -199,6 +202,24 @@ import Testing
         #expect(unrouted.result.status == .error)
         #expect(unrouted.result.exitCode == 4)
         #expect(unrouted.ledger.isEmpty)
+    }
+
+    @Test func aResumedRunChargesTheTaxItWasAnsweredWithoutAskingAgain() async throws {
+        let clock = ManualClock(start: fixedStart)
+        let sandbox = SandboxProvider(clock: clock, random: SeededRandom(seed: 19))
+        let store = MemoryJournalStore()
+        let first = try await run(
+            journal: store, clock: clock, sandbox: sandbox,
+            provider: { base in ChargeOverridingProvider(base: base) { _ in throw ProviderError(.rejected, "the bank is closed") } },
+            answer: Self.answering(#"{"taxAmount":"3.55"}"#))
+        #expect(first.result.status == .error)
+        let done = try store.lines().compactMap(JournalEntry.init(jsonLine:)).first { $0.event == "step.done" && $0.stage == "taxUpdate" }
+        #expect(done?.fields == ["taxAmount": "3.55"])
+        let second = try await run(journal: store, clock: clock, sandbox: sandbox, answer: Self.answering(#"{"taxAmount":"9.99"}"#))
+        #expect(second.result.status == .success)
+        #expect(second.calls.isEmpty, "the service is not asked again")
+        #expect(second.result.transaction?.amount?.amount == Decimal(string: "43.55"))
+        #expect(second.events.contains { $0.event == "step.restored" && $0.stage == "taxUpdate" })
     }
 
     /// The real runner: a command past its timeout is killed (SIGKILL, so a blocked or ignored

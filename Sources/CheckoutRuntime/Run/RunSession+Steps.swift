@@ -27,7 +27,7 @@ extension RunSession {
             endStep(stage.id, kind, outcome: "success")
         case .taxUpdate:
             if stage.callsTaxService, let service = runner.flow.definition.taxService {
-                return await callTaxService(service, stage: stage)
+                return await callTaxService(service, stage: stage, visit: visit)
             }
             updateTax(stage: stage.id)
         case .currencyUpdate:

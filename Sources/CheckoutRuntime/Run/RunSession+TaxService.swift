@@ -12,7 +12,7 @@ extension RunSession {
     /// `tax_failed` — routable with `on: { failed: … }`, else the run ends `error`. The trace's
     /// `hook.tax` holds what the service was given (an address and a price: no card data, no
     /// name, email or phone) and what it answered.
-    nonisolated(nonsending) func callTaxService(_ service: TaxService, stage: PipelineStage) async -> StageResult {
+    nonisolated(nonsending) func callTaxService(_ service: TaxService, stage: PipelineStage, visit: Int) async -> StageResult {
         let given = taxServiceInput()
         let input = given.serialized() + "\n"
         let policy = StepRetry(attempts: service.attempts)
@@ -21,7 +21,9 @@ extension RunSession {
             do {
                 let tax = try await askTaxService(service, input: input)
                 price.taxAmount = tax
-                let amount = JSONValue.number(DecimalText.format(tax, scale: price.currency.minorUnits))
+                let text = DecimalText.format(tax, scale: price.currency.minorUnits)
+                try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: ["taxAmount": text]))
+                let amount = JSONValue.number(text)
                 emit(
                     "hook.tax", stage: stage.id,
                     attributes: [
