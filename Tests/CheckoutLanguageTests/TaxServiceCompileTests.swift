@@ -147,6 +147,15 @@ import Testing
         #expect(found.first?.2 == "the 'tax' hook cannot call the 'taxService'")
     }
 
+    @Test func theServicesTaxIsUnknownToTheDeadRouteAnalysis() {
+        let guarded = "  - kind: taxUpdate\n  - { id: big, kind: threeDS, when: price.total >= 100 }"
+        let text = Self.explicit(guarded).replacingOccurrences(of: "  - kind: tokenize\n", with: "").replacingOccurrences(
+            of: "  - kind: createToken\n", with: "  - kind: createToken\n  - kind: tokenize\n")
+        #expect(findings(text).isEmpty, "the service may answer any tax: 40 + tax >= 100 can hold")
+        let table = text.replacingOccurrences(of: Self.service, with: "tax: { US: 5 }")
+        #expect(findings(table).map(\.0) == [.deadRoute], "with the table it cannot: 42.00 at most")
+    }
+
     @Test func aServiceNoStepCallsIsAWarning() {
         let found = findings(Self.explicit(""))
         #expect(found.map(\.0) == [.ineffectiveSetting])
