@@ -147,6 +147,17 @@ import Testing
         #expect(found.first?.2 == "the 'tax' hook cannot call the 'taxService'")
     }
 
+    @Test func aConditionMayAskWhetherTheServiceFailed() {
+        let guarded = "  - { id: tax, kind: taxUpdate, on: { failed: sale } }\n  - { kind: threeDS, when: outcome.tax == failed }"
+        let text = Self.explicit(guarded).replacingOccurrences(of: "  - kind: tokenize\n", with: "").replacingOccurrences(
+            of: "  - kind: createToken\n", with: "  - kind: createToken\n  - kind: tokenize\n"
+        ).replacingOccurrences(of: "  - kind: sale", with: "  - { id: sale, kind: sale }")
+        #expect(findings(text).isEmpty, "\(findings(text).map(\.2))")
+        let table = compile(text.replacingOccurrences(of: Self.service, with: "tax: { US: 5 }")).diagnostics
+        let impossible = table.first { $0.rule == .impossibleComparison }
+        #expect(impossible?.notes.first == "a taxUpdate step ends only success", "\(table.map(\.message))")
+    }
+
     @Test func theServicesTaxIsUnknownToTheDeadRouteAnalysis() {
         let guarded = "  - kind: taxUpdate\n  - { id: big, kind: threeDS, when: price.total >= 100 }"
         let text = Self.explicit(guarded).replacingOccurrences(of: "  - kind: tokenize\n", with: "").replacingOccurrences(

@@ -2,8 +2,9 @@ import CheckoutDomain
 import CheckoutLanguage
 import Foundation
 
-/// What signing needs from the outside world — environment variables and running a
-/// command — injected so tests control both. `.system` is the real process environment.
+/// What signing and the tax service need from the outside world — environment variables and
+/// running a command (the signing command, the `taxService` command) — injected so tests
+/// control both. `.system` is the real process environment.
 public struct SigningEnvironment: Sendable {
     /// The value of an environment variable, nil when unset.
     public var variable: @Sendable (String) -> String?

@@ -5,8 +5,8 @@ import Foundation
 
 extension RunSession {
     /// A `taxUpdate` step with the flow's `taxService`: the merchant's command is given the
-    /// address and the price as JSON on stdin and answers `{"taxAmount": "1.23"}` (BlueSnap's
-    /// `updateTaxFunc` sets `BSPriceDetails.taxAmount`). Each attempt is timed out (the run's
+    /// address and the price as JSON on stdin and answers `{"taxAmount": "1.23"}` (a checkout
+    /// SDK's tax callback sets the price's tax amount: docs/language.md, "The tax service"). Each attempt is timed out (the run's
     /// clock, and the process is killed after `timeout`), failed attempts are retried up to
     /// `attempts` with the steps' backoff, and a last failure ends the step `failed` with code
     /// `tax_failed` — routable with `on: { failed: … }`, else the run ends `error`. The trace's
