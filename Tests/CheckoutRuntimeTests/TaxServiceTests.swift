@@ -228,6 +228,11 @@ import Testing
         await #expect(throws: CommandTimedOut.self) {
             _ = try await SigningEnvironment.system.runCommand(["sh", "-c", "trap '' TERM; exec sleep 30"], nil, "", .milliseconds(200))
         }
+        // A child of the command keeps its stdout open after the command is killed: the
+        // timeout still ends the call (a script's `curl` that hangs).
+        await #expect(throws: CommandTimedOut.self) {
+            _ = try await SigningEnvironment.system.runCommand(["sh", "-c", "sleep 30; echo late"], nil, "", .milliseconds(200))
+        }
         let echoed = try await SigningEnvironment.system.runCommand(["sh", "-c", "cat; exit 4"], nil, "{\"a\":1}", .seconds(10))
         #expect(echoed == CommandOutput(status: 4, stdout: "{\"a\":1}"))
     }

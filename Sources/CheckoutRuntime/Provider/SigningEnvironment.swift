@@ -107,7 +107,8 @@ enum SystemCommand {
         try process.run()
         let timedOut = TimeoutFlag()
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+        let deadline = DispatchTime.now() + seconds
+        DispatchQueue.global().asyncAfter(deadline: deadline) {
             if process.isRunning {
                 timedOut.set()
                 // SIGKILL, not `terminate()`: a SIGTERM that checkout ignores (`checkout test`
@@ -117,7 +118,16 @@ enum SystemCommand {
         }
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try? stdin.fileHandleForWriting.close()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
+        // Read on another thread: a child the command started (a script's `curl` or `sleep`)
+        // outlives the killed command and keeps the pipe open, and waiting for the pipe's end
+        // would outlast the timeout.
+        let reader = OutputReader(stdout.fileHandleForReading)
+        guard let data = reader.output(by: deadline) else {
+            timedOut.set()
+            // Not waited for: Foundation reaps it; its child may hold on for a while.
+            kill(process.processIdentifier, SIGKILL)
+            throw CommandTimedOut(seconds: seconds)
+        }
         process.waitUntilExit()
         if timedOut.isSet { throw CommandTimedOut(seconds: seconds) }
         return CommandOutput(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self))
@@ -129,6 +139,27 @@ enum SystemCommand {
 package struct CommandTimedOut: Error {
     /// The timeout, in seconds.
     package let seconds: Double
+}
+
+/// A command's standard output, read to its end on another thread.
+private final class OutputReader: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        DispatchQueue.global().async { [self] in
+            let read = handle.readDataToEndOfFile()
+            lock.withLock { data = read }
+            done.signal()
+        }
+    }
+
+    /// The whole output, or nil when the pipe was still open at `deadline`.
+    func output(by deadline: DispatchTime) -> Data? {
+        guard done.wait(timeout: deadline) == .success else { return nil }
+        return lock.withLock { data }
+    }
 }
 
 /// A flag set from the timeout's queue and read after the process ended.
