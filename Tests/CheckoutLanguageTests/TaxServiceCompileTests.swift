@@ -67,6 +67,7 @@ import Testing
 
     @Test(arguments: [
         ("taxService: { timeout: 2s }", Rule.missingKey),
+        ("taxService: { command: [] }", .missingKey),
         ("taxService: { command: [\"\"] }", .missingKey),
         ("taxService: { command: [tax], timeout: 5 seconds }", .invalidFormat),
         ("taxService: { command: [tax], timeout: 0s }", .outOfRange),
@@ -78,6 +79,41 @@ import Testing
         let found = findings(Self.flow(text))
         #expect(found.map(\.0) == [rule], "\(found.map(\.2))")
         #expect(found.first?.1 == .error)
+    }
+
+    @Test func aURLServiceWithHeadersFromTheEnvironment() throws {
+        let result = compile(
+            Self.flow("taxService: { url: \"https://tax.example/quote\", headers: { X-Api-Key: \"${env:TAX_KEY}\" } }"))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        let service = try #require(result.flow?.definition.taxService)
+        #expect(service.url == "https://tax.example/quote")
+        #expect(service.command.isEmpty)
+        #expect(service.headers == ["X-Api-Key": "TAX_KEY"])
+    }
+
+    @Test(arguments: [
+        ("taxService: { command: [tax], url: \"https://tax.example\" }", Rule.conflictingSettings),
+        ("taxService: { url: \"ftp://tax.example\" }", .invalidFormat),
+        ("taxService: { url: \"https://\" }", .invalidFormat),
+        ("taxService: { url: \"https://user:pass@tax.example/q\" }", .inlineCredential),
+        ("taxService: { url: \"https://tax.example/q?api_key=sk_live_1\" }", .inlineCredential),
+        ("taxService: { url: \"https://tax.example\", headers: { X-Api-Key: sk_live_1 } }", .inlineCredential),
+        ("taxService: { url: \"https://tax.example\", headers: [a] }", .typeMismatch),
+    ])
+    func aBadURLServiceIsAnError(text: String, rule: Rule) {
+        let result = compile(Self.flow(text))
+        #expect(result.diagnostics.map(\.rule) == [rule], "\(result.diagnostics.map(\.message))")
+        if rule == .inlineCredential {
+            #expect(result.diagnostics.first?.hidesSource == true)
+            #expect(!(result.diagnostics.first?.message.contains("sk_live_1") ?? true))
+            #expect(!(result.diagnostics.first?.message.contains("pass") ?? true))
+        }
+    }
+
+    @Test func headersWithACommandHaveNoEffect() {
+        let found = findings(Self.flow("taxService: { command: [tax], headers: { X-Api-Key: \"${env:K}\" } }"))
+        #expect(found.map(\.0) == [.ineffectiveSetting])
+        #expect(found.first?.1 == .warning)
     }
 
     @Test func anUnknownKeyGetsADidYouMean() {

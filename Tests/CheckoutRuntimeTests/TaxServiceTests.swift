@@ -43,15 +43,16 @@ import Testing
     func run(
         _ flowText: String = flow, answers: String = answers, journal: (any JournalStore)? = nil,
         clock: ManualClock = ManualClock(start: fixedStart), sandbox given: SandboxProvider? = nil,
-        provider: ((SandboxProvider) -> any PaymentProvider)? = nil,
+        provider: ((SandboxProvider) -> any PaymentProvider)? = nil, environment: [String: String] = [:],
+        post: (@Sendable (String, [String: String], String, Duration) async throws -> CommandOutput)? = nil,
         answer: @escaping @Sendable (Int, ManualClock, String) async throws -> CommandOutput
     ) async throws -> Outcome {
         let random = SeededRandom(seed: 19)
         let sandbox = given ?? SandboxProvider(clock: clock, random: random)
         let trace = MemoryTraceSink()
         let seen = Mutex<[(argv: [String], input: String)]>([])
-        let signing = SigningEnvironment(
-            variable: { _ in nil },
+        var signing = SigningEnvironment(
+            variable: { environment[$0] },
             runCommand: { argv, _, input, _ in
                 let n = seen.withLock {
                     $0.append((argv, input))
@@ -59,6 +60,7 @@ import Testing
                 }
                 return try await answer(n, clock, input)
             })
+        signing.post = post
         let compiled = try compileFlow(flowText)
         let runner = CheckoutRunner(
             flow: compiled, provider: provider?(sandbox) ?? sandbox, frontend: HeadlessFrontend(answers: try readAnswers(answers)),
@@ -220,6 +222,46 @@ import Testing
         #expect(second.calls.isEmpty, "the service is not asked again")
         #expect(second.result.transaction?.amount?.amount == Decimal(string: "43.55"))
         #expect(second.events.contains { $0.event == "step.restored" && $0.stage == "taxUpdate" })
+    }
+
+    static let urlFlow = flow.replacingOccurrences(
+        of: "taxService: { command: [tax/rates.sh, --live], timeout: 2s, attempts: 2 }",
+        with: "taxService: { url: \"https://tax.example/quote\", headers: { X-Api-Key: \"${env:TAX_KEY}\" }, attempts: 2 }")
+
+    @Test func aURLServiceIsPostedTheSameJSONWithItsHeadersFromTheEnvironment() async throws {
+        let posts = Mutex<[(String, [String: String], String)]>([])
+        let r = try await run(
+            Self.urlFlow, environment: ["TAX_KEY": "k-123"],
+            post: { url, headers, body, _ in
+                posts.withLock { $0.append((url, headers, body)) }
+                return CommandOutput(status: 200, stdout: #"{"taxAmount":"3.55"}"#)
+            }, answer: Self.answering("never run", status: 9))
+        #expect(r.result.status == .success)
+        #expect(r.result.price?.taxAmount == Decimal(string: "3.55"))
+        #expect(r.calls.isEmpty, "no command")
+        let sent = try #require(posts.withLock { $0.first })
+        #expect(sent.0 == "https://tax.example/quote")
+        #expect(sent.1 == ["X-Api-Key": "k-123"])
+        #expect(sent.2.hasPrefix(#"{"address":{"country":"US","state":"NY","zip":"10118""#))
+        let hook = try #require(r.event("hook.tax"))
+        #expect(!"\(hook.attributes)".contains("k-123"), "the header's value is never traced")
+    }
+
+    @Test func aURLServiceFailsOnAnErrorStatusAnUnsetVariableOrNoHTTPClient() async throws {
+        let down = try await run(
+            Self.urlFlow, environment: ["TAX_KEY": "k"], post: { _, _, _, _ in CommandOutput(status: 503, stdout: "busy") },
+            answer: Self.answering(""))
+        #expect(down.result.errors.map(\.code) == ["tax_failed"])
+        #expect(down.result.errors.first?.message == "the tax service 'https://tax.example/quote' answered HTTP 503")
+        #expect(down.ledger.isEmpty)
+        let unset = try await run(
+            Self.urlFlow, post: { _, _, _, _ in CommandOutput(status: 200, stdout: #"{"taxAmount":"1.00"}"#) },
+            answer: Self.answering(""))
+        #expect(unset.result.errors.first?.message == "the environment variable TAX_KEY (taxService.headers.X-Api-Key) is not set")
+        let none = try await run(Self.urlFlow, environment: ["TAX_KEY": "k"], answer: Self.answering(""))
+        #expect(
+            none.result.errors.first?.message
+                == "this run cannot reach the tax service 'https://tax.example/quote': it has no HTTP client")
     }
 
     /// The real runner: a command past its timeout is killed (SIGKILL, so a blocked or ignored

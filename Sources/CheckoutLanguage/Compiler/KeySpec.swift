@@ -151,8 +151,14 @@ package enum FlowKeys {
     /// `taxService` keys: the command that answers the tax, how long it may take, how often it is tried.
     public static let taxService: [KeySpec] = [
         KeySpec(
-            "command", .list(.string()), required: true,
+            "command", .list(.string()),
             "a program and its arguments: the address and price as JSON on stdin, `{\"taxAmount\": \"1.23\"}` on stdout"),
+        KeySpec(
+            "url", .string(pattern: "^https?://"),
+            "instead of `command`: an endpoint POSTed the same JSON, answering `{\"taxAmount\": \"1.23\"}`"),
+        KeySpec(
+            "headers", .dictionary(keyPattern: "^[A-Za-z0-9-]+$", value: .envReference),
+            "HTTP header name → `${env:NAME}` sent with `url` (an API key), read from environment variables only"),
         KeySpec("timeout", .duration, default: "5s", "how long one call may run before it is killed"),
         KeySpec("attempts", .integer(minimum: 1, maximum: 10), default: "1", "calls in all before the step fails (1: no retry)"),
     ]

@@ -12,12 +12,19 @@ public struct SigningEnvironment: Sendable {
     public var runCommand:
         @Sendable (_ argv: [String], _ directory: String?, _ input: String, _ timeout: Duration) async throws -> CommandOutput
 
+    /// POSTs JSON to a tax service's `url` with its headers; the answer's HTTP status comes
+    /// back as `status` and its body as `stdout`. Nil: this environment cannot (the runtime
+    /// has no HTTP client: `CheckoutProviders` gives one, `SigningEnvironment.systemWithHTTP`).
+    package var post:
+        (@Sendable (_ url: String, _ headers: [String: String], _ body: String, _ timeout: Duration) async throws -> CommandOutput)?
+
     /// Creates an environment.
     public init(
         variable: @escaping @Sendable (String) -> String?,
         runCommand:
             @escaping @Sendable (_ argv: [String], _ directory: String?, _ input: String, _ timeout: Duration) async throws -> CommandOutput
     ) {
+        post = nil
         self.variable = variable
         self.runCommand = runCommand
     }

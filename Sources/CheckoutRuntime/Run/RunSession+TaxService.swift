@@ -64,7 +64,8 @@ extension RunSession {
     /// One call: runs the command under the run's clock and the process timeout, then reads
     /// its answer.
     nonisolated(nonsending) private func askTaxService(_ service: TaxService, input: String) async throws -> Decimal {
-        let program = UserText.quoted(service.command[0])
+        if let url = service.url { return try await postTaxService(service, url: url, input: input) }
+        let program = UserText.quoted(service.command.first ?? "")
         let directory = runner.flow.file.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
         let run = runner.signing.runCommand
         let argv = service.command
@@ -85,6 +86,38 @@ extension RunSession {
             throw TaxServiceFailure("the tax service \(program) exited with status \(output.status)")
         }
         return try Self.taxAmount(in: output.stdout, currency: price.currency, program: program)
+    }
+
+    /// One call to a `url` service: the JSON POSTed with the flow's headers (their values from
+    /// the environment, never traced), a 2xx answer's body read as a command's output.
+    nonisolated(nonsending) private func postTaxService(_ service: TaxService, url: String, input: String) async throws -> Decimal {
+        let endpoint = UserText.quoted(url)
+        guard let post = runner.signing.post else {
+            throw TaxServiceFailure("this run cannot reach the tax service \(endpoint): it has no HTTP client")
+        }
+        var headers: [String: String] = [:]
+        for (name, variable) in service.headers {
+            guard let value = runner.signing.variable(variable), !value.isEmpty else {
+                throw TaxServiceFailure("the environment variable \(variable) (taxService.headers.\(name)) is not set")
+            }
+            headers[name] = value
+        }
+        let timeout = service.timeout
+        let sent = headers
+        let answer: CommandOutput
+        do {
+            answer = try await runner.clock.withTimeout(timeout) { try await post(url, sent, input, timeout) }
+        } catch is ClockTimeout {
+            throw TaxServiceFailure("the tax service \(endpoint) took longer than \(timeout.seconds)s")
+        } catch let e as ProviderError where e.code == .timeout {
+            throw TaxServiceFailure("the tax service \(endpoint) took longer than \(timeout.seconds)s")
+        } catch {
+            throw TaxServiceFailure("the tax service \(endpoint) could not be reached")
+        }
+        guard (200..<300).contains(answer.status) else {
+            throw TaxServiceFailure("the tax service \(endpoint) answered HTTP \(answer.status)")
+        }
+        return try Self.taxAmount(in: answer.stdout, currency: price.currency, program: endpoint)
     }
 
     /// `{"taxAmount": "1.23"}`: a decimal string ≥ 0 with at most the currency's minor units
