@@ -8,46 +8,50 @@ extension FlowCompiler {
     /// variables), reported without echoing the value or its line.
     static func compileTaxService(_ node: YAMLNode, _ ctx: inout CompileContext) -> TaxService? {
         guard let f = ctx.fields(of: node, path: "taxService", keys: .taxService) else { return nil }
+        // Every setting is checked, so one run of `checkout validate` names every problem.
         var service = TaxService()
+        var valid = true
         let commandNode = f["command"]
         if let urlNode = f["url"] {
             if let commandNode {
                 ctx.report(
                     .conflictingSettings, "'taxService' takes either 'command' or 'url', not both", at: commandNode.range,
                     notes: ["'command' runs a program here; 'url' POSTs the same JSON to an endpoint"])
-                return nil
+                valid = false
             }
-            guard let url = compileTaxURL(urlNode, &ctx) else { return nil }
-            service.url = url
+            service.url = compileTaxURL(urlNode, &ctx)
+            valid = valid && service.url != nil
+        } else if let commandNode {
+            service.command = compileTaxCommand(commandNode, &ctx) ?? []
+            valid = valid && !service.command.isEmpty
         } else {
-            guard let commandNode else {
-                ctx.report(
-                    .missingKey, "'taxService' needs 'command' (a program that answers the tax) or 'url' (an endpoint)",
-                    at: ctx.firstLine(of: node))
-                return nil
-            }
-            guard let argv = compileTaxCommand(commandNode, &ctx) else { return nil }
-            service.command = argv
+            ctx.report(
+                .missingKey, "'taxService' needs 'command' (a program that answers the tax) or 'url' (an endpoint)",
+                at: ctx.firstLine(of: node))
+            valid = false
         }
         if let n = f["headers"] {
-            if service.url == nil, let range = f.keyRange("headers") {
+            if f["url"] == nil, let range = f.keyRange("headers") {
                 ctx.report(.ineffectiveSetting, "'headers' applies to a tax service 'url' only", at: range, severity: .warning)
             }
-            guard let headers = compileTaxHeaders(n, &ctx) else { return nil }
-            service.headers = headers
+            if let headers = compileTaxHeaders(n, &ctx) { service.headers = headers } else { valid = false }
         }
         if let t = f["timeout"] {
-            guard let d = ctx.duration(t, path: "taxService.timeout") else { return nil }
-            service.timeout = d
+            if let d = ctx.duration(t, path: "taxService.timeout") { service.timeout = d } else { valid = false }
         }
-        if let a = f["attempts"], let v = ctx.integer(a, path: "taxService.attempts") {
-            guard (1...10).contains(v) else {
-                ctx.report(.outOfRange, "'taxService.attempts' must be 1 to 10, found \(v)", at: a.range)
-                return nil
+        if let a = f["attempts"] {
+            if let v = ctx.integer(a, path: "taxService.attempts") {
+                if (1...10).contains(v) {
+                    service.attempts = v
+                } else {
+                    ctx.report(.outOfRange, "'taxService.attempts' must be 1 to 10, found \(v)", at: a.range)
+                    valid = false
+                }
+            } else {
+                valid = false
             }
-            service.attempts = v
         }
-        return service
+        return valid ? service : nil
     }
 
     /// `taxService.command`: a program and its arguments, none of them a literal secret.
@@ -135,12 +139,12 @@ extension FlowCompiler {
     /// no step calls is a warning. `drafts`: nil for the derived pipeline (which calls the
     /// service in `checkout` mode, `StandardPipeline`).
     static func checkTaxService(_ top: Fields, drafts: [StageDraft]?, flow: FlowDefinition, _ ctx: inout CompileContext) {
-        guard flow.taxService != nil else { return }
         if !flow.tax.isEmpty, let range = top.keyRange("taxService") {
             ctx.report(
                 .conflictingSettings, "a flow takes either 'tax' rates or a 'taxService', not both", at: range,
                 notes: ["the service answers the tax for every address; drop 'tax', or drop 'taxService' to keep the table"])
         }
+        guard flow.taxService != nil else { return }
         var called = drafts == nil && flow.request.mode == .checkout
         for d in drafts ?? [] {
             if d.stage.kind == .step(.taxUpdate) {
