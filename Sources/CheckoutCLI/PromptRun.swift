@@ -54,7 +54,7 @@ struct PromptRun {
             drawn.frontend = frontend
             let runner = CheckoutRunner(
                 flow: flow, provider: provider, frontend: frontend, clock: clock, random: random,
-                trace: traceFile, steps: frontend, idempotencyKeys: keys)
+                trace: traceFile, steps: frontend, signing: .systemWithHTTP, idempotencyKeys: keys)
             let result = await runner.run()
             device.restore()
             if let at = frontend.inputEndedAt { Self.reportInputEnded(at, result) }
@@ -75,7 +75,8 @@ struct PromptRun {
         let frontend = LineFrontend(
             flow: flow, today: today, echo: isatty(STDIN_FILENO) == 0, readLine: { await LineInput.standard(secret: $0) }, write: write)
         let runner = CheckoutRunner(
-            flow: flow, provider: provider, frontend: frontend, clock: clock, random: random, trace: traceFile, idempotencyKeys: keys)
+            flow: flow, provider: provider, frontend: frontend, clock: clock, random: random, trace: traceFile,
+            signing: .systemWithHTTP, idempotencyKeys: keys)
         let result = await runner.run()
         if let at = frontend.inputEndedAt { Self.reportInputEnded(at, result) }
         return result

@@ -49,7 +49,8 @@ extension RunCommand {
         if let report = headless.problemReport(color: Output.wantsColor(fileDescriptor: STDERR_FILENO)) {
             Output.standardError(report)
         }
-        let outcome = await headless.run(random: scenario.random, trace: watch, steps: watch, provider: provider)
+        let outcome = await headless.run(
+            random: scenario.random, trace: watch, steps: watch, provider: provider, signing: .systemWithHTTP)
         interruption.claimNormalEnd()
         try outputs.finish(outcome, summary: true)
     }

@@ -118,7 +118,8 @@ struct RunCommand: AsyncParsableCommand {
         if let report = headless.problemReport(color: Output.wantsColor(fileDescriptor: STDERR_FILENO)) {
             Output.standardError(report)
         }
-        let outcome = await headless.run(random: random, trace: watch, steps: watch, provider: provider, journal: runJournal)
+        let outcome = await headless.run(
+            random: random, trace: watch, steps: watch, provider: provider, journal: runJournal, signing: .systemWithHTTP)
         interruption.claimNormalEnd()
         if let failure = runJournal?.writeFailure, let journal {
             // The result stands (a payment approved is approved); the journal ends early.

@@ -49,9 +49,10 @@ package struct HeadlessRun: Sendable {
     /// Runs the flow against the provider `provider` makes with the run's clock and `random`.
     /// With a `journal`, completed steps are recorded, and those it already records are restored.
     /// `recordsProviderCalls`: whether a traced run traces its provider calls (`provider.call`).
+    /// `signing`: the environment and commands (and HTTP) of the `signature` hook and the tax service.
     package func run(
         random: any RandomSource, trace: (any TraceSink)? = nil, steps: (any StepObserver)? = nil, provider: ProviderSource,
-        journal: RunJournal? = nil, recordsProviderCalls: Bool = true
+        journal: RunJournal? = nil, recordsProviderCalls: Bool = true, signing: SigningEnvironment = .system
     ) async -> CheckoutResult {
         guard let answers else {
             var r = CheckoutResult(
@@ -65,7 +66,7 @@ package struct HeadlessRun: Sendable {
         if let ip = answers.customerIP { flow.definition.request.customerIP = ip }
         var runner = CheckoutRunner(
             flow: flow, provider: provider.make(flow, clock, random), frontend: HeadlessFrontend(answers: answers),
-            clock: clock, random: random, trace: trace, steps: steps, journal: journal,
+            clock: clock, random: random, trace: trace, steps: steps, signing: signing, journal: journal,
             idempotencyKeys: provider.idempotencyKeys(flow, random))
         runner.recordsProviderCalls = recordsProviderCalls
         return await runner.run()

@@ -143,9 +143,24 @@ import Testing
                 name: "subscription, Amex stored", flow: "flows/subscription.yaml",
                 answers: card("3782 822463 10005", cvv: cvv4, storeCard: true),
                 number: "3782 822463 10005", cvv: cvv4, proof: "SUBSCRIPTION"),
+            LeakCase(
+                name: "tax-service, taxed", flow: "flows/tax-service.yaml", answers: taxedAnswers(zip: "10118"),
+                number: "4111 1111 1111 1111", cvv: cvv3, proof: "hook.tax"),
+            LeakCase(
+                name: "tax-service, the service fails", flow: "flows/tax-service.yaml", answers: taxedAnswers(zip: "00000"),
+                number: "4111 1111 1111 1111", cvv: cvv3, proof: "tax_failed"),
         ]
         return all
     }()
+
+    /// Answers for flows/tax-service.yaml: a New York address; zip 00000 makes its script fail.
+    static func taxedAnswers(zip: String) -> String {
+        Fixtures.cardAnswers(
+            "4111 1111 1111 1111", cvv: cvv3,
+            billing:
+                "billing: { name: Jane Shopper, email: jane@example.com, address: 1 Main St, city: Albany, zip: \"\(zip)\", country: US, state: NY }",
+            extra: "shipping: { sameAsBilling: true }")
+    }
 
     @Test(arguments: cases)
     func noCardDataInAnyOutput(leak: LeakCase) throws {

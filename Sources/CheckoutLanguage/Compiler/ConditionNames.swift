@@ -55,12 +55,18 @@ package enum ConditionNames {
             (kind, enumeration("outcome", StageOutcome.allCases.map(\.rawValue), possible: kind.outcomes.map(\.rawValue)))
         })
 
+    /// The type of `outcome.<id>` for a `taxUpdate` step that calls the flow's `taxService`.
+    private static let taxServiceOutcomeType = enumeration(
+        "outcome", StageOutcome.allCases.map(\.rawValue), possible: [StageOutcome.success, .failed].map(\.rawValue))
+
     /// Every name a condition of this flow may read, each behind the gate of the fact that makes
     /// it known (nil: known from the start); `FlowNames.fact(ofGate:)` is the fact of a gate.
     /// The flow's own names are defined only when a condition reads them.
     static func scope(flow: FlowDefinition, methods: [PaymentMethodKind], stepIds: [(String, StepKind)]) -> (ConditionScope, FlowNames) {
         var scope = commonScope
-        let names = FlowNames(methods: methods, accepted: flow.cards.acceptedBrands, steps: stepIds, custom: flow.fields.custom)
+        let names = FlowNames(
+            methods: methods, accepted: flow.cards.acceptedBrands, steps: stepIds, custom: flow.fields.custom,
+            taxService: flow.taxService != nil)
         scope.source = names
         return (scope, names)
     }
@@ -73,8 +79,14 @@ package enum ConditionNames {
         let accepted: [CardBrand]
         let steps: [(id: String, kind: StepKind)]
         let custom: [CustomField]
+        /// The flow has a `taxService`: its `taxUpdate` steps can end `failed`.
+        let taxService: Bool
 
-        init(methods: [PaymentMethodKind], accepted: [CardBrand], steps: [(String, StepKind)], custom: [CustomField]) {
+        init(
+            methods: [PaymentMethodKind], accepted: [CardBrand], steps: [(String, StepKind)], custom: [CustomField],
+            taxService: Bool = false
+        ) {
+            self.taxService = taxService
             self.methods = methods
             self.accepted = accepted
             self.steps = steps
@@ -99,8 +111,8 @@ package enum ConditionNames {
             case .outcome(let id)?:
                 // A later step with the same id replaces an earlier one, as its name does.
                 guard let s = steps.lastIndex(where: { $0.id == id }) else { return nil }
-                return ConditionScope.Entry(
-                    type: outcomeTypes[steps[s].kind] ?? .text(.any), laterReason: nil, gate: commonGates.count + s)
+                let type = taxService && steps[s].kind == .taxUpdate ? taxServiceOutcomeType : outcomeTypes[steps[s].kind]
+                return ConditionScope.Entry(type: type ?? .text(.any), laterReason: nil, gate: commonGates.count + s)
             case .custom(let id)?:
                 guard let c = custom.firstIndex(where: { $0.id == id }) else { return nil }
                 let type: ConditionType = custom[c].options.map { enumeration("\(UserText.quoted(id)) option", $0) } ?? .text(.any)
@@ -122,7 +134,8 @@ package enum ConditionNames {
             case .cardBrand?: return "'cards.accept' lists only \(accepted.map(\.rawValue).joined(separator: ", "))"
             case .outcome(let id)?:
                 guard let kind = steps.last(where: { $0.id == id })?.kind else { return nil }
-                return "a \(kind.rawValue) step ends only \(kind.outcomes.map(\.rawValue).joined(separator: ", "))"
+                let outcomes = taxService && kind == .taxUpdate ? [.success, .failed] : kind.outcomes
+                return "a \(kind.rawValue) step ends only \(outcomes.map(\.rawValue).joined(separator: ", "))"
             default: return nil
             }
         }

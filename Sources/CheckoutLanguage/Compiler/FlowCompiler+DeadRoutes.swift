@@ -9,13 +9,15 @@ import Foundation
 ///   `price.amount` are the request's.
 /// - `price.taxAmount` is the request's until a `tax` hook or a `taxUpdate` step sets it from
 ///   one of the flow's `tax` rates: it can only be the request's or the amount at one of those
-///   rates (rounded as at run time); `price.total` is the amount plus one of those.
+///   rates (rounded as at run time); `price.total` is the amount plus one of those. A
+///   `taxUpdate` step that calls the flow's `taxService` can set any tax: then both are unknown.
 ///
 /// Every other name (the shopper's answers, the provider's outcomes) is unknown.
 struct RequestFacts {
     private let request: CheckoutRequest
-    /// The price's possible values; nil when a `currencyUpdate` step can convert it.
-    private let fixedPrice: (amount: Decimal?, taxes: [Decimal], currency: Currency)?
+    /// The price's possible values; nil when a `currencyUpdate` step can convert it. `taxes`
+    /// nil: any (a tax service answers it).
+    private let fixedPrice: (amount: Decimal?, taxes: [Decimal]?, currency: Currency)?
 
     init(flow: FlowDefinition, stages: [PipelineStage]) {
         let r = flow.request
@@ -32,7 +34,8 @@ struct RequestFacts {
                 if !taxes.contains(tax) { taxes.append(tax) }
             }
         }
-        fixedPrice = (r.price.amount, taxes, r.price.currency)
+        let answered = stages.contains { $0.callsTaxService }
+        fixedPrice = (r.price.amount, answered ? nil : taxes, r.price.currency)
     }
 
     /// Every value `name` can have during a run (nil in the list: unset); nil when unknown.
@@ -47,11 +50,11 @@ struct RequestFacts {
         case .requestPriceCurrency?: return [.text(r.price.currency.code)]
         case .priceCurrency?: return fixedPrice.map { [.text($0.currency.code)] }
         case .priceAmount?: return fixedPrice.map { [$0.amount.map(ConditionValue.decimal)] }
-        case .priceTaxAmount?: return fixedPrice.map { $0.taxes.map(ConditionValue.decimal) }
+        case .priceTaxAmount?: return fixedPrice?.taxes.map { $0.map(ConditionValue.decimal) }
         case .priceTotal?:
-            guard let price = fixedPrice else { return nil }
+            guard let price = fixedPrice, let taxes = price.taxes else { return nil }
             guard let amount = price.amount else { return [nil] }
-            return price.taxes.map { .decimal(amount + $0) }
+            return taxes.map { .decimal(amount + $0) }
         default: return nil
         }
     }

@@ -7,9 +7,11 @@ extension FlowCompiler {
     static func compilePipeline(_ top: Fields, flow: FlowDefinition, _ ctx: inout CompileContext) -> Pipeline? {
         guard top["screens"] != nil || top["steps"] != nil else {
             checkSigning(top, drafts: [], flow: flow, &ctx)
+            checkTaxService(top, drafts: nil, flow: flow, &ctx)
             return StandardPipeline.derive(for: flow)
         }
         var drafts = compileStages(top, &ctx)
+        checkTaxService(top, drafts: drafts, flow: flow, &ctx)
         checkSigning(top, drafts: drafts, flow: flow, &ctx)
         checkTransactionType(top, drafts: drafts, flow: flow, &ctx)
         for i in drafts.indices where drafts[i].stage.kind == .screen(.form) && drafts[i].stage.fields == nil {
@@ -131,7 +133,8 @@ extension FlowCompiler {
         _ drafts: [StageDraft], analysis: PipelineGraphAnalysis, flow: FlowDefinition, _ ctx: inout CompileContext
     ) {
         for (i, d) in drafts.enumerated() {
-            for (j, hook) in d.stage.hooks.enumerated() where hook == .tax {
+            // With a tax service the hook is an error (`checkTaxService`).
+            for (j, hook) in d.stage.hooks.enumerated() where hook == .tax && flow.taxService == nil {
                 let knowsAddress =
                     analysis.knows(.shipping, at: i) || d.stage.kind == .screen(.shipping)
                 if flow.tax.isEmpty {

@@ -124,6 +124,7 @@ public enum FlowCompiler {
         if let node = top["provider"] { flow.provider = compileProvider(node, &ctx) ?? flow.provider }
         if let node = top["currencies"] { flow.currencies = compileCurrencies(node, &ctx) }
         if let node = top["tax"] { flow.tax = compileTax(node, &ctx) }
+        if let node = top["taxService"] { flow.taxService = compileTaxService(node, &ctx) }
         if let node = top["theme"] { flow.theme = compileTheme(node, &ctx) }
         if let node = top["fields"] { flow.fields = compileFields(node, &ctx) }
         if let node = top["cards"] { flow.cards = compileCards(node, &ctx) }

@@ -124,6 +124,7 @@ package enum FlowKeys {
         KeySpec(
             "tax", .dictionary(keyPattern: "^[A-Z]{2}(-[A-Z0-9]{1,3})?$", value: .decimal(minimum: 0, maximum: 100)),
             "tax percent by COUNTRY or COUNTRY-STATE"),
+        KeySpec("taxService", .mapping(taxService), "the merchant's tax service: a command that answers the tax for an address"),
         KeySpec("screens", .list(.mapping(screen)), "an explicit pipeline's screens, in order"),
         KeySpec("steps", .list(.mapping(step)), "an explicit pipeline's provider steps, in order, after the screens"),
     ]
@@ -145,6 +146,21 @@ package enum FlowKeys {
             "command", .list(.string()),
             "a program and its arguments that signs: the fields on stdin as `key=value` lines, the signature on stdout"),
         KeySpec("timeout", .duration, default: "10s", "how long the signing command may run"),
+    ]
+
+    /// `taxService` keys: the command that answers the tax, how long it may take, how often it is tried.
+    public static let taxService: [KeySpec] = [
+        KeySpec(
+            "command", .list(.string()),
+            "a program and its arguments: the address and price as JSON on stdin, `{\"taxAmount\": \"1.23\"}` on stdout"),
+        KeySpec(
+            "url", .string(pattern: "^https?://"),
+            "instead of `command`: an endpoint POSTed the same JSON, answering `{\"taxAmount\": \"1.23\"}`"),
+        KeySpec(
+            "headers", .dictionary(keyPattern: "^[A-Za-z0-9-]+$", value: .envReference),
+            "HTTP header name → `${env:NAME}` sent with `url` (an API key), read from environment variables only"),
+        KeySpec("timeout", .duration, default: "5s", "how long one call may run before it is killed"),
+        KeySpec("attempts", .integer(minimum: 1, maximum: 10), default: "1", "calls in all before the step fails (1: no retry)"),
     ]
 
     /// `request` keys (SPEC §3).

@@ -21,7 +21,7 @@ extension FlowCompiler {
         for d in drafts where !d.stage.routes.isEmpty {
             for (outcome, target) in d.stage.routes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 let range = d.routeRanges[outcome]
-                let possible = PipelineGraphAnalysis.outcomes(of: d.stage.kind)
+                let possible = d.stage.outcomes
                 if !possible.contains(outcome) {
                     ctx.report(
                         .outcomeRoute, "\(UserText.quoted(d.stage.id)) never ends '\(outcome.rawValue)'", at: range,
@@ -38,7 +38,7 @@ extension FlowCompiler {
                 }
             }
             if let routed = d.stage.routes.keys.sorted(by: { $0.rawValue < $1.rawValue }).first(where: { $0 != .success }) {
-                let possible = PipelineGraphAnalysis.outcomes(of: d.stage.kind)
+                let possible = d.stage.outcomes
                 let unrouted = possible.filter { $0 != .success && d.stage.routes[$0] == nil }.map(\.rawValue)
                 if let last = unrouted.last {
                     let names =

@@ -107,7 +107,7 @@ struct PipelineGraphAnalysis: Sendable {
             let routes = d.stage.routes
             let isScan = kind == .screen(.cardScan)
             let mode = i < guards.count ? guards[i] : .run
-            for outcome in kind.outcomes where mode != .skip {
+            for outcome in d.stage.outcomes where mode != .skip {
                 let to: Int?
                 switch routes.isEmpty ? nil : routes[outcome] {
                 case .stage(let id): to = index(of: id)

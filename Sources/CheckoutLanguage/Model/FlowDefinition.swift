@@ -19,6 +19,9 @@ package struct FlowDefinition: Sendable {
     public var currencies: CurrencyTable?
     /// Tax rates by region, applied when the shipping address is known.
     public var tax: TaxTable
+    /// The merchant's tax service (`taxService`), called by the `taxUpdate` step instead of
+    /// the `tax` table; nil: none.
+    package var taxService: TaxService?
     /// Colours, fonts and radii for the front ends.
     public var theme: Theme
     /// Per-field presence and custom fields.

@@ -79,7 +79,7 @@ extension Pipeline {
                 items.append(CoverageItem(.guardTrue, stage: stage.id))
                 if stage.guardAlways != true { items.append(CoverageItem(.guardFalse, stage: stage.id)) }
             }
-            for outcome in stage.kind.outcomes {
+            for outcome in stage.outcomes {
                 let target = successor(of: i, on: outcome).map { stages[$0].id } ?? "end"
                 items.append(CoverageItem(.route, stage: stage.id, outcome: outcome, target: target))
             }

@@ -204,6 +204,14 @@ package struct PipelineStage: Sendable, Hashable {
     /// The amount a `capture` or `refund` step moves, in the transaction's currency; nil: all
     /// that is left (the whole authorization; what was captured or sold and not yet refunded).
     package var amount: Decimal?
+    /// A `taxUpdate` step that calls the flow's `taxService` (instead of applying the `tax`
+    /// table): it can end `failed` (the service failed, timed out or answered garbage), and it
+    /// runs for wallets too.
+    package var callsTaxService = false
+
+    /// The outcomes this stage can end with: its kind's, and `failed` for a step that calls
+    /// the tax service.
+    package var outcomes: [StageOutcome] { callsTaxService ? [.success, .failed] : kind.outcomes }
 
     /// Creates a stage.
     public init(id: String? = nil, _ kind: StageKind, when condition: Condition? = nil) {

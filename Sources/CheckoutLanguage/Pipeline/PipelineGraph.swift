@@ -79,7 +79,7 @@ package struct PipelineGraph: Sendable {
                     Edge(from: stage.id, to: to, label: routed ? "success" : nil, keys: [CoverageItem.routeKey(stage.id, .success)]))
             }
             var byTarget: [(String, [String])] = []
-            for outcome in Self.earlyOutcomes(stage.kind) {
+            for outcome in Self.earlyOutcomes(stage) {
                 let target: String?
                 if let route = stage.routes[outcome] {
                     if case .stage(let id) = route, let j = pipeline.index(of: id) { target = entry(j) } else { target = endNode }
@@ -105,8 +105,8 @@ package struct PipelineGraph: Sendable {
     }
 
     /// The outcomes with which a stage can end other than success.
-    static func earlyOutcomes(_ kind: StageKind) -> [StageOutcome] {
-        kind.outcomes.filter { $0 != .success }
+    static func earlyOutcomes(_ stage: PipelineStage) -> [StageOutcome] {
+        stage.outcomes.filter { $0 != .success }
     }
 
     /// The graph in `format`.

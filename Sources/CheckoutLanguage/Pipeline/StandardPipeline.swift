@@ -43,6 +43,13 @@ package enum StandardPipeline {
                 stages.append(PipelineStage(.step(.taxUpdate), when: onlyCardish ? nil : paymentMethod(in: cards)))
             }
         }
+        if r.mode == .checkout, flow.taxService != nil {
+            // The merchant's tax service, once the address is known (shipping, else billing);
+            // wallets too, so no payment-method condition.
+            var stage = PipelineStage(.step(.taxUpdate))
+            stage.callsTaxService = true
+            stages.append(stage)
+        }
         if r.mode == .checkout && r.allowCurrencyChange && !r.subscription {
             stages.append(PipelineStage(.screen(.currency)))
             stages.append(PipelineStage(.step(.currencyUpdate)))

@@ -2,8 +2,9 @@ import CheckoutDomain
 import CheckoutLanguage
 import Foundation
 
-/// What signing needs from the outside world — environment variables and running a
-/// command — injected so tests control both. `.system` is the real process environment.
+/// What signing and the tax service need from the outside world — environment variables and
+/// running a command (the signing command, the `taxService` command) — injected so tests
+/// control both. `.system` is the real process environment.
 public struct SigningEnvironment: Sendable {
     /// The value of an environment variable, nil when unset.
     public var variable: @Sendable (String) -> String?
@@ -11,12 +12,19 @@ public struct SigningEnvironment: Sendable {
     public var runCommand:
         @Sendable (_ argv: [String], _ directory: String?, _ input: String, _ timeout: Duration) async throws -> CommandOutput
 
+    /// POSTs JSON to a tax service's `url` with its headers; the answer's HTTP status comes
+    /// back as `status` and its body as `stdout`. Nil: this environment cannot (the runtime
+    /// has no HTTP client: `CheckoutProviders` gives one, `SigningEnvironment.systemWithHTTP`).
+    package var post:
+        (@Sendable (_ url: String, _ headers: [String: String], _ body: String, _ timeout: Duration) async throws -> CommandOutput)?
+
     /// Creates an environment.
     public init(
         variable: @escaping @Sendable (String) -> String?,
         runCommand:
             @escaping @Sendable (_ argv: [String], _ directory: String?, _ input: String, _ timeout: Duration) async throws -> CommandOutput
     ) {
+        post = nil
         self.variable = variable
         self.runCommand = runCommand
     }
@@ -44,6 +52,8 @@ public struct SigningEnvironment: Sendable {
                 output = try await runCommand(argv, directory, signer.commandInput(fields), timeout)
             } catch let e as ProviderError {
                 throw e
+            } catch let e as CommandTimedOut {
+                throw ProviderError(.signatureFailed, "the signing command \(UserText.quoted(argv[0])) took longer than \(e.seconds)s")
             } catch {
                 throw ProviderError(.signatureFailed, "the signing command \(UserText.quoted(argv[0])) could not be started")
             }
@@ -104,20 +114,58 @@ enum SystemCommand {
         try process.run()
         let timedOut = TimeoutFlag()
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+        let deadline = DispatchTime.now() + seconds
+        DispatchQueue.global().asyncAfter(deadline: deadline) {
             if process.isRunning {
                 timedOut.set()
-                process.terminate()
+                // SIGKILL, not `terminate()`: a SIGTERM that checkout ignores (`checkout test`
+                // does, to end its suites cleanly) is ignored by the command it starts too.
+                kill(process.processIdentifier, SIGKILL)
             }
         }
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try? stdin.fileHandleForWriting.close()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        if timedOut.isSet {
-            throw ProviderError(.signatureFailed, "the signing command \(UserText.quoted(argv[0])) took longer than \(seconds)s")
+        // Read on another thread: a child the command started (a script's `curl` or `sleep`)
+        // outlives the killed command and keeps the pipe open, and waiting for the pipe's end
+        // would outlast the timeout.
+        let reader = OutputReader(stdout.fileHandleForReading)
+        guard let data = reader.output(by: deadline) else {
+            timedOut.set()
+            // Not waited for: Foundation reaps it; its child may hold on for a while.
+            kill(process.processIdentifier, SIGKILL)
+            throw CommandTimedOut(seconds: seconds)
         }
+        process.waitUntilExit()
+        if timedOut.isSet { throw CommandTimedOut(seconds: seconds) }
         return CommandOutput(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// A command ran past its timeout and was ended (`SystemCommand`); the caller says which
+/// command it was (`signature_failed`, `tax_failed`).
+package struct CommandTimedOut: Error {
+    /// The timeout, in seconds.
+    package let seconds: Double
+}
+
+/// A command's standard output, read to its end on another thread.
+private final class OutputReader: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        DispatchQueue.global().async { [self] in
+            let read = handle.readDataToEndOfFile()
+            lock.withLock { data = read }
+            done.signal()
+        }
+    }
+
+    /// The whole output, or nil when the pipe was still open at `deadline`.
+    func output(by deadline: DispatchTime) -> Data? {
+        guard done.wait(timeout: deadline) == .success else { return nil }
+        return lock.withLock { data }
     }
 }
 

@@ -121,7 +121,16 @@ extension RunSession {
                 return nil
             }
             (result, outcome) = done
-        case .taxUpdate, .currencyUpdate:
+        case .taxUpdate:
+            // The tax service's answer is kept, so a resumed run charges the tax it was
+            // answered before (the charge is re-sent under the same key with the same amount);
+            // the table's tax is computed again, the same.
+            guard stage.callsTaxService, let e = journal.entry("step.done", stage: stage.id, visit: visit),
+                let text = e.fields["taxAmount"], let (amount, _) = DecimalText.parse(text)
+            else { return nil }
+            price.taxAmount = amount
+            (result, outcome) = (.next, "success")
+        case .currencyUpdate:
             return nil
         }
         emit("step.restored", stage: stage.id, attributes: [JSONMember("outcome", .string(outcome))])

@@ -26,6 +26,9 @@ extension RunSession {
             try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: Self.fields(of: created)))
             endStep(stage.id, kind, outcome: "success")
         case .taxUpdate:
+            if stage.callsTaxService, let service = runner.flow.definition.taxService {
+                return await callTaxService(service, stage: stage, visit: visit)
+            }
             updateTax(stage: stage.id)
         case .currencyUpdate:
             if let (code, target) = conversionTarget() {

@@ -162,7 +162,8 @@ final class RunSession {
                 next = index + 1 < pipeline.stages.count ? index + 1 : nil
                 continue
             }
-            if let method = paymentMethod, !pipeline.stages[index].kind.applies(to: method) {
+            // A tax service answers for wallets too (`taxServiceInput` says which address).
+            if let method = paymentMethod, !pipeline.stages[index].kind.applies(to: method), !pipeline.stages[index].callsTaxService {
                 emit(
                     "stage.skipped", stage: pipeline.stages[index].id,
                     attributes: [JSONMember("reason", .string("not used by \(method.rawValue)"))])

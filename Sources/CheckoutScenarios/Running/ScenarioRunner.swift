@@ -128,7 +128,7 @@ package struct ScenarioRunner: Sendable {
         if let flow = flows[scenario.flowPath] {
             result = await scenario.headlessRun(flow).run(
                 random: scenario.random, trace: trace, provider: provider(for: scenario),
-                recordsProviderCalls: recordsProviderCalls || scenario.expect.sent != nil)
+                recordsProviderCalls: recordsProviderCalls || scenario.expect.sent != nil, signing: .systemWithHTTP)
         } else {
             // The suite loader compiles every flow first; reaching here is a caller's mistake.
             result = CheckoutResult(status: .error, flow: scenario.flowPath, fraudSessionId: "")
