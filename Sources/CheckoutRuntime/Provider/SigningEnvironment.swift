@@ -18,6 +18,10 @@ public struct SigningEnvironment: Sendable {
     package var post:
         (@Sendable (_ url: String, _ headers: [String: String], _ body: String, _ timeout: Duration) async throws -> CommandOutput)?
 
+    /// A test double the flow's `taxService` is replaced by (a scenario's `taxService:`): the
+    /// tax steps ask it and never run the command or reach the `url`. Nil: the real service.
+    package var taxServiceStandIn: TaxServiceStandIn?
+
     /// Creates an environment.
     public init(
         variable: @escaping @Sendable (String) -> String?,

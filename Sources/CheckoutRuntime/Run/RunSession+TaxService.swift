@@ -11,11 +11,13 @@ extension RunSession {
     /// `attempts` with the steps' backoff, and a last failure ends the step `failed` with code
     /// `tax_failed` — routable with `on: { failed: … }`, else the run ends `error`. The trace's
     /// `hook.tax` holds what the service was given (an address and a price: no card data, no
-    /// name, email or phone) and what it answered.
+    /// name, email or phone) and what it answered; with a stand-in (`TaxServiceStandIn`) it
+    /// also says `standIn: true`.
     nonisolated(nonsending) func callTaxService(_ service: TaxService, stage: PipelineStage, visit: Int) async -> StageResult {
         let given = taxServiceInput()
         let input = given.serialized() + "\n"
         let policy = StepRetry(attempts: service.attempts)
+        let standIn: [JSONMember] = runner.signing.taxServiceStandIn == nil ? [] : [JSONMember("standIn", .bool(true))]
         var attempt = 1
         while true {
             do {
@@ -28,7 +30,7 @@ extension RunSession {
                     "hook.tax", stage: stage.id,
                     attributes: [
                         JSONMember("outcome", .string("success")), JSONMember("given", given), JSONMember("taxAmount", amount),
-                    ])
+                    ] + standIn)
                 endStep(stage.id, .taxUpdate, outcome: "success", [JSONMember("taxAmount", amount)])
                 return .next
             } catch let failure as TaxServiceFailure {
@@ -49,7 +51,7 @@ extension RunSession {
                     attributes: [
                         JSONMember("outcome", .string("failed")), JSONMember("given", given),
                         JSONMember("error", .string(failure.message)),
-                    ])
+                    ] + standIn)
                 runner.steps?.step(.failed(stage: stage.id, kind: .taxUpdate, code: TaxServiceFailure.code))
                 endStep(stage.id, .taxUpdate, outcome: "failed", [JSONMember("code", .string(TaxServiceFailure.code))])
                 return .outcome(
@@ -64,6 +66,7 @@ extension RunSession {
     /// One call: runs the command under the run's clock and the process timeout, then reads
     /// its answer.
     nonisolated(nonsending) private func askTaxService(_ service: TaxService, input: String) async throws -> Decimal {
+        if let standIn = runner.signing.taxServiceStandIn { return try await askStandIn(standIn, timeout: service.timeout) }
         if let url = service.url { return try await postTaxService(service, url: url, input: input) }
         let program = UserText.quoted(service.command.first ?? "")
         let directory = runner.flow.file.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
@@ -86,6 +89,28 @@ extension RunSession {
             throw TaxServiceFailure("the tax service \(program) exited with status \(output.status)")
         }
         return try Self.taxAmount(in: output.stdout, currency: price.currency, program: program)
+    }
+
+    /// One call to a scenario's stand-in: no process, no request; a hang runs into the
+    /// timeout on the run's clock exactly as a real call would.
+    nonisolated(nonsending) private func askStandIn(_ standIn: TaxServiceStandIn, timeout: Duration) async throws -> Decimal {
+        let program = TaxServiceStandIn.name
+        switch standIn {
+        case .answers(let text):
+            let answer = JSONValue.object([JSONMember("taxAmount", .string(text))]).serialized()
+            return try Self.taxAmount(in: answer, currency: price.currency, program: program)
+        case .fails(let reason):
+            throw TaxServiceFailure("the tax service \(program) failed: \(reason)")
+        case .hangs:
+            let clock = runner.clock
+            do {
+                try await clock.withTimeout(timeout) { try await clock.sleep(for: timeout + .seconds(1)) }
+            } catch is ClockTimeout {
+                throw TaxServiceFailure("the tax service \(program) took longer than \(timeout.seconds)s")
+            }
+            // A clock with no deadlines (none in a scenario) slept past the timeout all the same.
+            throw TaxServiceFailure("the tax service \(program) took longer than \(timeout.seconds)s")
+        }
     }
 
     /// One call to a `url` service: the JSON POSTed with the flow's headers (their values from

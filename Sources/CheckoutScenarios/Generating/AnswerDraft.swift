@@ -11,17 +11,21 @@ package struct AnswerDraft: Sendable, Hashable {
     /// The shopper of the scenario's own `sandbox:` (a stored choice of another card for a flow
     /// that charges the shopper's stored choice); nil: the file's sandbox as it is.
     package var shopper: StoredShopper?
+    /// The stand-in for the flow's tax service (the scenario's `taxService:`); nil: the flow's
+    /// real service.
+    package var taxService: TaxServiceStandIn?
 
     /// Empty answers.
     package init() {}
 
     package static func == (a: AnswerDraft, b: AnswerDraft) -> Bool {
-        a.lines(indent: 0) == b.lines(indent: 0) && a.shopper == b.shopper
+        a.lines(indent: 0) == b.lines(indent: 0) && a.shopper == b.shopper && a.taxService == b.taxService
     }
 
     package func hash(into hasher: inout Hasher) {
         hasher.combine(lines(indent: 0))
         hasher.combine(shopper)
+        hasher.combine(taxService)
     }
 
     /// The value at a dotted path (`card.number`, `paymentMethod`, `custom.plan`).

@@ -61,7 +61,10 @@ package enum GeneratedSuiteWriter {
     /// `Visa card (declined with insufficient_funds) ends declined`, made unique with `(2)`.
     static func uniqueName(_ trial: ScenarioGenerator.Trial, used: inout [String: Int]) -> String {
         let status = trial.outcome.result.status
-        let base = trial.candidate.label + (status == .success ? " succeeds" : " ends \(status.rawValue)")
+        let base =
+            trial.candidate.answers.taxService == nil
+            ? trial.candidate.label + (status == .success ? " succeeds" : " ends \(status.rawValue)")
+            : ScenarioGenerator.taxServiceName(trial)
         used[base, default: 0] += 1
         let count = used[base] ?? 1
         return count == 1 ? base : "\(base) (\(count))"
@@ -73,6 +76,7 @@ package enum GeneratedSuiteWriter {
         var lines = ["- name: \(ResultSnapshot.scalar(name))"]
         if let flow { lines.append("  flow: \(ResultSnapshot.scalar(flow))") }
         lines += trial.candidate.answers.sandboxLines(indent: 2)
+        lines += trial.candidate.answers.taxServiceLines(indent: 2)
         let answers = trial.candidate.answers.lines(indent: 4)
         lines.append("  answers:" + (answers.isEmpty ? " {}" : ""))
         lines += answers

@@ -77,6 +77,7 @@ extension ScenarioGenerator {
             out.append(Candidate(label: "saved card ending \(last4)", answers: draft, completes: true))
         }
         out += storedChoiceCandidates(base)
+        out += taxServiceCandidates(base)
         if base.value(at: "scan") != nil {
             for error in CardScanError.allCases {
                 var draft = base

@@ -205,6 +205,7 @@ package struct ScenarioGenerator: Sendable {
             lines.append(indent + "- name: \(ResultSnapshot.scalar(name))")
             lines.append(indent + "  flow: \(ResultSnapshot.scalar(flowName))")
             lines += draft.sandboxLines(indent: indent.count + 2)
+            lines += draft.taxServiceLines(indent: indent.count + 2)
             let answers = draft.lines(indent: indent.count + 4)
             lines.append(indent + "  answers:" + (answers.isEmpty ? " {}" : ""))
             lines += answers

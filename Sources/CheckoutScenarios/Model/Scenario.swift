@@ -1,6 +1,7 @@
 package import CheckoutHeadless
 package import CheckoutLanguage
 package import CheckoutProviders
+package import CheckoutRuntime
 package import Foundation
 
 /// One scenario of a scenarios file (SPEC §12): a flow, the answers a shopper gives, and what
@@ -31,6 +32,11 @@ package struct Scenario: Sendable {
     /// The sandbox the scenario runs against when its provider is the sandbox: the built-in
     /// world plus its file's `sandbox:` fixtures plus its own; nil: the built-in sandbox.
     package var world: SandboxWorld?
+    /// The test double standing in for the flow's `taxService` in this scenario only
+    /// (`taxService:`); nil: the flow's real service.
+    package var taxService: TaxServiceStandIn?
+    /// Where `taxService:` is written, for the finding when the flow has no tax service.
+    package var taxServiceKey: SourceRange?
     /// The scenarios file and the line the scenario starts on, for failure messages.
     package var file: String
     package var line: Int

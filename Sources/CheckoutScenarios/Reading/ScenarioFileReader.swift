@@ -155,6 +155,10 @@ struct ScenarioFileReader {
             file: file, line: node.range.start.line)
         scenario.chain = chain
         scenario.world = world
+        if let p = f["taxService"] {
+            scenario.taxService = taxServiceStandIn(p.value)
+            scenario.taxServiceKey = p.key.range
+        }
         if let s = f["answers"]?.value.scalar, !s.isNull { scenario.answersFile = ScenarioReader.resolve(s.value, against: file) }
         return scenario
     }

@@ -26,6 +26,22 @@ public enum ScenarioKeys {
             "sandbox", .mapping(sandbox),
             "this scenario's own fixtures, inline or `{ file: PATH }`, added to the file's sandbox (a shopper with the same id "
                 + "replaces the file's); not in a chain, whose scenarios share the file's sandbox"),
+        KeySpec(
+            "taxService", .mapping(taxService),
+            "a test double standing in for the flow's `taxService` in this scenario only: it answers a tax, fails or hangs "
+                + "(one of them); no process is run, nothing is sent; retries, timeout, routing and `tax_failed` as with the real service"),
+    ]
+
+    /// `taxService` keys (a stand-in for the flow's tax service): exactly one.
+    package static let taxService: [KeySpec] = [
+        KeySpec(
+            "taxAmount", .string(),
+            "answers `{\"taxAmount\": TEXT}` on every attempt, read as the real service's answer is: `\"3.55\"` is the tax, "
+                + "text that is no amount in the currency (`\"lots\"`, `\"1.234\"` in USD) a garbage answer"),
+        KeySpec("fails", .string(), "every attempt fails for this reason (in the error's message), so each retry is made"),
+        KeySpec(
+            "hangs", .bool,
+            "`true`: every attempt runs past the service's `timeout` on the run's clock (nothing waits), so each retry is made"),
     ]
 
     /// `expect` keys: each is compared with the result's key of the same name.
@@ -95,7 +111,7 @@ public enum ScenarioKeys {
         + AnswersKeys.tables + [
             ("sentCall", ProviderCallKeys.call), ("sentFields", ProviderCallKeys.fields), ("sentAnswer", ProviderCallKeys.answer),
             ("sentCard", ProviderCallKeys.card), ("sentAddress", ProviderCallKeys.address),
-        ] + fixtureTables
+        ] + fixtureTables + [("taxService", taxService)]
 
     /// The scenarios file's JSON Schema.
     package static let schema = KeySchema(

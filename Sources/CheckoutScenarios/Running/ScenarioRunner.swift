@@ -126,9 +126,11 @@ package struct ScenarioRunner: Sendable {
         let trace = MemoryTraceSink()
         let result: CheckoutResult
         if let flow = flows[scenario.flowPath] {
+            var signing = SigningEnvironment.systemWithHTTP
+            signing.taxServiceStandIn = scenario.taxService
             result = await scenario.headlessRun(flow).run(
                 random: scenario.random, trace: trace, provider: provider(for: scenario),
-                recordsProviderCalls: recordsProviderCalls || scenario.expect.sent != nil, signing: .systemWithHTTP)
+                recordsProviderCalls: recordsProviderCalls || scenario.expect.sent != nil, signing: signing)
         } else {
             // The suite loader compiles every flow first; reaching here is a caller's mistake.
             result = CheckoutResult(status: .error, flow: scenario.flowPath, fraudSessionId: "")

@@ -26,6 +26,21 @@ extension ScenarioSuite {
     }
 }
 
+extension ScenarioSuite {
+    /// A scenario's `taxService:` stand-in on a flow that has no `taxService` to stand in
+    /// for: an error at the key (the flow takes its tax from elsewhere, or none).
+    static func taxServiceFindings(_ file: ScenarioFile, flows: [String: CompiledFlow]) -> [Diagnostic] {
+        file.scenarios.compactMap { scenario in
+            guard scenario.taxService != nil, let flow = flows[scenario.flowPath], flow.definition.taxService == nil else { return nil }
+            return Diagnostic(
+                rule: .conflictingSettings,
+                message: "'taxService' stands in for the flow's tax service, and the flow \(scenario.flowPath) has none",
+                file: file.path, range: scenario.taxServiceKey,
+                notes: ["a flow's `taxService` (docs/language.md, \"The tax service\") is what a scenario's stand-in replaces"])
+        }
+    }
+}
+
 /// Checks stage ids against one flow's pipeline, collecting diagnostics.
 private struct StageCheck {
     let file: String

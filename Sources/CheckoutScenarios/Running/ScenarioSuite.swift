@@ -36,7 +36,7 @@ package struct ScenarioSuite: Sendable {
                     suite.findings.append((diagnostics, compiled.source))
                 }
             }
-            let stages = stageFindings(file, flows: suite.flows)
+            let stages = stageFindings(file, flows: suite.flows) + taxServiceFindings(file, flows: suite.flows)
             if !stages.isEmpty { suite.findings.append((stages, read.source)) }
         }
         return suite
