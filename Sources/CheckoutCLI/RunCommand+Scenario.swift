@@ -50,7 +50,7 @@ extension RunCommand {
             Output.standardError(report)
         }
         let outcome = await headless.run(
-            random: scenario.random, trace: watch, steps: watch, provider: provider, signing: .systemWithHTTP)
+            random: scenario.random, trace: watch, steps: watch, provider: provider, signing: scenario.signing)
         interruption.claimNormalEnd()
         try outputs.finish(outcome, summary: true)
     }

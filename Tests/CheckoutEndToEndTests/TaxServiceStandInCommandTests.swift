@@ -4,7 +4,8 @@ import Testing
 /// `checkout test` with a scenario's `taxService:` stand-in (docs/testing.md, "A stand-in tax
 /// service") through the real binary: the shipped flow's service is never run, the stand-in's
 /// failures, hang and garbage end the run `tax_failed`, and no card data reaches any output
-/// (standard output and error, JUnit) — including a failing scenario's `got:` lines.
+/// (standard output and error, JUnit, a replay) — including a failing scenario's `got:`
+/// lines; `checkout run --scenario` replays a scenario with its stand-in.
 @Suite struct TaxServiceStandInCommandTests {
     static let cvv = "736"
     static let number = "4111 1111 1111 1111"
@@ -43,8 +44,15 @@ import Testing
         #expect(run.stdout.contains("3 passed, 1 failed"), "\(run.stdout)")
         #expect(run.stdout.contains("got: status success"), "\(run.stdout)")
         let report = try #require(ws.read(junit))
+        #expect(report.contains("tax service: stand-in, fails: the service is down\n"), "\(report)")
+        #expect(report.contains("standIn=true"), "the trace's hook.tax says a stand-in answered")
+        // `checkout run --scenario` runs the scenario with its stand-in.
+        let replay = try CheckoutBinary.run(["run", "--scenario", suite + "#hangs", "--json"])
+        #expect(replay.status == 4, "\(replay.stdout)\(replay.stderr)")
+        #expect(replay.stdout.contains("the tax service stand-in took longer than 1.0s"), "\(replay.stdout)")
         let scanner = LeakScanner(number: Self.number, cvv: Self.cvv)
-        for (name, output) in [("stdout", run.stdout), ("stderr", run.stderr), ("junit", report)] {
+        let outputs = [("stdout", run.stdout), ("stderr", run.stderr), ("junit", report), ("replay", replay.stdout + replay.stderr)]
+        for (name, output) in outputs {
             #expect(scanner.findings(in: output).isEmpty, "\(name) leaks:\n\(output)")
         }
     }

@@ -13,6 +13,15 @@ package enum TaxServiceStandIn: Sendable, Hashable {
     /// moves to the deadline: nothing waits).
     case hangs
 
+    /// What it does, as a scenario writes it: `fails: the service is down`, `hangs: true`.
+    package var summary: String {
+        switch self {
+        case .answers(let text): "taxAmount: \(text)"
+        case .fails(let reason): "fails: \(reason)"
+        case .hangs: "hangs: true"
+        }
+    }
+
     /// The name the stand-in goes by in messages: "the tax service stand-in …".
     static let name = "stand-in"
 }

@@ -4,7 +4,8 @@ import CheckoutRuntime
 import Foundation
 
 /// The per-step detail of a scenario's run, for JUnit's `<system-out>`: the seed, clock, flow
-/// and answers files (enough to re-run it with `checkout run`), one line per trace event (`step.end charge outcome=declined`), then the result. Trace events and results never
+/// and answers files (enough to re-run it with `checkout run`; a scenario with a stand-in for
+/// the tax service says so, as `checkout run` calls the real one), one line per trace event (`step.end charge outcome=declined`), then the result. Trace events and results never
 /// hold a full card number or a CVV (only brand and last 4), so neither does this.
 package enum StepDetail {
     /// The detail text of one outcome.
@@ -13,6 +14,7 @@ package enum StepDetail {
         out += "seed \(o.scenario.seed), now \(o.scenario.now.formatted(.iso8601))\n"
         out += "flow file: \(o.scenario.flowPath)\n"
         if let path = o.scenario.answersFile { out += "answers file: \(path)\n" }
+        if let standIn = o.scenario.taxService { out += "tax service: stand-in, \(standIn.summary)\n" }
         for e in o.trace { out += line(e) + "\n" }
         out += "result: " + o.result.json.serialized() + "\n"
         return out

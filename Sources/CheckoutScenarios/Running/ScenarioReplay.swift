@@ -1,6 +1,7 @@
 import CheckoutDomain
 package import CheckoutHeadless
 package import CheckoutLanguage
+package import CheckoutProviders
 package import CheckoutRuntime
 import Foundation
 
@@ -42,6 +43,15 @@ extension Scenario {
     /// The headless run of this scenario with its compiled `flow`: its answers (or their
     /// problems), its clock fixed at `now`. `checkout test` and `checkout run --scenario` both
     /// run this, with `random`, so the two cannot differ.
+    /// The environment of the scenario's run (`checkout test` and `checkout run --scenario`
+    /// alike): the process's environment, commands and HTTP, with the scenario's stand-in for
+    /// the flow's tax service when it has one.
+    package var signing: SigningEnvironment {
+        var signing = SigningEnvironment.systemWithHTTP
+        signing.taxServiceStandIn = taxService
+        return signing
+    }
+
     package func headlessRun(_ flow: CompiledFlow) -> HeadlessRun {
         HeadlessRun(flow, answers: answers, problems: answerProblems, file: nil, now: now)
     }

@@ -126,11 +126,9 @@ package struct ScenarioRunner: Sendable {
         let trace = MemoryTraceSink()
         let result: CheckoutResult
         if let flow = flows[scenario.flowPath] {
-            var signing = SigningEnvironment.systemWithHTTP
-            signing.taxServiceStandIn = scenario.taxService
             result = await scenario.headlessRun(flow).run(
                 random: scenario.random, trace: trace, provider: provider(for: scenario),
-                recordsProviderCalls: recordsProviderCalls || scenario.expect.sent != nil, signing: signing)
+                recordsProviderCalls: recordsProviderCalls || scenario.expect.sent != nil, signing: scenario.signing)
         } else {
             // The suite loader compiles every flow first; reaching here is a caller's mistake.
             result = CheckoutResult(status: .error, flow: scenario.flowPath, fraudSessionId: "")
