@@ -30,7 +30,9 @@ enum AddressForms {
             case .country:
                 let options = Country.allCodes.map { ChoiceList.Option(id: $0, label: Country.name($0) ?? $0, detail: $0) }
                     .sorted { $0.label < $1.label }
-                let chosen = start(.country).isEmpty ? "US" : start(.country).uppercased()
+                // What was prefilled (or typed before), else the home of the checkout's
+                // currency; a supranational currency (EUR) preselects nothing.
+                let chosen = start(.country).isEmpty ? Country.home(of: p.price.currency) : start(.country).uppercased()
                 fields.append(
                     Form.Field(
                         id: "country", label: label, control: .choice(ChoiceList(options: options, selectedId: chosen, filterable: true))))
