@@ -84,7 +84,9 @@ package final class TerminalFrontend: CheckoutFrontend {
             state.withLock { $0.memory.remember(values, for: p) }
             return forms.answer(for: p, values: values)
         case .canceled:
-            settle([StyledLine([("✖ ", palette.error), (heading + ": left the checkout", palette.muted)])])
+            // A cancel the flow routes on (a scan's typed-card fallback) leaves nothing.
+            let said = forms.cancelQuestion(p) == nil ? "left the checkout" : "canceled"
+            settle([StyledLine([("✖ ", palette.error), (heading + ": " + said, palette.muted)])])
             return p.kind == .threeDSChallenge ? .threeDSChallenge(code: nil, cancel: true) : .cancel
         case .endOfInput:
             state.withLock { $0.inputEndedAt = heading }

@@ -52,6 +52,9 @@ package struct Form: Sendable {
     package var errors: [String: String] = [:]
     /// Whether the "leave the checkout?" question is showing.
     package private(set) var confirmingCancel = false
+    /// The question Esc asks: what `y` does. A screen whose cancel the flow routes to another
+    /// stage (a card scan's typed-card fallback) says where it goes instead of "leave".
+    package var cancelQuestion = "Leave the checkout? y leaves, any other key stays"
     /// Fields the person has left at least once (their problems are shown as they type).
     package private(set) var visited: Set<String> = []
 

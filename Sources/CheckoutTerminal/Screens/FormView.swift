@@ -75,7 +75,7 @@ struct FormView {
             }
         }
         if form.confirmingCancel {
-            lines.append(StyledLine([("Leave the checkout? y leaves, any other key stays", palette.error)]))
+            lines.append(StyledLine([(form.cancelQuestion, palette.error)]))
         } else {
             lines.append(StyledLine([(hint(form), palette.muted)]))
         }

@@ -7,8 +7,33 @@ struct ScreenForms: Sendable {
     let flow: CompiledFlow
     let today: YearMonth
 
-    /// The form for `p`.
+    /// The form for `p`, with the question Esc asks.
     func form(for p: ScreenPrompt, previous: Form.Values?) -> Form {
+        var form = plainForm(for: p, previous: previous)
+        if let question = cancelQuestion(p) { form.cancelQuestion = question }
+        return form
+    }
+
+    /// What Esc's question says when canceling does not leave the checkout: a card scan or a
+    /// 3-D Secure challenge whose `canceled` outcome the flow routes to another stage (BAM's
+    /// "canceled by end-user" going on to a typed card). Nil: canceling leaves.
+    func cancelQuestion(_ p: ScreenPrompt) -> String? {
+        guard p.kind == .cardScan || p.kind == .threeDSChallenge,
+            let stage = flow.pipeline.stages.first(where: { $0.id == p.stageId }),
+            case .stage(let target)? = stage.routes[.canceled],
+            let next = flow.pipeline.stages.first(where: { $0.id == target })
+        else { return nil }
+        let name: String
+        if case .screen(let kind) = next.kind {
+            name = next.title ?? Self.heading(ScreenPrompt(kind: kind, stageId: next.id, price: p.price, requirements: p.requirements))
+        } else {
+            name = next.title ?? next.id
+        }
+        let stop = p.kind == .cardScan ? "Stop scanning?" : "Cancel the verification?"
+        return "\(stop) y goes on to \(name), any other key stays"
+    }
+
+    private func plainForm(for p: ScreenPrompt, previous: Form.Values?) -> Form {
         let definition = flow.definition
         switch p.kind {
         case .paymentMethod:
