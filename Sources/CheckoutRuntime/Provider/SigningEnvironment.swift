@@ -89,14 +89,17 @@ public struct CommandOutput: Sendable, Hashable {
 /// Runs a child process with Foundation's `Process`, off the cooperative thread pool.
 enum SystemCommand {
     @Sendable static func run(_ argv: [String], directory: String?, input: String, timeout: Duration) async throws -> CommandOutput {
+        // A thread of its own, not Dispatch's pool: the run blocks until the command ends, and
+        // many at once (a suite's scenarios in parallel) would use up the pool's threads that
+        // the output readers below need — each command would then wait for its timeout.
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread {
                 do {
                     continuation.resume(returning: try runBlocking(argv, directory: directory, input: input, timeout: timeout))
                 } catch {
                     continuation.resume(throwing: error)
                 }
-            }
+            }.start()
         }
     }
 
@@ -159,11 +162,12 @@ private final class OutputReader: @unchecked Sendable {
     private var data = Data()
 
     init(_ handle: FileHandle) {
-        DispatchQueue.global().async { [self] in
+        // A thread of its own (see `run`): never starved by blocked pool threads.
+        Thread { [self] in
             let read = handle.readDataToEndOfFile()
             lock.withLock { data = read }
             done.signal()
-        }
+        }.start()
     }
 
     /// The whole output, or nil when the pipe was still open at `deadline`.

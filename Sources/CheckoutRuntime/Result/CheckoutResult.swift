@@ -129,8 +129,9 @@ public struct CheckoutResult: Sendable {
         return o.value
     }
 
-    /// The fields of `billingDetails`, in order: all but the phone, which billing does not ask.
-    static let billingDetailsFields: [AddressField] = AddressField.allCases.filter { $0 != .phone }
+    /// The fields of `billingDetails`, in order: every field, the phone included — the run
+    /// keeps a billing phone only when the flow asks for it (a provider signing `user_phone`).
+    static let billingDetailsFields: [AddressField] = AddressField.allCases
 
     private static func address(_ a: Address, fields: [AddressField]) -> JSONValue {
         var o = JSONObjectBuilder()

@@ -298,6 +298,9 @@ final class RunSession {
             r.creditCard = tokenized.take()
             if r.creditCard != nil { r.maskedNumber = maskedNumber.take() }
             r.billing = billing.take()
+            // A billing phone is in the result only when the flow asks for it (docs/running.md).
+            let definition = runner.flow.definition
+            if definition.fields.billingPresence(for: definition.request)[.phone] ?? .hidden == .hidden { r.billing?.phone = nil }
             r.shipping = shipping.take()
         }
         if paymentMethod == .savedCard { r.savedCard = true }
