@@ -29,7 +29,10 @@ import Testing
         let missing = ProviderFactory.missingCredentials(for: settings, in: ["SPREEDLY_GATEWAY_TOKEN": "t"])
         #expect(missing.map(\.name) == ["environmentKey", "accessSecret"])
         #expect(missing.map(\.variable) == ["SPREEDLY_ENVIRONMENT_KEY", "MY_SECRET"])
-        #expect(ProviderFactory.missingCredentials(for: settings, in: ["SPREEDLY_ENVIRONMENT_KEY": "k", "MY_SECRET": "s", "SPREEDLY_GATEWAY_TOKEN": "t"]).isEmpty)
+        #expect(
+            ProviderFactory.missingCredentials(
+                for: settings, in: ["SPREEDLY_ENVIRONMENT_KEY": "k", "MY_SECRET": "s", "SPREEDLY_GATEWAY_TOKEN": "t"]
+            ).isEmpty)
         #expect(ProviderFactory.missingCredentials(for: ProviderSettings(name: .sandbox), in: [:]).isEmpty)
     }
 }
