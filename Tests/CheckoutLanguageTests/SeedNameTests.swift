@@ -64,3 +64,50 @@ import Testing
         #expect(rows == expected)
     }
 }
+
+/// `cards.reportingCriteria`: BAM's transaction identifier, ≤ 100 characters, no card data.
+@Suite struct ReportingCriteriaCompileTests {
+    static func flow(_ criteria: String, scan: Bool = true) -> String {
+        """
+        flow: f
+        dsl: 1
+        request:
+          price: { amount: 10.00, currency: USD }
+        cards:
+          reportingCriteria: "\(criteria)"
+        screens:
+          - kind: \(scan ? "cardScan" : "creditCard")
+          - kind: billing
+        steps:
+          - kind: createToken
+          - kind: tokenize
+          - kind: sale
+        """
+    }
+
+    @Test func aShortReferenceIsKept() throws {
+        let result = FlowCompiler.compile(Self.flow("spring-campaign 2026"), file: "f.yaml")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(result.flow?.definition.cards.reportingCriteria == "spring-campaign 2026")
+    }
+
+    @Test func moreThan100CharactersIsOutOfRange() throws {
+        let result = FlowCompiler.compile(Self.flow(String(repeating: "a", count: 101)), file: "f.yaml")
+        #expect(result.diagnostics.map(\.rule) == [.outOfRange])
+    }
+
+    @Test func aCardNumberIsRefusedAndNotShown() throws {
+        let result = FlowCompiler.compile(Self.flow("order 4111 1111 1111 1111"), file: "f.yaml")
+        let d = try #require(result.diagnostics.first)
+        #expect(result.diagnostics.count == 1)
+        #expect(d.rule == .invalidFormat)
+        #expect(d.hidesSource)
+        #expect(!d.message.contains("4111"))
+    }
+
+    @Test func withoutACardScanItHasNoEffect() throws {
+        let result = FlowCompiler.compile(Self.flow("spring", scan: false), file: "f.yaml")
+        #expect(result.diagnostics.map(\.rule) == [.ineffectiveSetting])
+        #expect(result.diagnostics.map(\.severity) == [.warning])
+    }
+}

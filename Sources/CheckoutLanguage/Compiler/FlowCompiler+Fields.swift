@@ -105,6 +105,9 @@ extension FlowCompiler {
         if let n = f["storeCard"], let v = ctx.enumeration(n, path: "cards.storeCard", as: StoreCardSetting.self) {
             settings.storeCard = v
         }
+        if let n = f["reportingCriteria"], let v = ctx.string(n, path: "cards.reportingCriteria") {
+            settings.reportingCriteria = checkedReportingCriteria(v, at: n.range, &ctx)
+        }
         return settings
     }
 

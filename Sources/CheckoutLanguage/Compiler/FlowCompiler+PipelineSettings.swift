@@ -3,14 +3,23 @@ import CheckoutDomain
 extension FlowCompiler {
     /// Card-scan settings that can have no effect: `cards.requireSortCodeAndAccountNumber`
     /// asks the card scan for the UK bank details, so without a `cardScan` screen nothing
-    /// reads them (a typed card has no sort code).
+    /// reads them (a typed card has no sort code); `cards.reportingCriteria` names scan
+    /// attempts, and without the screen there is none.
     static func checkCardScanSettings(_ flow: FlowDefinition, pipeline: Pipeline, top: Fields, _ ctx: inout CompileContext) {
-        guard flow.cards.requireSortCodeAndAccountNumber, !pipeline.contains(.screen(.cardScan)) else { return }
-        let key = "requireSortCodeAndAccountNumber"
-        let range = top["cards"]?.pair(key)?.key.range
-        ctx.report(
-            .ineffectiveSetting, "'cards.\(key)' has no effect: the pipeline has no 'cardScan' screen", at: range,
-            severity: .warning, notes: ["only a card scan reads the sort code and account number; a typed card has none"])
+        guard !pipeline.contains(.screen(.cardScan)) else { return }
+        if flow.cards.requireSortCodeAndAccountNumber {
+            let key = "requireSortCodeAndAccountNumber"
+            let range = top["cards"]?.pair(key)?.key.range
+            ctx.report(
+                .ineffectiveSetting, "'cards.\(key)' has no effect: the pipeline has no 'cardScan' screen", at: range,
+                severity: .warning, notes: ["only a card scan reads the sort code and account number; a typed card has none"])
+        }
+        if flow.cards.reportingCriteria != nil {
+            let range = top["cards"]?.pair("reportingCriteria")?.key.range
+            ctx.report(
+                .ineffectiveSetting, "'cards.reportingCriteria' has no effect: the pipeline has no 'cardScan' screen", at: range,
+                severity: .warning, notes: ["it names card-scan attempts in the scan provider's reports; a typed card makes none"])
+        }
     }
 
     /// Request settings an explicit pipeline decides instead: `allowCurrencyChange: true`

@@ -47,6 +47,10 @@ extension FlowKeys {
             "a card scan also reads the UK sort code and account number (BAM `sortCodeAndAccountNumberRequired`)"),
         KeySpec("storeCard", .cases(StoreCardSetting.self), default: "offer", "the \"securely store my card\" switch"),
         KeySpec("masking", .bool, default: "false", "results show the number grouped, first 6 + last 4 digits, the rest X"),
+        KeySpec(
+            "reportingCriteria", .string(maxLength: CardSettings.reportingCriteriaMaxLength),
+            "identifies each card-scan attempt in the scan provider's reports (BAM `reportingCriteria`); no card or personal data; in the result and trace"
+        ),
     ]
 
     /// Stage ids: a letter, then letters, digits, `_` or `-`.

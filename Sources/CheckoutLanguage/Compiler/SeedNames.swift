@@ -45,7 +45,8 @@ package enum SeedNames {
         + blueSnap.map { SeedName(seed: $0.0, sdk: .blueSnap, ours: $0.1) }
 
     /// Jumio BAM Checkout's `BAMCheckoutConfiguration` (mobile-sdk-ios
-    /// docs/integration_bam-checkout.md, "Card details").
+    /// docs/integration_bam-checkout.md, "Card details", "Transaction Identifiers"; Android's
+    /// `setMerchantReportingCriteria` in mobile-sdk-android's).
     static let bam: [(String, String)] = [
         ("supportedCreditCardTypes", "cards.accept"),
         ("cvvRequired", "cards.requireCvv"),
@@ -53,6 +54,8 @@ package enum SeedNames {
         ("cardHolderNameRequired", "cards.requireHolderName"),
         ("sortCodeAndAccountNumberRequired", "cards.requireSortCodeAndAccountNumber"),
         ("cardNumberMaskingEnabled", "cards.masking"),
+        ("reportingCriteria", "cards.reportingCriteria"),
+        ("merchantReportingCriteria", "cards.reportingCriteria"),
     ]
 
     /// Maxpay's `PAYAvailableFields` flags, as the SDK spells them and in the short forms

@@ -161,6 +161,9 @@ package struct CardSettings: Sendable, Hashable {
     public var storeCard: StoreCardSetting?
     /// Show numbers in results as Jumio BAM masks them: grouped, first 6 + last 4, the rest `X`.
     public var masking = false
+    /// Identifies each card-scan attempt in the scan provider's reports (Jumio BAM
+    /// `reportingCriteria`, Android `merchantReportingCriteria`): ≤ 100 characters, no card data.
+    public var reportingCriteria: String?
 
     /// Creates default settings.
     public init() {}

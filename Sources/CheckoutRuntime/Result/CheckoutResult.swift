@@ -18,6 +18,8 @@ public struct CheckoutResult: Sendable {
     public var creditCard: TokenizedCard?
     /// First 6 and last 4 digits (`cards.masking`, as card-scan SDKs show it), the rest as `*`.
     public var maskedNumber: String?
+    /// The card scan's attempts (`cardScan`), when the run showed a card-scan screen.
+    package var cardScan: CardScanReport?
     /// Answers to custom fields, by id.
     public var customFields: [String: String] = [:]
     /// Whether the shopper paid with a stored card.
@@ -80,6 +82,12 @@ public struct CheckoutResult: Sendable {
             c.add("expirationYear", String(card.expiry.year))
             c.add("cardMask", maskedNumber)
             o.add("creditCard", c.value)
+        }
+        if let scan = cardScan {
+            var s = JSONObjectBuilder()
+            s.add("reportingCriteria", scan.reportingCriteria)
+            s.add("scanReferences", .array(scan.scanReferences.map { .string($0) }))
+            o.add("cardScan", s.value)
         }
         o.add("savedCard", savedCard)
         if !customFields.isEmpty {

@@ -113,3 +113,18 @@ public struct ScanAnswer: Sendable, CustomStringConvertible {
     /// `ScanAnswer(error: canceled)` or `ScanAnswer(card)`: never the card data.
     public var description: String { error.map { "ScanAnswer(error: \($0.rawValue))" } ?? "ScanAnswer(card)" }
 }
+
+/// A run's card-scan attempts as the result reports them (`cardScan`): the flow's
+/// `cards.reportingCriteria` and each attempt's scan reference, in order. No card data.
+package struct CardScanReport: Sendable, Equatable {
+    /// `cards.reportingCriteria`, when the flow sets it.
+    package var reportingCriteria: String?
+    /// One scan reference per attempt (BAM `didStartScanAttemptWithScanReference`).
+    package var scanReferences: [String]
+
+    /// Creates a report.
+    package init(reportingCriteria: String?, scanReferences: [String]) {
+        self.reportingCriteria = reportingCriteria
+        self.scanReferences = scanReferences
+    }
+}

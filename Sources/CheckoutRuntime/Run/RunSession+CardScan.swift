@@ -19,8 +19,12 @@ extension RunSession {
     func scan(_ answer: ScreenAnswer, prompt p: ScreenPrompt, stage: String) -> ScanStep {
         let s: ScanAnswer
         switch answer {
-        case .scan(let given): s = given
-        case .cancel: return scanFailed(.canceled, stage: stage, issue: nil)
+        case .scan(let given):
+            s = given
+            startScanAttempt(stage: stage)
+        case .cancel:
+            startScanAttempt(stage: stage)
+            return scanFailed(.canceled, stage: stage, issue: nil)
         default: return .invalid([AnswerIssue(path: "scan", code: "required", message: "no answer for the card scan")])
         }
         if let error = s.error {
@@ -68,6 +72,36 @@ extension RunSession {
             }
             return .invalid(issues + found)
         }
+    }
+
+    /// A scan attempt started (BAM `didStartScanAttemptWithScanReference`): it gets a scan
+    /// reference, kept for the result and traced with the flow's `cards.reportingCriteria`.
+    /// The reference is made from the run's fraud session id (itself from the run's seeded
+    /// randomness) and the attempt's number: the same seed gives the same references, and no
+    /// random draw is added, so nothing else a seeded run makes changes.
+    private func startScanAttempt(stage: String) {
+        let attempt = scanReferences.count + 1
+        let reference = Self.scanReference(session: fraudSessionId, attempt: attempt)
+        scanReferences.append(reference)
+        let criteria = runner.flow.definition.cards.reportingCriteria
+        emit(
+            "scan.attempt", stage: stage,
+            attributes: [JSONMember("attempt", .int(attempt)), JSONMember("reference", .string(reference))]
+                + (criteria.map { [JSONMember("reportingCriteria", .string($0))] } ?? []))
+    }
+
+    /// A scan reference in the form Jumio's take (a UUID): the first 16 bytes of
+    /// SHA-256(`scan:<session>:<attempt>`), version 4 and variant bits set.
+    static func scanReference(session: String, attempt: Int) -> String {
+        var bytes = Array(SHA256.digest(Array("scan:\(session):\(attempt)".utf8)).prefix(16))
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let digits = Array("0123456789abcdef")
+        let hex = String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] })
+        let parts = [
+            hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20),
+        ]
+        return parts.joined(separator: "-")
     }
 
     /// The scan ended without a card: traced with BAM's name and code (no card data), then

@@ -34,6 +34,8 @@ final class RunSession {
     /// The card screen (with `inputEvents`) whose card waits for tokenizing: `input.didSubmit`.
     var inputLineStage: String?
     var maskedNumber: String?
+    /// The scan reference of each card-scan attempt, in order (BAM `didStartScanAttempt`).
+    var scanReferences: [String] = []
     var custom: [String: String] = [:]
     /// The status of the last outcome a route sent back into the pipeline (a decline routed
     /// to the card screen): the run ends with it if the shopper makes no further attempt.
@@ -306,6 +308,10 @@ final class RunSession {
         r.transaction = transaction.take()
         r.shopperId = createdShopperId ?? request.shopperId
         r.declineCode = declineCode.take()
+        if !scanReferences.isEmpty {
+            r.cardScan = CardScanReport(
+                reportingCriteria: runner.flow.definition.cards.reportingCriteria, scanReferences: scanReferences)
+        }
         swap(&r.errors, &issues)
         swap(&r.customFields, &custom)
         return r

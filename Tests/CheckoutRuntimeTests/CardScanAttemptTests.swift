@@ -1,0 +1,73 @@
+import CheckoutJSON
+import CheckoutRuntime
+import Foundation
+import Testing
+
+/// BAM's per-attempt scan references and `cards.reportingCriteria` (docs/running.md "Card scan"):
+/// one `scan.attempt` per scan answer, the references in the result's `cardScan`, no card data.
+@Suite struct CardScanAttemptTests {
+    static let flow = CardScanRunTests.routedFlow.replacingOccurrences(
+        of: "  masking: true", with: "  masking: true\n  reportingCriteria: spring-campaign")
+
+    static let expiredThenValid = """
+        scan:
+          - \(CardScanRunTests.scan("5555 5555 5555 4444", expiry: "01/24"))
+          - \(CardScanRunTests.scan("4111 1111 1111 1111"))
+        \(CardScanRunTests.billing)
+        """
+
+    @Test func eachAttemptGetsAReferenceInTheTraceAndTheResult() async throws {
+        let r = try await CardScanRunTests().run(Self.flow, Self.expiredThenValid)
+        #expect(r.result.status == .success, "\(r.errors)")
+        let attempts = r.events("scan.attempt")
+        #expect(attempts.map(\.stage) == ["scan", "scan"])
+        #expect(r.attribute("scan.attempt", "attempt") == [.int(1), .int(2)])
+        #expect(r.attribute("scan.attempt", "reportingCriteria") == [.string("spring-campaign"), .string("spring-campaign")])
+        let references = r.attribute("scan.attempt", "reference").compactMap { value -> String? in
+            if case .string(let s) = value { return s }
+            return nil
+        }
+        #expect(references.count == 2 && references[0] != references[1])
+        for reference in references {
+            #expect(
+                reference.range(of: "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", options: .regularExpression)
+                    != nil)
+        }
+        // Each attempt's event comes before the attempt's end.
+        let names = r.events.map(\.event).filter { $0.hasPrefix("scan.") }
+        #expect(names == ["scan.attempt", "scan.failed", "scan.attempt", "scan.completed"])
+        let json = r.result.json.serialized()
+        let expected = #""cardScan":{"reportingCriteria":"spring-campaign","scanReferences":["\#(references[0])","\#(references[1])"]}"#
+        #expect(json.contains(expected), "\(json)")
+        for secret in ["4111111111111111", "5555555555554444", "31926819"] { #expect(!json.contains(secret)) }
+    }
+
+    @Test func theSameSeedGivesTheSameReferencesAndOtherIdsDoNotMove() async throws {
+        let first = try await CardScanRunTests().run(Self.flow, Self.expiredThenValid)
+        let second = try await CardScanRunTests().run(Self.flow, Self.expiredThenValid)
+        #expect(first.attribute("scan.attempt", "reference") == second.attribute("scan.attempt", "reference"))
+        let plain = try await CardScanRunTests().run(CardScanRunTests.routedFlow, Self.expiredThenValid)
+        #expect(plain.result.transaction?.id == first.result.transaction?.id, "no random draw is added")
+        #expect(plain.result.fraudSessionId == first.result.fraudSessionId)
+        #expect(!plain.result.json.serialized().contains("reportingCriteria"))
+        #expect(plain.result.json.serialized().contains(#""cardScan":{"scanReferences":["#))
+    }
+
+    @Test func aCanceledScanIsAnAttemptAndARunWithoutAScanHasNoCardScan() async throws {
+        let canceled = try await CardScanRunTests().run(
+            Self.flow, "scan: { error: canceled }\n\(CardScanRunTests.typedCard)\n\(CardScanRunTests.billing)")
+        #expect(canceled.result.status == .success, "\(canceled.errors)")
+        #expect(canceled.attribute("scan.attempt", "attempt") == [.int(1)])
+        let typed = """
+            flow: typed
+            dsl: 1
+            request:
+              price: { amount: 10.00, currency: USD }
+              withEmail: false
+            """
+        let r = try await CardScanRunTests().run(typed, "\(CardScanRunTests.typedCard)\n\(CardScanRunTests.billing)")
+        #expect(r.result.status == .success, "\(r.errors)")
+        #expect(!r.result.json.serialized().contains("cardScan"))
+        #expect(r.events("scan.attempt").isEmpty)
+    }
+}
