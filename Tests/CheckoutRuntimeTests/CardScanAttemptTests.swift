@@ -71,3 +71,28 @@ import Testing
         #expect(r.events("scan.attempt").isEmpty)
     }
 }
+
+/// The holder name in the result (`creditCard.cardHolderName`, BAM `cardHolderName`): in capital
+/// letters when the scan read it, as entered when typed.
+@Suite struct CardHolderNameResultTests {
+    @Test func aScannedNameIsInCapitalLetters() async throws {
+        let scan = #"scan: { number: "4111 1111 1111 1111", expiry: "12/35", cvv: "123", name: Jane Doe, "#
+            + CardScanRunTests.bank + " }"
+        let r = try await CardScanRunTests().run(CardScanRunTests.routedFlow, "\(scan)\n\(CardScanRunTests.billing)")
+        #expect(r.result.status == .success, "\(r.errors)")
+        #expect(r.result.json.serialized().contains(#""cardHolderName":"JANE DOE""#))
+        #expect(!r.events.map(\.jsonLine).joined().contains("JANE DOE"), "the trace does not carry the name")
+    }
+
+    @Test func aTypedNameIsAsEnteredAndNoNameNoKey() async throws {
+        let typed = #"card: { number: "5555 5555 5555 4444", expiry: "12/35", cvv: "123", name: "Jane van Doe" }"#
+        let r = try await CardScanRunTests().run(
+            CardScanRunTests.routedFlow, "scan: { error: canceled }\n\(typed)\n\(CardScanRunTests.billing)")
+        #expect(r.result.status == .success, "\(r.errors)")
+        #expect(r.result.json.serialized().contains(#""cardHolderName":"Jane van Doe""#))
+        let none = try await CardScanRunTests().run(
+            CardScanRunTests.routedFlow, "scan: { error: canceled }\n\(CardScanRunTests.typedCard)\n\(CardScanRunTests.billing)")
+        #expect(none.result.status == .success, "\(none.errors)")
+        #expect(!none.result.json.serialized().contains("cardHolderName"))
+    }
+}

@@ -18,6 +18,9 @@ public struct CheckoutResult: Sendable {
     public var creditCard: TokenizedCard?
     /// First 6 and last 4 digits (`cards.masking`, as card-scan SDKs show it), the rest as `*`.
     public var maskedNumber: String?
+    /// The card holder's name (BAM `cardHolderName`): in capital letters when a card scan read
+    /// it, as entered when the shopper typed it; nil when no name was taken.
+    package var cardHolderName: String?
     /// The card scan's attempts (`cardScan`), when the run showed a card-scan screen.
     package var cardScan: CardScanReport?
     /// Answers to custom fields, by id.
@@ -81,6 +84,7 @@ public struct CheckoutResult: Sendable {
             c.add("expirationMonth", String(format: "%02d", card.expiry.month))
             c.add("expirationYear", String(card.expiry.year))
             c.add("cardMask", maskedNumber)
+            c.add("cardHolderName", cardHolderName)
             o.add("creditCard", c.value)
         }
         if let scan = cardScan {

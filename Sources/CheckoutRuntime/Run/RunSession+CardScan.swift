@@ -46,7 +46,8 @@ extension RunSession {
                         message: "this checkout does not read the sort code and account number (cards.requireSortCodeAndAccountNumber)"))
             }
         }
-        let input = CardInput(number: s.number ?? "", expiry: s.expiry ?? "", cvv: s.cvv ?? "", name: s.name)
+        // BAM returns the holder name it read "in capital letters" (BAMCheckoutCardInformation).
+        let input = CardInput(number: s.number ?? "", expiry: s.expiry ?? "", cvv: s.cvv ?? "", name: s.name?.uppercased())
         let checked = CardValidator.validate(
             input, now: YearMonth(containing: runner.clock.now()), accepted: acceptedBrandSet(p),
             requireHolderName: settings.requireHolderName, requireCvv: settings.requireCvv)

@@ -34,6 +34,9 @@ final class RunSession {
     /// The card screen (with `inputEvents`) whose card waits for tokenizing: `input.didSubmit`.
     var inputLineStage: String?
     var maskedNumber: String?
+    /// The card holder's name as the card screen took it: a scan's in capital letters, a typed
+    /// one as entered (BAM `cardHolderName`); set at `tokenize`, for the result.
+    var holderName: String?
     /// The scan reference of each card-scan attempt, in order (BAM `didStartScanAttempt`).
     var scanReferences: [String] = []
     var custom: [String: String] = [:]
@@ -298,7 +301,10 @@ final class RunSession {
         if paymentMethod?.isWallet != true {
             r.paymentMethodToken = handOffToken()
             r.creditCard = tokenized.take()
-            if r.creditCard != nil { r.maskedNumber = maskedNumber.take() }
+            if r.creditCard != nil {
+                r.maskedNumber = maskedNumber.take()
+                r.cardHolderName = holderName.take()
+            }
             r.billing = billing.take()
             r.shipping = shipping.take()
         }
