@@ -76,7 +76,8 @@ import Testing
 /// letters when the scan read it, as entered when typed.
 @Suite struct CardHolderNameResultTests {
     @Test func aScannedNameIsInCapitalLetters() async throws {
-        let scan = #"scan: { number: "4111 1111 1111 1111", expiry: "12/35", cvv: "123", name: Jane Doe, "#
+        let scan =
+            #"scan: { number: "4111 1111 1111 1111", expiry: "12/35", cvv: "123", name: Jane Doe, "#
             + CardScanRunTests.bank + " }"
         let r = try await CardScanRunTests().run(CardScanRunTests.routedFlow, "\(scan)\n\(CardScanRunTests.billing)")
         #expect(r.result.status == .success, "\(r.errors)")
