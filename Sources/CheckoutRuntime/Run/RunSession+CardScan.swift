@@ -91,7 +91,7 @@ extension RunSession {
                 + (criteria.map { [JSONMember("reportingCriteria", .string($0))] } ?? []))
     }
 
-    /// A scan reference in the form Jumio's take (a UUID): the first 16 bytes of
+    /// A scan reference in the form a scan provider's takes (a UUID): the first 16 bytes of
     /// SHA-256(`scan:<session>:<attempt>`), version 4 and variant bits set.
     static func scanReference(session: String, attempt: Int) -> String {
         var bytes = Array(SHA256.digest(Array("scan:\(session):\(attempt)".utf8)).prefix(16))
