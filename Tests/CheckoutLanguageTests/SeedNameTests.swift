@@ -111,3 +111,37 @@ import Testing
         #expect(result.diagnostics.map(\.severity) == [.warning])
     }
 }
+
+/// `cards.requireExpiry: false` needs a card scan; the edit flags have no effect without one.
+@Suite struct ScanEditCompileTests {
+    static func flow(_ cards: String, screen: String) -> String {
+        """
+        flow: f
+        dsl: 1
+        request:
+          price: { amount: 10.00, currency: USD }
+        cards:
+        \(cards)
+        screens:
+          - kind: \(screen)
+          - kind: billing
+        steps:
+          - kind: createToken
+          - kind: tokenize
+          - kind: sale
+        """
+    }
+
+    @Test func requireExpiryFalseWithACardScanCompiles() throws {
+        let result = FlowCompiler.compile(
+            Self.flow("  requireExpiry: false\n  expiryEditable: true\n  holderNameEditable: true", screen: "cardScan"), file: "f.yaml")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        let cards = try #require(result.flow?.definition.cards)
+        #expect(!cards.requireExpiry && cards.expiryEditable && cards.holderNameEditable)
+    }
+
+    @Test func withoutACardScanRequireExpiryFalseIsUnsupportedAndEditsHaveNoEffect() throws {
+        let result = FlowCompiler.compile(Self.flow("  requireExpiry: false\n  expiryEditable: true", screen: "creditCard"), file: "f.yaml")
+        #expect(result.diagnostics.map(\.rule) == [.unsupported, .ineffectiveSetting])
+    }
+}

@@ -97,3 +97,45 @@ import Testing
         #expect(!none.result.json.serialized().contains("cardHolderName"))
     }
 }
+
+/// BAM's edit step after the scan: `cards.requireExpiry: false` (the scan does not read the
+/// expiry; the shopper types it), `cards.expiryEditable`, `cards.holderNameEditable`.
+@Suite struct CardScanEditTests {
+    static func flow(_ cards: String) -> String {
+        CardScanRunTests.routedFlow.replacingOccurrences(of: "  masking: true", with: "  masking: true\n\(cards)")
+    }
+
+    static func scan(expiry: String? = "12/35", name: String = "Jane Doe", edited: String? = nil) -> String {
+        let read = expiry.map { #"expiry: "\#($0)", "# } ?? ""
+        let edit = edited.map { ", edited: { \($0) }" } ?? ""
+        return #"scan: { number: "4111 1111 1111 1111", \#(read)cvv: "123", name: \#(name), \#(CardScanRunTests.bank)\#(edit) }"#
+            + "\n\(CardScanRunTests.billing)"
+    }
+
+    @Test func withoutRequireExpiryTheShopperTypesTheExpiry() async throws {
+        let flow = Self.flow("  requireExpiry: false")
+        let r = try await CardScanRunTests().run(flow, Self.scan(expiry: nil, edited: #"expiry: "11/34""#))
+        #expect(r.result.status == .success, "\(r.errors)")
+        #expect(r.result.creditCard?.expiry.month == 11 && r.result.creditCard?.expiry.year == 2034)
+        let missing = try await CardScanRunTests().run(flow, Self.scan(expiry: nil))
+        #expect(missing.errors.contains("scan.edited.expiry required"), "\(missing.errors)")
+        let read = try await CardScanRunTests().run(flow, Self.scan(edited: #"expiry: "11/34""#))
+        #expect(read.errors == ["scan.expiry not_offered"], "\(read.errors)")
+        let expired = try await CardScanRunTests().run(flow, Self.scan(expiry: nil, edited: #"expiry: "01/24""#))
+        #expect(expired.result.status == .invalid, "a typed expiry is an answer, not BAM's 320")
+        #expect(expired.errors == ["scan.edited.expiry card_expired"], "\(expired.errors)")
+    }
+
+    @Test func editableFieldsOverrideWhatWasReadAndTheNameStaysAsEntered() async throws {
+        let flow = Self.flow("  expiryEditable: true\n  holderNameEditable: true")
+        let r = try await CardScanRunTests().run(flow, Self.scan(edited: #"expiry: "10/33", name: "Jane van Doe""#))
+        #expect(r.result.status == .success, "\(r.errors)")
+        #expect(r.result.creditCard?.expiry.month == 10)
+        #expect(r.result.json.serialized().contains(#""cardHolderName":"Jane van Doe""#))
+    }
+
+    @Test func anEditTheFlowDoesNotOfferIsRefused() async throws {
+        let r = try await CardScanRunTests().run(CardScanRunTests.routedFlow, Self.scan(edited: #"expiry: "10/33", name: "X Y""#))
+        #expect(r.errors == ["scan.edited.expiry not_offered", "scan.edited.name not_offered"], "\(r.errors)")
+    }
+}

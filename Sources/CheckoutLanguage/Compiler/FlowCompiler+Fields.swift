@@ -96,12 +96,8 @@ extension FlowCompiler {
         flag("requireHolderName", \.requireHolderName)
         flag("requireSortCodeAndAccountNumber", \.requireSortCodeAndAccountNumber)
         flag("masking", \.masking)
-        if settings.requireExpiry == false {
-            ctx.report(
-                .unsupported, "'cards.requireExpiry: false' is not supported by this build: every provider here needs the expiry",
-                at: f["requireExpiry"]?.range)
-            settings.requireExpiry = true
-        }
+        flag("expiryEditable", \.expiryEditable)
+        flag("holderNameEditable", \.holderNameEditable)
         if let n = f["storeCard"], let v = ctx.enumeration(n, path: "cards.storeCard", as: StoreCardSetting.self) {
             settings.storeCard = v
         }

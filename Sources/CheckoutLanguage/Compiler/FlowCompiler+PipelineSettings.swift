@@ -7,6 +7,19 @@ extension FlowCompiler {
     /// attempts, and without the screen there is none.
     static func checkCardScanSettings(_ flow: FlowDefinition, pipeline: Pipeline, top: Fields, _ ctx: inout CompileContext) {
         guard !pipeline.contains(.screen(.cardScan)) else { return }
+        if !flow.cards.requireExpiry {
+            ctx.report(
+                .unsupported,
+                "'cards.requireExpiry: false' needs a 'cardScan' screen: a typed card is always asked its expiry (every provider here needs it)",
+                at: top["cards"]?.pair("requireExpiry")?.value.range,
+                notes: ["with a card scan, the scan does not read the expiry and the shopper types it after the scan"])
+        }
+        for key in ["expiryEditable", "holderNameEditable"] where top["cards"]?.pair(key)?.value.scalar?.value == "true" {
+            ctx.report(
+                .ineffectiveSetting, "'cards.\(key)' has no effect: the pipeline has no 'cardScan' screen",
+                at: top["cards"]?.pair(key)?.key.range, severity: .warning,
+                notes: ["it lets the shopper correct what a card scan read; a typed card is typed"])
+        }
         if flow.cards.requireSortCodeAndAccountNumber {
             let key = "requireSortCodeAndAccountNumber"
             let range = top["cards"]?.pair(key)?.key.range

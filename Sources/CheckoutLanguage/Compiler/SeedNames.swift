@@ -54,6 +54,8 @@ package enum SeedNames {
         ("cardHolderNameRequired", "cards.requireHolderName"),
         ("sortCodeAndAccountNumberRequired", "cards.requireSortCodeAndAccountNumber"),
         ("cardNumberMaskingEnabled", "cards.masking"),
+        ("expiryEditable", "cards.expiryEditable"),
+        ("cardHolderNameEditable", "cards.holderNameEditable"),
         ("reportingCriteria", "cards.reportingCriteria"),
         ("merchantReportingCriteria", "cards.reportingCriteria"),
     ]

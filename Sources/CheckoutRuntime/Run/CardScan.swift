@@ -95,6 +95,10 @@ public struct ScanAnswer: Sendable, CustomStringConvertible {
     public var accountNumber: String?
     /// The scan ended without a card.
     public var error: CardScanError?
+    /// The expiry the shopper typed after the scan (BAM's edit step): over the one read.
+    package var editedExpiry: String?
+    /// The holder name the shopper typed after the scan, kept as entered.
+    package var editedName: String?
 
     /// Creates a scan answer.
     public init(

@@ -46,11 +46,23 @@ extension RunSession {
                         message: "this checkout does not read the sort code and account number (cards.requireSortCodeAndAccountNumber)"))
             }
         }
-        // BAM returns the holder name it read "in capital letters" (BAMCheckoutCardInformation).
-        let input = CardInput(number: s.number ?? "", expiry: s.expiry ?? "", cvv: s.cvv ?? "", name: s.name?.uppercased())
-        let checked = CardValidator.validate(
+        let (expiry, name, typedExpiry, edits) = scannedOrEdited(s, settings: settings)
+        found += edits
+        let input = CardInput(number: s.number ?? "", expiry: expiry ?? "", cvv: s.cvv ?? "", name: name)
+        var checked = CardValidator.validate(
             input, now: YearMonth(containing: runner.clock.now()), accepted: acceptedBrandSet(p),
             requireHolderName: settings.requireHolderName, requireCvv: settings.requireCvv)
+        if typedExpiry, case .failure(var e) = checked {
+            // A typed expiry is an answer of the edit step: its problems are there, and an
+            // expired one is an invalid answer, not BAM's 320 (which is about a card read).
+            e.issues = e.issues.map { issue in
+                guard issue.field == "expiry" else { return issue }
+                var moved = issue
+                moved.field = "edited.expiry"
+                return moved
+            }
+            checked = .failure(e)
+        }
         switch checked {
         case .success(let read):
             guard found.isEmpty else { return .invalid(found) }
@@ -73,6 +85,52 @@ extension RunSession {
             }
             return .invalid(issues + found)
         }
+    }
+
+    /// The expiry and holder name the card is checked with: what the scan read — the name in
+    /// capital letters, as BAM returns it — or what the shopper typed after it (BAM's edit
+    /// step: `cards.expiryEditable`, `cards.holderNameEditable`, and the expiry whenever the
+    /// scan does not read it, `cards.requireExpiry: false`), kept as entered. An edit the flow
+    /// does not offer, or an expiry read by a scan told not to read one, is `not_offered`.
+    private func scannedOrEdited(
+        _ s: ScanAnswer, settings: CardSettings
+    )
+        -> (expiry: String?, name: String?, typedExpiry: Bool, issues: [AnswerIssue])
+    {
+        var issues: [AnswerIssue] = []
+        var expiry = s.expiry
+        var name = s.name?.uppercased()
+        var typedExpiry = false
+        if !settings.requireExpiry, s.expiry != nil {
+            issues.append(
+                AnswerIssue(
+                    path: "scan.expiry", code: "not_offered",
+                    message: "this checkout's scan does not read the expiry (cards.requireExpiry: false); give it as scan.edited.expiry"))
+            expiry = nil
+        }
+        if !settings.requireExpiry { typedExpiry = true }
+        if let typed = s.editedExpiry {
+            if settings.expiryEditable || !settings.requireExpiry {
+                expiry = typed
+                typedExpiry = true
+            } else {
+                issues.append(
+                    AnswerIssue(
+                        path: "scan.edited.expiry", code: "not_offered",
+                        message: "this checkout does not let the shopper edit the scanned expiry (cards.expiryEditable)"))
+            }
+        }
+        if let typed = s.editedName {
+            if settings.holderNameEditable {
+                name = typed
+            } else {
+                issues.append(
+                    AnswerIssue(
+                        path: "scan.edited.name", code: "not_offered",
+                        message: "this checkout does not let the shopper edit the scanned name (cards.holderNameEditable)"))
+            }
+        }
+        return (expiry, name, typedExpiry, issues)
     }
 
     /// A scan attempt started (BAM `didStartScanAttemptWithScanReference`): it gets a scan
