@@ -1,5 +1,6 @@
 import ArgumentParser
 import CheckoutLanguage
+import CheckoutProviders
 import Foundation
 
 /// `checkout validate PATH…`: compile flows and report every problem of every file.
@@ -26,6 +27,9 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "Show at most N findings of each file in the text and github formats (0: all); JSON lists every one.")
     var maxFindings = TextDiagnosticRenderer.defaultMaxFindingsPerFile
 
+    @Flag(help: "Also check that every provider credential of each flow is set in the environment; name every missing one on stderr.")
+    var credentials = false
+
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json, github
     }
@@ -37,24 +41,34 @@ struct ValidateCommand: ParsableCommand {
         var report = ValidationReport(
             format: format, color: format == .text && color.wantsColor(fileDescriptor: STDOUT_FILENO),
             maxFindingsPerFile: maxFindings > 0 ? maxFindings : nil)
+        var missing: [(file: String, message: String)] = []
         for file in files {
             // One file at a time: its diagnostics are written and its bytes, tree and model are
             // released before the next file is read, so memory does not grow with the file count.
-            report.add(FlowCompiler.compile(contentsOf: file))
+            let result = FlowCompiler.compile(contentsOf: file)
+            if credentials, let flow = result.flow,
+                let message = ProviderFactory.message(
+                    for: ProviderFactory.missingCredentials(for: flow.definition.provider, in: ProcessInfo.processInfo.environment))
+            {
+                missing.append((file, message))
+            }
+            report.add(result)
         }
         report.finish(fileCount: files.count)
+        // Every missing credential of a flow at once, one line per flow (names, never values).
+        for m in missing { Output.standardError("checkout: \(m.file): \(m.message)\n") }
         if stats {
             let line = ValidationStatistics(
                 files: files.count, counts: report.counts, elapsed: ContinuousClock.now - started,
                 peakMemoryBytes: ValidationStatistics.peakMemoryBytes())
             Output.standardError(line.description + "\n")
         }
-        if report.counts.hasErrors { throw ExitCode(ExitStatus.usage) }
+        if report.counts.hasErrors || !missing.isEmpty { throw ExitCode(ExitStatus.usage) }
     }
 }
 
 extension ValidateCommand {
-    /// The common spellings of `checkout validate` — paths, `--format F`, `--color C`, `--stats`,
+    /// The common spellings of `checkout validate` — paths, `--format F`, `--color C`, `--stats`, `--credentials`,
     /// `--max-findings N`, each option at most once — read without the argument parser, or nil for anything else
     /// (help, `--opt=value`, `--`, an unknown or repeated option, a bad value, no path), which
     /// then goes through ArgumentParser as usual.
@@ -71,6 +85,7 @@ extension ValidateCommand {
         var color: ColorChoice?
         var stats = false
         var maxFindings: Int?
+        var credentials = false
         while let argument = iterator.next() {
             switch argument {
             case "--format":
@@ -85,6 +100,9 @@ extension ValidateCommand {
             case "--stats":
                 guard !stats else { return nil }
                 stats = true
+            case "--credentials":
+                guard !credentials else { return nil }
+                credentials = true
             default:
                 guard !argument.hasPrefix("-") else { return nil }
                 paths.append(argument)
@@ -99,6 +117,7 @@ extension ValidateCommand {
         command.format = format ?? .text
         command.color = color ?? .auto
         command.stats = stats
+        command.credentials = credentials
         command.maxFindings = maxFindings ?? TextDiagnosticRenderer.defaultMaxFindingsPerFile
         return command
     }

@@ -65,13 +65,24 @@ package enum AnswersKeys {
         KeySpec("name", .string(), "the cardholder's name read"),
         KeySpec("sortCode", .string(), "the UK sort code read"),
         KeySpec("accountNumber", .string(), "the UK account number read"),
+        KeySpec(
+            "edited", .mapping(scanEdited),
+            "what the shopper typed after the scan, over what it read: `expiry` (`cards.expiryEditable`, or `cards.requireExpiry: false`), `name` (`cards.holderNameEditable`)"
+        ),
         KeySpec("error", .cases(CardScanError.self), "the error the scan ended with, instead of a card"),
         KeySpec("file", .string(), "a YAML or JSON file with these keys, relative to the answers file; alone"),
+    ]
+
+    /// `scan.edited` keys: BAM's edit step after the scan (`expiryEditable`, `cardHolderNameEditable`).
+    package static let scanEdited: [KeySpec] = [
+        KeySpec("expiry", .string(), "the expiry the shopper typed (`MM/YY`)"),
+        KeySpec("name", .string(), "the holder name the shopper typed, kept as entered"),
     ]
 
     /// Every table, by name (the schema's `definitions` take their names from here).
     package static let tables: [(name: String, keys: [KeySpec])] = [
         ("answers", topLevel), ("card", card), ("billing", billing), ("shipping", shipping), ("threeDS", threeDS), ("scan", scan),
+        ("scanEdited", scanEdited),
     ]
 
     /// The answers file's JSON Schema.

@@ -10,6 +10,8 @@ extension AnswersReader {
     static let scanTable = KeyTable(AnswersKeys.scan)
     /// The keys of a scan given as a file: the file alone.
     static let scanFileTable = KeyTable(AnswersKeys.scan.filter { $0.name == "file" })
+    /// The keys of `scan.edited`.
+    static let scanEditedTable = KeyTable(AnswersKeys.scanEdited)
     /// The most digits a scanned card number has (BAM `cardNumber`'s maximum length).
     static let scanMaxDigits = 16
     /// Scan keys whose values are secret.
@@ -32,6 +34,11 @@ extension AnswersReader.Reader {
             number: t("number"), expiry: t("expiry"), cvv: t("cvv"), name: t("name"), sortCode: t("sortCode"),
             accountNumber: t("accountNumber"))
         if let n = f["number"], let number = s.number { scanNumberLength(number, at: n.range, path: "\(path).number") }
+        if let n = f["edited"] {
+            let e = pairs(n, path: "\(path).edited", table: AnswersReader.scanEditedTable)
+            s.editedExpiry = e["expiry"].flatMap { text($0, path: "\(path).edited.expiry") }
+            s.editedName = e["name"].flatMap { text($0, path: "\(path).edited.name") }
+        }
         if let n = f["error"], let v = text(n, path: "\(path).error") {
             if let e = CardScanError(rawValue: v) {
                 s.error = e

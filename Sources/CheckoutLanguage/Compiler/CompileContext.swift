@@ -167,7 +167,18 @@ struct CompileContext {
 }
 
 extension CompileContext: MappingFindingSink {
+    /// Records a finding; an unknown key that is a seed SDK's option name (`cvvRequired`) or
+    /// one of ours in the wrong mapping (`withEmail` at the top level) names our key instead of
+    /// the closest spelling (`SeedNames`).
     mutating func record(_ finding: MappingFinding, in place: MappingPlace, at range: SourceRange) {
+        if case .unknownKey(let key, _, _) = finding, let (seed, suggestion) = SeedNames.suggestion(for: key, at: place.flowPath) {
+            let note =
+                seed.seed == seed.key
+                ? "\(quoted(key)) is a key of \(quoted(seed.parent.isEmpty ? "the top level" : seed.parent)): \(quoted(seed.ours))"
+                : "\(quoted(key)) is \(seed.sdk.rawValue)'s name; this language's is \(quoted(seed.ours))"
+            report(finding.rule, finding.message(in: place), at: range, notes: [note], suggestion: suggestion)
+            return
+        }
         report(finding.rule, finding.message(in: place), at: range, notes: finding.notes, suggestion: finding.suggestion)
     }
 }

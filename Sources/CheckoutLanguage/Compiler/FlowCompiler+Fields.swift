@@ -96,14 +96,13 @@ extension FlowCompiler {
         flag("requireHolderName", \.requireHolderName)
         flag("requireSortCodeAndAccountNumber", \.requireSortCodeAndAccountNumber)
         flag("masking", \.masking)
-        if settings.requireExpiry == false {
-            ctx.report(
-                .unsupported, "'cards.requireExpiry: false' is not supported by this build: every provider here needs the expiry",
-                at: f["requireExpiry"]?.range)
-            settings.requireExpiry = true
-        }
+        flag("expiryEditable", \.expiryEditable)
+        flag("holderNameEditable", \.holderNameEditable)
         if let n = f["storeCard"], let v = ctx.enumeration(n, path: "cards.storeCard", as: StoreCardSetting.self) {
             settings.storeCard = v
+        }
+        if let n = f["reportingCriteria"], let v = ctx.string(n, path: "cards.reportingCriteria") {
+            settings.reportingCriteria = checkedReportingCriteria(v, at: n.range, &ctx)
         }
         return settings
     }

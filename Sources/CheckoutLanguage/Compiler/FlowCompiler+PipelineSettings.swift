@@ -3,14 +3,36 @@ import CheckoutDomain
 extension FlowCompiler {
     /// Card-scan settings that can have no effect: `cards.requireSortCodeAndAccountNumber`
     /// asks the card scan for the UK bank details, so without a `cardScan` screen nothing
-    /// reads them (a typed card has no sort code).
+    /// reads them (a typed card has no sort code); `cards.reportingCriteria` names scan
+    /// attempts, and without the screen there is none.
     static func checkCardScanSettings(_ flow: FlowDefinition, pipeline: Pipeline, top: Fields, _ ctx: inout CompileContext) {
-        guard flow.cards.requireSortCodeAndAccountNumber, !pipeline.contains(.screen(.cardScan)) else { return }
-        let key = "requireSortCodeAndAccountNumber"
-        let range = top["cards"]?.pair(key)?.key.range
-        ctx.report(
-            .ineffectiveSetting, "'cards.\(key)' has no effect: the pipeline has no 'cardScan' screen", at: range,
-            severity: .warning, notes: ["only a card scan reads the sort code and account number; a typed card has none"])
+        guard !pipeline.contains(.screen(.cardScan)) else { return }
+        if !flow.cards.requireExpiry {
+            ctx.report(
+                .unsupported,
+                "'cards.requireExpiry: false' needs a 'cardScan' screen: a typed card is always asked its expiry (every provider here needs it)",
+                at: top["cards"]?.pair("requireExpiry")?.value.range,
+                notes: ["with a card scan, the scan does not read the expiry and the shopper types it after the scan"])
+        }
+        for key in ["expiryEditable", "holderNameEditable"] where top["cards"]?.pair(key)?.value.scalar?.value == "true" {
+            ctx.report(
+                .ineffectiveSetting, "'cards.\(key)' has no effect: the pipeline has no 'cardScan' screen",
+                at: top["cards"]?.pair(key)?.key.range, severity: .warning,
+                notes: ["it lets the shopper correct what a card scan read; a typed card is typed"])
+        }
+        if flow.cards.requireSortCodeAndAccountNumber {
+            let key = "requireSortCodeAndAccountNumber"
+            let range = top["cards"]?.pair(key)?.key.range
+            ctx.report(
+                .ineffectiveSetting, "'cards.\(key)' has no effect: the pipeline has no 'cardScan' screen", at: range,
+                severity: .warning, notes: ["only a card scan reads the sort code and account number; a typed card has none"])
+        }
+        if flow.cards.reportingCriteria != nil {
+            let range = top["cards"]?.pair("reportingCriteria")?.key.range
+            ctx.report(
+                .ineffectiveSetting, "'cards.reportingCriteria' has no effect: the pipeline has no 'cardScan' screen", at: range,
+                severity: .warning, notes: ["it names card-scan attempts in the scan provider's reports; a typed card makes none"])
+        }
     }
 
     /// Request settings an explicit pipeline decides instead: `allowCurrencyChange: true`

@@ -40,13 +40,23 @@ extension FlowKeys {
     public static let cards: [KeySpec] = [
         KeySpec("accept", .list(.cases(CardBrand.self)), default: "all brands", "accepted card brands"),
         KeySpec("requireCvv", .bool, default: "true", "the security code is required"),
-        KeySpec("requireExpiry", .bool, default: "true", "the expiry date is required"),
+        KeySpec(
+            "requireExpiry", .bool, default: "true",
+            "a card scan reads the expiry; `false` (BAM `expiryRequired`): the shopper types it after the scan (needs a `cardScan` screen)"),
         KeySpec("requireHolderName", .bool, default: "false", "the card holder's name is required"),
         KeySpec(
             "requireSortCodeAndAccountNumber", .bool, default: "false",
             "a card scan also reads the UK sort code and account number (BAM `sortCodeAndAccountNumberRequired`)"),
         KeySpec("storeCard", .cases(StoreCardSetting.self), default: "offer", "the \"securely store my card\" switch"),
         KeySpec("masking", .bool, default: "false", "results show the number grouped, first 6 + last 4 digits, the rest X"),
+        KeySpec("expiryEditable", .bool, default: "false", "the shopper may correct the expiry a card scan read (BAM `expiryEditable`)"),
+        KeySpec(
+            "holderNameEditable", .bool, default: "false",
+            "the shopper may correct the holder name a card scan read, kept as entered (BAM `cardHolderNameEditable`)"),
+        KeySpec(
+            "reportingCriteria", .string(maxLength: CardSettings.reportingCriteriaMaxLength),
+            "identifies each card-scan attempt in the scan provider's reports (BAM `reportingCriteria`); no card or personal data; in the result and trace"
+        ),
     ]
 
     /// Stage ids: a letter, then letters, digits, `_` or `-`.

@@ -27,6 +27,15 @@ package enum MappingPlace: Sendable {
         }
     }
 
+    /// The mapping's path in a flow file: `""` for the top level (`SeedNames`).
+    var flowPath: String {
+        switch self {
+        case .topLevel: ""
+        case .path(let path): path
+        case .named(let words): words
+        }
+    }
+
     /// The path of `key` in this mapping, as messages quote it: `'fields.shipping.birthday'`.
     func quotedPath(of key: String) -> String {
         switch self {

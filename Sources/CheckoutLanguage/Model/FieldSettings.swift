@@ -161,6 +161,15 @@ package struct CardSettings: Sendable, Hashable {
     public var storeCard: StoreCardSetting?
     /// Show numbers in results as Jumio BAM masks them: grouped, first 6 + last 4, the rest `X`.
     public var masking = false
+    /// Identifies each card-scan attempt in the scan provider's reports (Jumio BAM
+    /// `reportingCriteria`, Android `merchantReportingCriteria`): ≤ 100 characters, no card data.
+    public var reportingCriteria: String?
+    /// The shopper may correct the expiry a card scan read (BAM `expiryEditable`): the scan
+    /// answer's `edited.expiry`.
+    public var expiryEditable = false
+    /// The shopper may correct the holder name a card scan read (BAM
+    /// `cardHolderNameEditable`): the scan answer's `edited.name`, kept as entered.
+    public var holderNameEditable = false
 
     /// Creates default settings.
     public init() {}

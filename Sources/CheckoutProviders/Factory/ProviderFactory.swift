@@ -45,8 +45,10 @@ public struct ProviderFactory: Sendable {
     }
 
     /// Checks that a provider can be made for every flow (its adapter exists, its credentials
-    /// are set, its base URL is a URL) and returns the source that makes one per run.
+    /// are set — every missing one named at once —, its base URL is a URL) and returns the source that makes one per run.
     public func source(for flows: [CompiledFlow]) throws(ProviderSetupError) -> ProviderSource {
+        // Every missing credential of every flow in one message, not the first one per run.
+        if let message = missingCredentialsMessage(for: flows) { throw ProviderSetupError(message) }
         for flow in flows { _ = try configuration(for: flow.definition.provider) }
         let factory = self
         // A server outlives the run: seeded runs must not send it an earlier run's keys.

@@ -18,6 +18,11 @@ public struct CheckoutResult: Sendable {
     public var creditCard: TokenizedCard?
     /// First 6 and last 4 digits (`cards.masking`, as card-scan SDKs show it), the rest as `*`.
     public var maskedNumber: String?
+    /// The card holder's name (BAM `cardHolderName`): in capital letters when a card scan read
+    /// it, as entered when the shopper typed it; nil when no name was taken.
+    package var cardHolderName: String?
+    /// The card scan's attempts (`cardScan`), when the run showed a card-scan screen.
+    package var cardScan: CardScanReport?
     /// Answers to custom fields, by id.
     public var customFields: [String: String] = [:]
     /// Whether the shopper paid with a stored card.
@@ -79,7 +84,14 @@ public struct CheckoutResult: Sendable {
             c.add("expirationMonth", String(format: "%02d", card.expiry.month))
             c.add("expirationYear", String(card.expiry.year))
             c.add("cardMask", maskedNumber)
+            c.add("cardHolderName", cardHolderName)
             o.add("creditCard", c.value)
+        }
+        if let scan = cardScan {
+            var s = JSONObjectBuilder()
+            s.add("reportingCriteria", scan.reportingCriteria)
+            s.add("scanReferences", .array(scan.scanReferences.map { .string($0) }))
+            o.add("cardScan", s.value)
         }
         o.add("savedCard", savedCard)
         if !customFields.isEmpty {

@@ -95,6 +95,10 @@ public struct ScanAnswer: Sendable, CustomStringConvertible {
     public var accountNumber: String?
     /// The scan ended without a card.
     public var error: CardScanError?
+    /// The expiry the shopper typed after the scan (BAM's edit step): over the one read.
+    package var editedExpiry: String?
+    /// The holder name the shopper typed after the scan, kept as entered.
+    package var editedName: String?
 
     /// Creates a scan answer.
     public init(
@@ -112,4 +116,19 @@ public struct ScanAnswer: Sendable, CustomStringConvertible {
 
     /// `ScanAnswer(error: canceled)` or `ScanAnswer(card)`: never the card data.
     public var description: String { error.map { "ScanAnswer(error: \($0.rawValue))" } ?? "ScanAnswer(card)" }
+}
+
+/// A run's card-scan attempts as the result reports them (`cardScan`): the flow's
+/// `cards.reportingCriteria` and each attempt's scan reference, in order. No card data.
+package struct CardScanReport: Sendable, Equatable {
+    /// `cards.reportingCriteria`, when the flow sets it.
+    package var reportingCriteria: String?
+    /// One scan reference per attempt (BAM `didStartScanAttemptWithScanReference`).
+    package var scanReferences: [String]
+
+    /// Creates a report.
+    package init(reportingCriteria: String?, scanReferences: [String]) {
+        self.reportingCriteria = reportingCriteria
+        self.scanReferences = scanReferences
+    }
 }

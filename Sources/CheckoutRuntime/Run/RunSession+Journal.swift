@@ -71,6 +71,7 @@ extension RunSession {
             // What the provider kept about the card in the killed process (`tokenRecord`), given back.
             if let t = token { await runner.provider.restoreToken(t, card: c, record: Self.providerRecord(e.fields)) }
             maskedNumber = e.fields["maskedNumber"]
+            holderName = e.fields["cardHolderName"]
             emitInputSubmitted()
             (result, outcome) = (.next, "success")
         case .threeDS:

@@ -42,6 +42,7 @@ extension RunSession {
                 var fields = Self.fields(of: card)
                 if let token { fields.merge(Self.fields(of: token)) { a, _ in a } }
                 fields["maskedNumber"] = maskedNumber
+                fields["cardHolderName"] = holderName
                 for (key, value) in await runner.provider.tokenRecord(for: card) { fields[Self.providerField + key] = value }
                 try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: fields))
             }
@@ -136,6 +137,7 @@ extension RunSession {
             card = nil
             bankDetails = nil
         }
+        if let name = card?.holderName, !name.isEmpty { holderName = name }
         if let card, runner.flow.definition.cards.masking {
             // BAM masking: grouped, first 6 and last 4 only; never the whole number.
             maskedNumber = card.maskedNumber

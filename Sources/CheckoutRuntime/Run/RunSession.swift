@@ -34,6 +34,11 @@ final class RunSession {
     /// The card screen (with `inputEvents`) whose card waits for tokenizing: `input.didSubmit`.
     var inputLineStage: String?
     var maskedNumber: String?
+    /// The card holder's name as the card screen took it: a scan's in capital letters, a typed
+    /// one as entered (BAM `cardHolderName`); set at `tokenize`, for the result.
+    var holderName: String?
+    /// The scan reference of each card-scan attempt, in order (BAM `didStartScanAttempt`).
+    var scanReferences: [String] = []
     var custom: [String: String] = [:]
     /// The status of the last outcome a route sent back into the pipeline (a decline routed
     /// to the card screen): the run ends with it if the shopper makes no further attempt.
@@ -296,7 +301,10 @@ final class RunSession {
         if paymentMethod?.isWallet != true {
             r.paymentMethodToken = handOffToken()
             r.creditCard = tokenized.take()
-            if r.creditCard != nil { r.maskedNumber = maskedNumber.take() }
+            if r.creditCard != nil {
+                r.maskedNumber = maskedNumber.take()
+                r.cardHolderName = holderName.take()
+            }
             r.billing = billing.take()
             // A billing phone is in the result only when the flow asks for it (docs/running.md).
             let definition = runner.flow.definition
@@ -309,6 +317,10 @@ final class RunSession {
         r.transaction = transaction.take()
         r.shopperId = createdShopperId ?? request.shopperId
         r.declineCode = declineCode.take()
+        if !scanReferences.isEmpty {
+            r.cardScan = CardScanReport(
+                reportingCriteria: runner.flow.definition.cards.reportingCriteria, scanReferences: scanReferences)
+        }
         swap(&r.errors, &issues)
         swap(&r.customFields, &custom)
         return r

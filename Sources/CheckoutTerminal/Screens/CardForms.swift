@@ -46,6 +46,10 @@ enum CardForms {
     static func scan(_ p: ScreenPrompt, settings: CardSettings, today: YearMonth) -> Form {
         var form = card(p, settings: settings, today: today, storeCardRequired: false, previous: nil)
         form.fields.removeAll { $0.id == "storeCard" }
+        if !settings.requireExpiry, let i = form.fields.firstIndex(where: { $0.id == "expiry" }) {
+            // The scan does not read the expiry (BAM expiryRequired = false): the shopper types it.
+            form.fields[i].label = "Expiry (typed: the scan does not read it)"
+        }
         if p.readsBankDetails {
             form.fields.append(Form.Field(id: "sortCode", label: "Sort code", control: .text(TextInput(format: .secretDigits(max: 6)))))
             form.fields.append(
@@ -87,10 +91,15 @@ enum CardForms {
             storeCard: v["storeCard"].map { $0 == "true" })
     }
 
-    static func scanAnswer(_ v: Form.Values) -> ScanAnswer {
-        ScanAnswer(
-            number: v["number"], expiry: v["expiry"], cvv: v["cvv"].flatMap { $0.isEmpty ? nil : $0 }, name: v["name"],
-            sortCode: v["sortCode"], accountNumber: v["accountNumber"])
+    /// A scan typed at the terminal; with `cards.requireExpiry: false` the expiry field is the
+    /// one the shopper types after the scan (`edited.expiry`), not one the scan read.
+    static func scanAnswer(_ v: Form.Values, settings: CardSettings) -> ScanAnswer {
+        let readsExpiry = settings.requireExpiry
+        var answer = ScanAnswer(
+            number: v["number"], expiry: readsExpiry ? v["expiry"] : nil, cvv: v["cvv"].flatMap { $0.isEmpty ? nil : $0 },
+            name: v["name"], sortCode: v["sortCode"], accountNumber: v["accountNumber"])
+        if !readsExpiry { answer.editedExpiry = v["expiry"] }
+        return answer
     }
 
     /// `Visa •••• 1111`: all that is shown of a number once its field is left.

@@ -104,7 +104,7 @@ struct ScreenForms: Sendable {
         case .paymentMethod: .paymentMethod(v["method"].flatMap(PaymentMethodKind.init(rawValue:)))
         case .savedCard: .savedCard(last4: v["savedCard"])
         case .creditCard: .card(CardForms.cardAnswer(v))
-        case .cardScan: .scan(CardForms.scanAnswer(v))
+        case .cardScan: .scan(CardForms.scanAnswer(v, settings: flow.definition.cards))
         case .billing: .billing(AddressForms.address(v), sameAsBilling: v["sameAsBilling"].map { $0 == "true" })
         case .shipping: .shipping(AddressForms.address(v))
         case .currency: .currency(v["currency"] == p.price.currency.code ? nil : v["currency"])
