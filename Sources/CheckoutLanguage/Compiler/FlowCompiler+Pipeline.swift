@@ -56,7 +56,10 @@ extension FlowCompiler {
             switch m {
             case .card: (upfront || has(.screen(.creditCard)) || has(.screen(.cardScan)), "'creditCard' or 'cardScan' screen")
             case .savedCard: (upfront || has(.screen(.savedCard)), "'savedCard' screen")
-            case .paypal, .applePay: (has(.step(.walletPayment)), "'walletPayment' step")
+            case .paypal, .applePay:
+                // choosePayment stores a wallet as the chosen method (storeShopper), paying nothing.
+                r.mode == .choosePayment
+                    ? (has(.step(.storeShopper)), "'storeShopper' step") : (has(.step(.walletPayment)), "'walletPayment' step")
             }
         }
         var refusedWallet = false

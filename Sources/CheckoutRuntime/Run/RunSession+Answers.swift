@@ -17,9 +17,7 @@ extension RunSession {
                 ]
             }
             guard p.paymentMethods.contains(m) else {
-                let why =
-                    m == .paypal && !request.subscription
-                    ? "PayPal does not accept \(price.currency.code)" : "this checkout does not offer it"
+                let why = notOfferedReason(m)
                 return [
                     AnswerIssue(
                         path: "paymentMethod", code: "not_offered",
@@ -97,6 +95,17 @@ extension RunSession {
             break
         }
         return []
+    }
+
+    /// Why the checkout does not offer `m`: PayPal's own refusals (subscriptions, a currency
+    /// off PayPal's list) name themselves; anything else is this checkout's choice.
+    func notOfferedReason(_ m: PaymentMethodKind) -> String {
+        if m == .paypal, request.subscription { return "PayPal is never offered for subscriptions" }
+        if m == .paypal, !request.offersPayPal(currency: price.currency.code) {
+            return "PayPal does not accept \(price.currency.code)"
+        }
+        if m == .applePay, request.subscription { return "Apple Pay is not offered for subscriptions" }
+        return "this checkout does not offer it"
     }
 
     /// Why a new card must be stored, when it must: choosePayment keeps it as the shopper's
