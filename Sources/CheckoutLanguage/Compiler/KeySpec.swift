@@ -137,6 +137,19 @@ package enum FlowKeys {
             "credentials", .dictionary(keyPattern: "^[A-Za-z][A-Za-z0-9_]*$", value: .envReference),
             "credentials, read from environment variables only"),
         KeySpec("signature", .mapping(signature), "how the `signature` hook signs Maxpay requests"),
+        KeySpec(
+            "returnURLs", .mapping(returnURLs),
+            "the merchant's 3-D Secure pages, signed and sent with Maxpay's SALE3D/AUTH3D (default: placeholders on checkout.invalid)"),
+    ]
+
+    /// `provider.returnURLs` keys: Maxpay's `redirect_url` and `callback_url`.
+    public static let returnURLs: [KeySpec] = [
+        KeySpec(
+            "redirect", .string(pattern: "^https://"), required: true,
+            "where the issuer sends the shopper back (Maxpay's `redirect_url`, also `TermUrl`); https, no secrets"),
+        KeySpec(
+            "callback", .string(pattern: "^https://"), required: true,
+            "where Maxpay posts the final answer (Maxpay's `callback_url`); https, no secrets"),
     ]
 
     /// `provider.signature` keys: exactly one of `privateKey` and `command`.

@@ -63,6 +63,9 @@ public struct ProviderSettings: Sendable {
     public var credentials: [String: String] = [:]
     /// How the `signature` hook signs requests (Maxpay); nil when the flow does not sign.
     package var signature: RequestSigning?
+    /// `provider.returnURLs`: the merchant's 3-D Secure pages (Maxpay's `redirect_url` and
+    /// `callback_url`); nil: the adapter's placeholders.
+    package var returnURLs: ReturnURLs?
 
     /// Creates provider settings.
     public init(name: ProviderName = .sandbox, baseURL: String? = nil, credentials: [String: String] = [:]) {

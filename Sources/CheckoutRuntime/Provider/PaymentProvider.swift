@@ -175,6 +175,8 @@ public struct ChargeRequest: Sendable, Hashable {
     public var threeDSResult: ThreeDSResult?
     /// The signed fields and their signature, when the step has the `signature` hook (`RequestSigner`).
     public var signed: SignedFields?
+    /// The merchant's 3-D Secure pages (`provider.returnURLs`); nil: the adapter's own.
+    package var returnURLs: ReturnURLs?
     /// True when the flow's `threeDS` step asked for 3-D Secure and the provider runs it inside
     /// the charge (`PaymentProvider.threeDSInsideCharge`); `threeDSResult` is then nil.
     public var threeDSRequested: Bool

@@ -301,6 +301,7 @@ extension RunSession {
         request.orderId = self.request.orderId
         request.metadata = self.request.metadata
         request.customerIP = self.request.customerIP
+        request.returnURLs = runner.flow.definition.provider.returnURLs
         if step.hooks.contains(.signature), let signing = runner.flow.definition.provider.signature {
             request.signed = try await sign(request, with: signing, stage: stage)
         }
