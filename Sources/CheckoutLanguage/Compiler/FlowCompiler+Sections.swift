@@ -36,6 +36,7 @@ extension FlowCompiler {
             }
         }
         if let n = f["signature"] { p.signature = compileSigning(n, &ctx) }
+        if let n = f["paypalCurrencies"] { p.payPalCurrencies = compilePayPalCurrencies(n, &ctx) }
         if let n = f["returnURLs"] {
             p.returnURLs = compileReturnURLs(n, &ctx)
             if p.name == .bluesnap || p.name == .spreedly, let range = f.keyRange("returnURLs") {
@@ -45,27 +46,6 @@ extension FlowCompiler {
             }
         }
         return p
-    }
-
-    /// `provider.returnURLs`: both pages, each https with a host and no secret in it. They
-    /// go with Maxpay's signed charges (the `maxpay` adapter, or the sandbox's Maxpay signing).
-    private static func compileReturnURLs(_ node: YAMLNode, _ ctx: inout CompileContext) -> ReturnURLs? {
-        guard let f = ctx.fields(of: node, path: "provider.returnURLs", keys: .returnURLs) else { return nil }
-        var urls: [String: URL] = [:]
-        for key in ["redirect", "callback"] {
-            guard let n = f[key], let text = ctx.string(n, path: "provider.returnURLs.\(key)") else { continue }
-            if let why = ReturnURLs.problem(with: text) {
-                var d = Diagnostic(
-                    rule: .invalidFormat, message: "'provider.returnURLs.\(key)' \(why)", file: ctx.file, range: n.range)
-                // A URL with a user, a password or a secret parameter is not shown back.
-                d.hidesSource = why.contains("secret") || why.contains("password")
-                ctx.append([d])
-            } else if let url = URL(string: text) {
-                urls[key] = url
-            }
-        }
-        guard let redirect = urls["redirect"], let callback = urls["callback"] else { return nil }
-        return ReturnURLs(redirect: redirect, callback: callback)
     }
 
     /// `provider.signature`: `privateKey: ${env:NAME}` or `command: [program, args…]`, never both.

@@ -138,6 +138,9 @@ package enum FlowKeys {
             "credentials, read from environment variables only"),
         KeySpec("signature", .mapping(signature), "how the `signature` hook signs Maxpay requests"),
         KeySpec(
+            "paypalCurrencies", .list(.currencyCode),
+            "the currencies the merchant's PayPal account takes (ISO 4217, each on PayPal's own list; default: PayPal's list)"),
+        KeySpec(
             "returnURLs", .mapping(returnURLs),
             "the merchant's 3-D Secure pages, signed and sent with Maxpay's SALE3D/AUTH3D (default: placeholders on checkout.invalid)"),
     ]

@@ -66,6 +66,8 @@ public struct ProviderSettings: Sendable {
     /// `provider.returnURLs`: the merchant's 3-D Secure pages (Maxpay's `redirect_url` and
     /// `callback_url`); nil: the adapter's placeholders.
     package var returnURLs: ReturnURLs?
+    /// `provider.paypalCurrencies`: the merchant's PayPal currencies; nil: PayPal's own list.
+    package var payPalCurrencies: Set<String>?
 
     /// Creates provider settings.
     public init(name: ProviderName = .sandbox, baseURL: String? = nil, credentials: [String: String] = [:]) {

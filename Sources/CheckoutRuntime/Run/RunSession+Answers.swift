@@ -102,10 +102,18 @@ extension RunSession {
     func notOfferedReason(_ m: PaymentMethodKind) -> String {
         if m == .paypal, request.subscription { return "PayPal is never offered for subscriptions" }
         if m == .paypal, !request.offersPayPal(currency: price.currency.code) {
-            return "PayPal does not accept \(price.currency.code)"
+            return payPalRefusal(price.currency.code)
         }
         if m == .applePay, request.subscription { return "Apple Pay is not offered for subscriptions" }
         return "this checkout does not offer it"
+    }
+
+    /// "PayPal does not accept X", or, when PayPal does but the merchant's account does not,
+    /// says so (`provider.paypalCurrencies`).
+    func payPalRefusal(_ code: String) -> String {
+        PaymentMethodKind.payPalCurrencies.contains(code)
+            ? "this merchant's PayPal does not accept \(code) (it accepts \(request.payPalCurrencyList.joined(separator: ", ")))"
+            : "PayPal does not accept \(code)"
     }
 
     /// Why a new card must be stored, when it must: choosePayment keeps it as the shopper's
@@ -202,8 +210,8 @@ extension RunSession {
                     message: "\(code) is not offered; choose one of \(p.currencies.joined(separator: ", "))")
             ]
         }
-        if paymentMethod == .paypal, !PaymentMethodKind.payPalCurrencies.contains(code) {
-            return [AnswerIssue(path: "currency", code: "not_supported_by_paypal", message: "PayPal does not accept \(code)")]
+        if paymentMethod == .paypal, !request.payPalAccepts(code) {
+            return [AnswerIssue(path: "currency", code: "not_supported_by_paypal", message: payPalRefusal(code))]
         }
         requestedCurrency = currency.code
         return []

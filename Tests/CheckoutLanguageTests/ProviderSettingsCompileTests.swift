@@ -2,8 +2,9 @@
 import Foundation
 import Testing
 
-/// `provider.returnURLs` (issue 19): Maxpay's 3-D Secure pages in the language, checked.
-@Suite struct ReturnURLsCompileTests {
+/// `provider.returnURLs` and `provider.paypalCurrencies` (issue 19): Maxpay's 3-D Secure pages
+/// and the merchant's PayPal currencies in the language, checked.
+@Suite struct ProviderSettingsCompileTests {
     func compile(_ pages: String, provider: String = "sandbox") -> (ReturnURLs?, [Diagnostic]) {
         let text = """
             flow: pages
@@ -53,5 +54,46 @@ import Testing
         let (_, diagnostics) = compile(
             "    redirect: https://shop.example.com/r\n    callback: https://shop.example.com/c", provider: "bluesnap")
         #expect(diagnostics.contains { $0.rule == .ineffectiveSetting && $0.message.contains("Maxpay's 3-D Secure charges only") })
+    }
+
+    func compilePayPal(_ list: String, currency: String = "USD", methods: String? = nil) -> CompileResult {
+        var text = """
+            flow: paypal
+            dsl: 1
+            provider:
+              name: sandbox
+            \(list.isEmpty ? "" : "  paypalCurrencies: \(list)")
+            request:
+              price: { amount: 10.00, currency: \(currency) }
+            """
+        if let methods {
+            text += "\nscreens:\n  - { kind: paymentMethod, methods: \(methods) }\n  - { kind: creditCard }\n  - { kind: review }"
+            text += "\nsteps:\n  - { kind: tokenize }\n  - { kind: sale }\n  - { kind: walletPayment }"
+        }
+        return FlowCompiler.compile(text, file: "paypal.yaml")
+    }
+
+    @Test func theMerchantsPayPalCurrenciesDecideWhetherPayPalIsOffered() throws {
+        let offered = try #require(compilePayPal("[EUR, USD]").flow)
+        #expect(offered.pipeline.paymentMethods.contains(.paypal))
+        let notOffered = try #require(compilePayPal("[EUR, GBP]").flow)
+        #expect(!notOffered.pipeline.paymentMethods.contains(.paypal))
+        #expect(notOffered.definition.request.payPalCurrencies == ["EUR", "GBP"])
+        // Without the setting: PayPal's own list.
+        let unset = try #require(compilePayPal("").flow)
+        #expect(unset.pipeline.paymentMethods.contains(.paypal))
+        #expect(unset.definition.request.payPalCurrencies == nil)
+    }
+
+    @Test func aListedPayPalThatTheMerchantsAccountRefusesIsReportedWithTheMerchantsList() {
+        let result = compilePayPal("[EUR, GBP]", methods: "[card, paypal]")
+        let d = result.diagnostics.first { $0.message.contains("'paypal' cannot be offered") }
+        #expect(d?.message.contains("the merchant's PayPal ('provider.paypalCurrencies') supports EUR, GBP") == true, "\(result.diagnostics.map(\.message))")
+    }
+
+    @Test func aCodeOffISO4217OrOffPayPalsListIsAnError() {
+        let messages = compilePayPal("[EUR, BRL, XYZ]").diagnostics.filter { $0.severity == .error }.map(\.message)
+        #expect(messages.contains { $0.contains("PayPal does not accept BRL") })
+        #expect(messages.contains { $0.contains("'XYZ' is not an ISO 4217 currency code") })
     }
 }
