@@ -33,4 +33,25 @@ import Testing
         #expect(changed.exitCode == 3)
         #expect(try changed.result().errorCodes == ["currency not_supported_by_paypal"])
     }
+
+    /// `provider.applePay` (issue 19): the Apple Pay sheet's merchant identifier and pay line go
+    /// into the wallet step's trace, as BlueSnap's SDK puts them on its `PKPaymentRequest`.
+    @Test func theApplePaySheetsMerchantIdentifierAndPayLineAreTraced() throws {
+        let workspace = try Workspace()
+        let flow = """
+            flow: apple-pay-sheet
+            dsl: 1
+            provider:
+              name: sandbox
+              applePay: { merchantIdentifier: merchant.com.example.shop, payLine: Example Shop }
+            request:
+              price: { amount: 10.00, currency: USD }
+            """
+        let r = try workspace.run(flow: try workspace.flow(flow), answers: "paymentMethod: applePay\n")
+        #expect(r.exitCode == 0, "\(r.summary)")
+        #expect(
+            try r.trace().contains {
+                $0.event == "step.end" && $0.line.contains(#""merchantIdentifier":"merchant.com.example.shop","payLine":"Example Shop""#)
+            })
+    }
 }

@@ -96,4 +96,19 @@ import Testing
         #expect(messages.contains { $0.contains("PayPal does not accept BRL") })
         #expect(messages.contains { $0.contains("'XYZ' is not an ISO 4217 currency code") })
     }
+
+    @Test func theApplePayMerchantIdentifierAndPayLineAreKeptWhenWellFormed() throws {
+        func compile(_ block: String) -> CompileResult {
+            FlowCompiler.compile(
+                "flow: ap\ndsl: 1\nprovider:\n  name: sandbox\n  applePay:\n\(block)\nrequest:\n  price: { amount: 10.00, currency: USD }\n",
+                file: "ap.yaml")
+        }
+        let good = compile("    merchantIdentifier: merchant.com.example.shop\n    payLine: Example Shop")
+        #expect(good.diagnostics.isEmpty, "\(good.diagnostics.map(\.message))")
+        let settings = try #require(good.flow?.definition.provider.applePay)
+        #expect(settings.merchantIdentifier == "merchant.com.example.shop" && settings.payLine == "Example Shop")
+        let bad = compile("    merchantIdentifier: com.example.shop\n    payLine: \"  \"")
+        #expect(bad.diagnostics.contains { $0.message.contains("must be Apple's merchant identifier") })
+        #expect(bad.diagnostics.contains { $0.message.contains("'provider.applePay.payLine' must be one line") })
+    }
 }

@@ -43,4 +43,38 @@ extension FlowCompiler {
         }
         return codes
     }
+
+    /// `provider.applePay`: `merchantIdentifier` (`merchant.` and a reverse domain) and
+    /// `payLine` (one line, at most 64 characters).
+    static func compileApplePay(_ node: YAMLNode, _ ctx: inout CompileContext) -> ApplePaySettings? {
+        guard let f = ctx.fields(of: node, path: "provider.applePay", keys: .applePay) else { return nil }
+        var settings = ApplePaySettings()
+        if let n = f["merchantIdentifier"], let text = ctx.string(n, path: "provider.applePay.merchantIdentifier") {
+            if isMerchantIdentifier(text) {
+                settings.merchantIdentifier = text
+            } else {
+                ctx.report(
+                    .invalidFormat,
+                    "'provider.applePay.merchantIdentifier' must be Apple's merchant identifier: 'merchant.' and a reverse domain, e.g. merchant.com.example.shop; found \(UserText.quoted(text))",
+                    at: n.range)
+            }
+        }
+        if let n = f["payLine"], let text = ctx.string(n, path: "provider.applePay.payLine") {
+            let line = text.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.count > 64 || line.contains(where: \.isNewline) {
+                ctx.report(.invalidFormat, "'provider.applePay.payLine' must be one line of 1 to 64 characters", at: n.range)
+            } else {
+                settings.payLine = line
+            }
+        }
+        return settings
+    }
+
+    /// `merchant.` followed by letters, digits, dots and hyphens, starting with a letter or digit.
+    static func isMerchantIdentifier(_ text: String) -> Bool {
+        guard text.hasPrefix("merchant."), text.count > "merchant.".count else { return false }
+        let rest = text.dropFirst("merchant.".count)
+        guard let first = rest.first, first.isASCII, first.isLetter || first.isNumber else { return false }
+        return rest.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
+    }
 }

@@ -140,9 +140,20 @@ package enum FlowKeys {
         KeySpec(
             "paypalCurrencies", .list(.currencyCode),
             "the currencies the merchant's PayPal account takes (ISO 4217, each on PayPal's own list; default: PayPal's list)"),
+        KeySpec("applePay", .mapping(applePay), "what the Apple Pay sheet shows: the merchant identifier and the pay line"),
         KeySpec(
             "returnURLs", .mapping(returnURLs),
             "the merchant's 3-D Secure pages, signed and sent with Maxpay's SALE3D/AUTH3D (default: placeholders on checkout.invalid)"),
+    ]
+
+    /// `provider.applePay` keys (BlueSnap's `setIdentifier(merchantId:)`, `applePayCustomizePayLine`).
+    public static let applePay: [KeySpec] = [
+        KeySpec(
+            "merchantIdentifier", .string(pattern: "^merchant\\.[A-Za-z0-9][A-Za-z0-9.-]*$"),
+            "Apple's merchant identifier, `merchant.` and a reverse domain (BlueSnap's `setIdentifier(merchantId:)`)"),
+        KeySpec(
+            "payLine", .string(maxLength: 64),
+            "the label of the total on the Apple Pay sheet (BlueSnap's `applePayCustomizePayLine`; default: `Payment`)"),
     ]
 
     /// `provider.returnURLs` keys: Maxpay's `redirect_url` and `callback_url`.

@@ -152,6 +152,7 @@ extension KeyTable {
     static let provider = KeyTable(FlowKeys.provider)
     static let signature = KeyTable(FlowKeys.signature)
     static let returnURLs = KeyTable(FlowKeys.returnURLs)
+    static let applePay = KeyTable(FlowKeys.applePay)
     static let taxService = KeyTable(FlowKeys.taxService)
     static let request = KeyTable(FlowKeys.request)
     static let price = KeyTable(FlowKeys.price)

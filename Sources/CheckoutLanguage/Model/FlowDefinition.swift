@@ -68,6 +68,8 @@ public struct ProviderSettings: Sendable {
     package var returnURLs: ReturnURLs?
     /// `provider.paypalCurrencies`: the merchant's PayPal currencies; nil: PayPal's own list.
     package var payPalCurrencies: Set<String>?
+    /// `provider.applePay`: the Apple Pay merchant identifier and pay line; nil: none set.
+    package var applePay: ApplePaySettings?
 
     /// Creates provider settings.
     public init(name: ProviderName = .sandbox, baseURL: String? = nil, credentials: [String: String] = [:]) {

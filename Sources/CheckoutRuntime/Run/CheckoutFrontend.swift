@@ -53,6 +53,9 @@ public struct ScreenPrompt: Sendable {
     public var price: PriceState
     /// The methods the shopper can choose from (paymentMethod screen).
     public var paymentMethods: [PaymentMethodKind] = []
+    /// The Apple Pay sheet's pay line (`provider.applePay.payLine`), shown beside Apple Pay
+    /// on the paymentMethod screen; nil when the flow sets none.
+    package var applePayLine: String?
     /// The returning shopper's stored cards (savedCard screen).
     public var savedCards: [StoredCard] = []
     /// Details already known, shown pre-filled (billing, shipping).

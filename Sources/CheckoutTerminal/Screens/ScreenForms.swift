@@ -12,7 +12,11 @@ struct ScreenForms: Sendable {
         let definition = flow.definition
         switch p.kind {
         case .paymentMethod:
-            let options = p.paymentMethods.map { ChoiceList.Option(id: $0.rawValue, label: Self.methodName($0)) }
+            let options = p.paymentMethods.map { m in
+                // The pay line the Apple Pay sheet will show (`provider.applePay.payLine`).
+                let line = m == .applePay ? p.applePayLine.map { " (pay \(UserText.shown($0)))" } ?? "" : ""
+                return ChoiceList.Option(id: m.rawValue, label: Self.methodName(m) + line)
+            }
             return Form(fields: [
                 Form.Field(id: "method", label: "Pay with", control: .choice(ChoiceList(options: options, selectedId: previous?["method"])))
             ])
