@@ -140,6 +140,9 @@ package enum FlowKeys {
         KeySpec(
             "paypalCurrencies", .list(.currencyCode),
             "the currencies the merchant's PayPal account takes (ISO 4217, each on PayPal's own list; default: PayPal's list)"),
+        KeySpec(
+            "requireTermsConsent", .bool, default: "false",
+            "the review screen asks the shopper to accept Maxpay's terms of use and privacy policy (answer `acceptTerms: true`)"),
         KeySpec("applePay", .mapping(applePay), "what the Apple Pay sheet shows: the merchant identifier and the pay line"),
         KeySpec(
             "returnURLs", .mapping(returnURLs),

@@ -70,6 +70,9 @@ public struct ProviderSettings: Sendable {
     package var payPalCurrencies: Set<String>?
     /// `provider.applePay`: the Apple Pay merchant identifier and pay line; nil: none set.
     package var applePay: ApplePaySettings?
+    /// `provider.requireTermsConsent`: the review screen asks the shopper to accept the
+    /// provider's terms of use and privacy policy (Maxpay's SDKs' checkbox) before paying.
+    package var requireTermsConsent = false
 
     /// Creates provider settings.
     public init(name: ProviderName = .sandbox, baseURL: String? = nil, credentials: [String: String] = [:]) {

@@ -91,7 +91,11 @@ extension RunSession {
             return acceptCustom(values, prompt: p)
         case .noFurtherAttempt:
             return [AnswerIssue(path: "\(p.kind.rawValue)", code: "required", message: "no answer for this screen")]
-        case .threeDSChallenge, .review, .acknowledged, .cancel, .scan:
+        case .review:
+            return termsIssues(nil, prompt: p)
+        case .reviewWithTerms(let accepted):
+            return termsIssues(accepted, prompt: p)
+        case .threeDSChallenge, .acknowledged, .cancel, .scan:
             break
         }
         return []
@@ -114,6 +118,22 @@ extension RunSession {
         PaymentMethodKind.payPalCurrencies.contains(code)
             ? "this merchant's PayPal does not accept \(code) (it accepts \(request.payPalCurrencyList.joined(separator: ", ")))"
             : "PayPal does not accept \(code)"
+    }
+
+    /// The terms consent on review: required when the flow asks for it (Maxpay's SDKs enable
+    /// Pay only with the terms checkbox ticked), refused when it does not (not asked for).
+    func termsIssues(_ acceptTerms: Bool?, prompt p: ScreenPrompt) -> [AnswerIssue] {
+        if p.requiresTermsConsent, acceptTerms != true {
+            return [
+                AnswerIssue(
+                    path: "acceptTerms", code: "consent_required",
+                    message: "the shopper must accept the terms of use and the privacy policy to pay (acceptTerms: true)")
+            ]
+        }
+        if !p.requiresTermsConsent, acceptTerms != nil {
+            return [AnswerIssue(path: "acceptTerms", code: "not_offered", message: "this checkout does not ask to accept terms")]
+        }
+        return []
     }
 
     /// Why a new card must be stored, when it must: choosePayment keeps it as the shopper's

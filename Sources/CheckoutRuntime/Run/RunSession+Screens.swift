@@ -28,6 +28,7 @@ extension RunSession {
             visit: visit, title: stage.title, fields: stage.fields,
             customFields: kind == .form ? customFields(of: stage) : [])
         if kind == .paymentMethod, prompt.paymentMethods.contains(.applePay) { prompt.applePayLine = definition.provider.applePay?.payLine }
+        prompt.requiresTermsConsent = kind == .review && definition.provider.requireTermsConsent
         return prompt
     }
 

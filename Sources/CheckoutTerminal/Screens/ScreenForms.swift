@@ -47,6 +47,15 @@ struct ScreenForms: Sendable {
                     id: "currency", label: "Currency", control: .choice(ChoiceList(options: options, selectedId: current, filterable: true))
                 )
             ])
+        case .review where p.requiresTermsConsent:
+            // Maxpay's SDKs: Pay only with the terms checkbox ticked (iOS `PAYConditionsView`,
+            // Android `checkBoxTermsOfUse`).
+            let on = previous?["acceptTerms"] == "true"
+            return Form(fields: [
+                Form.Field(
+                    id: "acceptTerms", label: "I accept the Terms of Use and the Privacy Policy", control: .toggle(Toggle(isOn: on))),
+                Form.Field(id: "confirm", label: Self.payLabel(p), control: .confirm),
+            ])
         case .review, .result:
             return Form(fields: [Form.Field(id: "confirm", label: Self.payLabel(p), control: .confirm)])
         case .threeDSChallenge:
@@ -87,7 +96,7 @@ struct ScreenForms: Sendable {
         case .billing: .billing(AddressForms.address(v), sameAsBilling: v["sameAsBilling"].map { $0 == "true" })
         case .shipping: .shipping(AddressForms.address(v))
         case .currency: .currency(v["currency"] == p.price.currency.code ? nil : v["currency"])
-        case .review: .review
+        case .review: p.requiresTermsConsent ? .reviewWithTerms(accepted: v["acceptTerms"] == "true") : .review
         case .result: .acknowledged
         case .threeDSChallenge: .threeDSChallenge(code: v["code"], cancel: false)
         case .form: .custom(v.filter { !$0.value.isEmpty })
