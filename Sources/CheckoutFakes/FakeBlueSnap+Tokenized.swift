@@ -55,6 +55,20 @@ extension FakeBlueSnap {
                 o.add("paypalTransactionData", .object([JSONMember("invoiceId", .string("INV" + s.newId()))]))
                 return .json(200, o.value.serialized())
             case ("PUT", "shopper"):
+                // BS-iOS `BSStartViewController.payPalClicked`/`applePayClick`: a wallet goes in
+                // as its type alone, with no payment source.
+                if let body = JSONParser.parse(request.body), let type = body["chosenPaymentMethod"]?["chosenPaymentMethodType"]?.text,
+                    type == "PAYPAL" || type == "APPLE_PAY"
+                {
+                    guard body["paymentSources"] == nil else {
+                        return Self.error(400, "INVALID_INPUT", "16002", "a \(type) choice takes no payment source")
+                    }
+                    s.tokens[token]?.used = true
+                    let id = body["vaultedShopperId"]?.text ?? s.newId()
+                    s.chosenWallets.append((id, type))
+                    if body["vaultedShopperId"] != nil { return ServerResponse(status: 204) }
+                    return .json(200, JSONValue.object([JSONMember("vaultedShopperId", .int(Int(id) ?? 0))]).serialized())
+                }
                 guard let body = JSONParser.parse(request.body),
                     let last4 = body["chosenPaymentMethod"]?["creditCard"]?["cardLastFourDigits"]?.text
                 else { return Self.error(400, "MISSING_ARGUMENTS", "16001", "chosenPaymentMethod is required") }

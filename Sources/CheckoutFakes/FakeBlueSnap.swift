@@ -69,6 +69,7 @@ package final class FakeBlueSnap: Sendable {
         var answeredByKey: [String: (response: ServerResponse, token: String?)] = [:]
         var ledger: [Charge] = []
         var chosen: [(shopperId: String, last4: String)] = []
+        var chosenWallets: [(shopperId: String, type: String)] = []
         var idempotencyKeysSeen: [String] = []
         var requests: [RecordedRequest] = []
         /// How many more retries of an answered key are told 409 (still in progress).
@@ -106,6 +107,8 @@ package final class FakeBlueSnap: Sendable {
 
     /// Payment methods stored by choosePayment: shopper and last four digits.
     package var chosenMethods: [(shopperId: String, last4: String)] { state.withLock { $0.chosen } }
+    /// Wallets stored by choosePayment: shopper and `chosenPaymentMethodType`.
+    package var chosenWallets: [(shopperId: String, type: String)] { state.withLock { $0.chosenWallets } }
 
     /// Every request received, masked (`RecordedRequest`), in order.
     public var requests: [RecordedRequest] { state.withLock { $0.requests } }

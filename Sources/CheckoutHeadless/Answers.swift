@@ -26,6 +26,8 @@ public struct Answers: Sendable {
     public var customerIP: String?
     /// Custom field answers by field id.
     public var custom: [String: String] = [:]
+    /// The shopper's consent to the terms of use on review (`acceptTerms`); nil: not answered.
+    public var acceptTerms: Bool?
     /// The code typed at the 3-D Secure challenge (`threeDS.code`).
     public var threeDSCode: String?
     /// True when the shopper cancels the 3-D Secure challenge (`threeDS.cancel`).

@@ -17,6 +17,9 @@ package enum AnswersKeys {
         KeySpec("billing", .mapping(billing), "billing details"),
         KeySpec("shipping", .mapping(shipping), "shipping details"),
         KeySpec("currency", .string(), "switch to this currency (when the flow allows currency change)"),
+        KeySpec(
+            "acceptTerms", .bool,
+            "the shopper accepts the terms of use and privacy policy on review (required with `provider.requireTermsConsent`)"),
         KeySpec("custom", .dictionary(keyPattern: "^.+$", value: .string()), "custom-field answers by field id"),
         KeySpec("customer", .mapping(customer), "the shopper as the merchant's server sees them"),
         KeySpec("threeDS", .mapping(threeDS), "the answer to a 3-D Secure challenge"),

@@ -162,6 +162,7 @@ public enum AnswersReader {
                 a.sameAsBilling = same.flatMap { flag($0, path: "shipping.sameAsBilling") }
             }
             if let n = top["currency"] { a.currency = text(n, path: "currency") }
+            if let n = top["acceptTerms"] { a.acceptTerms = flag(n, path: "acceptTerms") }
             if let n = top["threeDS"] {
                 let f = pairs(n, path: "threeDS", table: AnswersReader.threeDSTable)
                 a.threeDSCode = f["code"].flatMap { text($0, path: "threeDS.code") }

@@ -27,7 +27,7 @@ public struct HeadlessFrontend: PacedFrontend {
         case .billing: .billing(answers.billing ?? Address(), sameAsBilling: answers.sameAsBilling)
         case .shipping: .shipping(answers.shipping ?? Address())
         case .currency: .currency(answers.currency)
-        case .review: .review
+        case .review: answers.acceptTerms.map { ScreenAnswer.reviewWithTerms(accepted: $0) } ?? .review
         case .threeDSChallenge: .threeDSChallenge(code: answers.threeDSCode, cancel: answers.threeDSCancel)
         case .form: .custom(answers.custom)
         case .result: .acknowledged

@@ -151,4 +151,8 @@ public final class FaultInjectingProvider: PaymentProvider {
     public func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String {
         try await call { try await inner.storeChosenMethod(shopperId: shopperId, card: card) }
     }
+    /// Forwards `storeChosenWallet` through the fault plan.
+    public func storeChosenWallet(_ method: PaymentMethodKind, shopperId: String?, token: CheckoutToken?) async throws -> String {
+        try await call { try await inner.storeChosenWallet(method, shopperId: shopperId, token: token) }
+    }
 }

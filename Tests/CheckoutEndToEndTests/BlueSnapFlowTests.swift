@@ -41,6 +41,27 @@ import Testing
         #expect(!(try refused.trace()).contains { $0.stage == "storeShopper" })
     }
 
+    /// Issue 19: PayPal was refused in choosePayment as "PayPal does not accept USD". BlueSnap's
+    /// SDK stores a wallet as the chosen method (its type alone, nothing paid).
+    @Test func choosePaymentStoresAWalletAndRefusesPayPalOnlyForPayPalsReasons() throws {
+        let paypal = try Workspace().run(flow: "flows/choose-payment.yaml", answers: "paymentMethod: paypal\n")
+        #expect(paypal.exitCode == 0, "\(paypal.summary)")
+        #expect(try paypal.result().paymentType == "PAYPAL")
+        #expect(try paypal.result().transaction == nil)
+        #expect(
+            try paypal.trace().contains {
+                $0.event == "provider.call" && $0.line.contains(#""operation":"storeChosenMethod""#)
+                    && $0.line.contains(#""paymentType":"PAYPAL""#)
+            })
+        // PayPal's own refusal names PayPal's reason (here a currency off PayPal's list).
+        let brl = try String(contentsOf: CheckoutBinary.root.appendingPathComponent("flows/choose-payment.yaml"), encoding: .utf8)
+            .replacingOccurrences(of: "currency: USD", with: "currency: BRL")
+        let workspace = try Workspace()
+        let refused = try workspace.run(flow: try workspace.flow(brl), answers: "paymentMethod: paypal\n")
+        #expect(refused.exitCode == 3)
+        #expect(refused.stdout.contains("paypal is not offered: PayPal does not accept BRL"), "\(refused.stdout)")
+    }
+
     @Test func createPaymentChargesTheStoredChoice() throws {
         let r = try run("create-payment", "stored-choice")
         let result = try r.result()

@@ -160,6 +160,24 @@ import Testing
         #expect(fake.chosenMethods.map(\.shopperId) == ["20848977"])
     }
 
+    /// BS-iOS `BSStartViewController.payPalClicked` under `BSSdkRequestShopperRequirements`:
+    /// the wallet goes in as `chosenPaymentMethodType` alone, under the token.
+    @Test func choosePaymentStoresAWalletAsItsTypeAlone() async throws {
+        let fake = try FakeBlueSnap()
+        defer { fake.stop() }
+        let provider = adapter(for: fake)
+        let token = try await provider.createToken()
+        #expect(try await provider.storeChosenWallet(.paypal, shopperId: "20848977", token: token) == "20848977")
+        let put = try #require(last(fake, "PUT", "tokenized-services/shopper"))
+        #expect(put.tokenAuthentication)
+        #expect(put.body?["vaultedShopperId"] == .number("20848977"))
+        #expect(put.body?["chosenPaymentMethod"]?["chosenPaymentMethodType"]?.text == "PAYPAL")
+        #expect(put.body?["paymentSources"] == nil)
+        #expect(fake.chosenWallets.map(\.type) == ["PAYPAL"])
+        let error = await #expect(throws: ProviderError.self) { try await provider.storeChosenWallet(.paypal, shopperId: "1", token: nil) }
+        #expect(error?.code == .rejected)
+    }
+
     @Test func aPayPalStatusAtTheTopLevelIsRead() async throws {
         let fake = try FakeBlueSnap()
         defer { fake.stop() }

@@ -208,6 +208,35 @@ import Testing
         #expect(form.contains("TermUrl=https%3A%2F%2Fcheckout.invalid%2Fmaxpay%2Freturn"), "\(form)")
     }
 
+    /// Issue 19: the flow's `provider.returnURLs` travel on the charge request and win over
+    /// the adapter's placeholders, in the signed fields and in the challenge's `TermUrl`.
+    @Test func theFlowsPagesWinOverThePlaceholders() async throws {
+        let pages = ReturnURLs(
+            redirect: URL(string: "https://shop.example.com/3ds-return")!, callback: URL(string: "https://shop.example.com/3ds-callback")!)
+        var plain = charge(billing: Self.billing)
+        plain.returnURLs = pages
+        let fields = MaxpaySigner().signedFields(of: plain, billing: Self.billing, threeDS: true)
+        #expect(fields["redirect_url"] == "https://shop.example.com/3ds-return")
+        #expect(fields["callback_url"] == "https://shop.example.com/3ds-callback")
+        let transport = ScriptedMaxpayTransport { request, _ in
+            if request.url.path.hasPrefix("/acs") { return HTTPResponse(status: 200, body: Data("<html></html>".utf8)) }
+            return MaxpayAdapterTests.json(
+                200,
+                #"{"status":"success","code":0,"message":"3DS","reference":"r-9","transaction_unique_id":"order-1","acs_url":"http://127.0.0.1:9/acs/r-9","pareq":"P"}"#
+            )
+        }
+        let p = provider(transport)
+        var request = try await signedCharge(p, threeDS: true)
+        request.returnURLs = pages
+        guard case .challengeRequired(let session) = try await p.startCharge(request) else {
+            Issue.record("no challenge")
+            return
+        }
+        _ = try? await p.completeChallenge(session, response: .cancel)
+        let form = String(decoding: try #require(transport.requests.first { $0.url.path.hasPrefix("/acs") }?.body), as: UTF8.self)
+        #expect(form.contains("TermUrl=https%3A%2F%2Fshop.example.com%2F3ds-return"), "\(form)")
+    }
+
     @Test(arguments: [
         ("ip", "user_ip"), ("email", "user_email"), ("country", "country"), ("holder", "card_holder"),
     ])

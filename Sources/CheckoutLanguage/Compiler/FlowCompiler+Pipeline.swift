@@ -56,7 +56,10 @@ extension FlowCompiler {
             switch m {
             case .card: (upfront || has(.screen(.creditCard)) || has(.screen(.cardScan)), "'creditCard' or 'cardScan' screen")
             case .savedCard: (upfront || has(.screen(.savedCard)), "'savedCard' screen")
-            case .paypal, .applePay: (has(.step(.walletPayment)), "'walletPayment' step")
+            case .paypal, .applePay:
+                // choosePayment stores a wallet as the chosen method (storeShopper), paying nothing.
+                r.mode == .choosePayment
+                    ? (has(.step(.storeShopper)), "'storeShopper' step") : (has(.step(.walletPayment)), "'walletPayment' step")
             }
         }
         var refusedWallet = false
@@ -119,9 +122,9 @@ extension FlowCompiler {
         case .savedCard: return r.shopperId == nil ? "a saved card needs 'request.shopperId'" : nil
         case .paypal:
             if r.subscription { return "PayPal is never offered for subscriptions" }
-            if !PaymentMethodKind.payPalCurrencies.contains(r.price.currency.code) {
-                return
-                    "PayPal does not support \(r.price.currency.code) (it supports \(PaymentMethodKind.payPalCurrencies.sorted().joined(separator: ", ")))"
+            if !r.payPalAccepts(r.price.currency.code) {
+                let whose = r.payPalCurrencies == nil ? "it" : "the merchant's PayPal ('provider.paypalCurrencies')"
+                return "PayPal does not support \(r.price.currency.code) (\(whose) supports \(r.payPalCurrencyList.joined(separator: ", ")))"
             }
             return nil
         case .applePay: return r.subscription ? "Apple Pay is not offered for subscriptions" : nil

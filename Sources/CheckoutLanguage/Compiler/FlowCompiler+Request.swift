@@ -5,6 +5,7 @@ extension FlowCompiler {
     /// `request` (SPEC §3), with the cross-field rules that make a request coherent.
     static func compileRequest(_ node: YAMLNode?, root: YAMLNode, flow: FlowDefinition, _ ctx: inout CompileContext) -> CheckoutRequest {
         var r = CheckoutRequest()
+        r.payPalCurrencies = flow.provider.payPalCurrencies
         guard let node else {
             ctx.report(
                 .missingKey, "missing 'request' with 'price.amount': a checkout needs an amount (or 'subscription: true')",

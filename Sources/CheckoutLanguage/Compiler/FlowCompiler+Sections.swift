@@ -36,6 +36,17 @@ extension FlowCompiler {
             }
         }
         if let n = f["signature"] { p.signature = compileSigning(n, &ctx) }
+        if let n = f["paypalCurrencies"] { p.payPalCurrencies = compilePayPalCurrencies(n, &ctx) }
+        if let n = f["applePay"] { p.applePay = compileApplePay(n, &ctx) }
+        if let n = f["requireTermsConsent"], let v = ctx.bool(n, path: "provider.requireTermsConsent") { p.requireTermsConsent = v }
+        if let n = f["returnURLs"] {
+            p.returnURLs = compileReturnURLs(n, &ctx)
+            if p.name == .bluesnap || p.name == .spreedly, let range = f.keyRange("returnURLs") {
+                ctx.report(
+                    .ineffectiveSetting, "'provider.returnURLs' is sent with Maxpay's 3-D Secure charges only", at: range,
+                    severity: .warning)
+            }
+        }
         return p
     }
 

@@ -137,6 +137,36 @@ package enum FlowKeys {
             "credentials", .dictionary(keyPattern: "^[A-Za-z][A-Za-z0-9_]*$", value: .envReference),
             "credentials, read from environment variables only"),
         KeySpec("signature", .mapping(signature), "how the `signature` hook signs Maxpay requests"),
+        KeySpec(
+            "paypalCurrencies", .list(.currencyCode),
+            "the currencies the merchant's PayPal account takes (ISO 4217, each on PayPal's own list; default: PayPal's list)"),
+        KeySpec(
+            "requireTermsConsent", .bool, default: "false",
+            "the review screen asks the shopper to accept Maxpay's terms of use and privacy policy (answer `acceptTerms: true`)"),
+        KeySpec("applePay", .mapping(applePay), "what the Apple Pay sheet shows: the merchant identifier and the pay line"),
+        KeySpec(
+            "returnURLs", .mapping(returnURLs),
+            "the merchant's 3-D Secure pages, signed and sent with Maxpay's SALE3D/AUTH3D (default: placeholders on checkout.invalid)"),
+    ]
+
+    /// `provider.applePay` keys (BlueSnap's `setIdentifier(merchantId:)`, `applePayCustomizePayLine`).
+    public static let applePay: [KeySpec] = [
+        KeySpec(
+            "merchantIdentifier", .string(pattern: "^merchant\\.[A-Za-z0-9][A-Za-z0-9.-]*$"),
+            "Apple's merchant identifier, `merchant.` and a reverse domain (BlueSnap's `setIdentifier(merchantId:)`)"),
+        KeySpec(
+            "payLine", .string(maxLength: 64),
+            "the label of the total on the Apple Pay sheet (BlueSnap's `applePayCustomizePayLine`; default: `Payment`)"),
+    ]
+
+    /// `provider.returnURLs` keys: Maxpay's `redirect_url` and `callback_url`.
+    public static let returnURLs: [KeySpec] = [
+        KeySpec(
+            "redirect", .string(pattern: "^https://"), required: true,
+            "where the issuer sends the shopper back (Maxpay's `redirect_url`, also `TermUrl`); https, no secrets"),
+        KeySpec(
+            "callback", .string(pattern: "^https://"), required: true,
+            "where Maxpay posts the final answer (Maxpay's `callback_url`); https, no secrets"),
     ]
 
     /// `provider.signature` keys: exactly one of `privateKey` and `command`.

@@ -151,6 +151,8 @@ extension KeyTable {
     static let topLevel = KeyTable(FlowKeys.topLevel)
     static let provider = KeyTable(FlowKeys.provider)
     static let signature = KeyTable(FlowKeys.signature)
+    static let returnURLs = KeyTable(FlowKeys.returnURLs)
+    static let applePay = KeyTable(FlowKeys.applePay)
     static let taxService = KeyTable(FlowKeys.taxService)
     static let request = KeyTable(FlowKeys.request)
     static let price = KeyTable(FlowKeys.price)

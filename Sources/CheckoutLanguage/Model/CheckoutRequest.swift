@@ -48,6 +48,9 @@ package struct CheckoutRequest: Sendable {
     public var processFailed3DS = false
     public var mode = CheckoutMode.checkout
     public var subscription = false
+    /// The merchant's PayPal currencies (`provider.paypalCurrencies`, copied here by the
+    /// compiler); nil: PayPal's own list (`PaymentMethodKind.payPalCurrencies`).
+    package var payPalCurrencies: Set<String>?
     public var transactionType = TransactionType.sale
     /// A returning shopper's id at the provider.
     public var shopperId: String?
@@ -79,8 +82,17 @@ package struct CheckoutRequest: Sendable {
     /// "Shipping same as billing" is offered when both full billing and shipping are asked for.
     public var offersSameAsBilling: Bool { fullBilling && withShipping }
 
-    /// Whether PayPal can be offered: not for subscriptions, and only in PayPal's currencies.
+    /// Whether PayPal can be offered: not for subscriptions, and only in the merchant's PayPal
+    /// currencies (`provider.paypalCurrencies`, else PayPal's).
     public func offersPayPal(currency: String) -> Bool {
-        !subscription && PaymentMethodKind.payPalCurrencies.contains(currency)
+        !subscription && payPalAccepts(currency)
     }
+
+    /// Whether the merchant's PayPal takes `currency`.
+    package func payPalAccepts(_ currency: String) -> Bool {
+        (payPalCurrencies ?? PaymentMethodKind.payPalCurrencies).contains(currency)
+    }
+
+    /// The merchant's PayPal currencies, sorted (for messages).
+    package var payPalCurrencyList: [String] { (payPalCurrencies ?? PaymentMethodKind.payPalCurrencies).sorted() }
 }

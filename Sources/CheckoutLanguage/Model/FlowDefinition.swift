@@ -63,6 +63,16 @@ public struct ProviderSettings: Sendable {
     public var credentials: [String: String] = [:]
     /// How the `signature` hook signs requests (Maxpay); nil when the flow does not sign.
     package var signature: RequestSigning?
+    /// `provider.returnURLs`: the merchant's 3-D Secure pages (Maxpay's `redirect_url` and
+    /// `callback_url`); nil: the adapter's placeholders.
+    package var returnURLs: ReturnURLs?
+    /// `provider.paypalCurrencies`: the merchant's PayPal currencies; nil: PayPal's own list.
+    package var payPalCurrencies: Set<String>?
+    /// `provider.applePay`: the Apple Pay merchant identifier and pay line; nil: none set.
+    package var applePay: ApplePaySettings?
+    /// `provider.requireTermsConsent`: the review screen asks the shopper to accept the
+    /// provider's terms of use and privacy policy (Maxpay's SDKs' checkbox) before paying.
+    package var requireTermsConsent = false
 
     /// Creates provider settings.
     public init(name: ProviderName = .sandbox, baseURL: String? = nil, credentials: [String: String] = [:]) {

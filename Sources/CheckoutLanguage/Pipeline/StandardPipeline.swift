@@ -85,7 +85,9 @@ package enum StandardPipeline {
         var methods: [PaymentMethodKind] = []
         if r.shopperId != nil { methods.append(.savedCard) }
         methods.append(.card)
-        if r.mode == .checkout && r.transactionType != .none {
+        // choosePayment offers the wallets too: BlueSnap's SDK stores PayPal or Apple Pay as the
+        // shopper's chosen method without paying (BS-iOS `BSStartViewController.payPalClicked`).
+        if (r.mode == .checkout && r.transactionType != .none) || r.mode == .choosePayment {
             if r.offersPayPal(currency: r.price.currency.code) { methods.append(.paypal) }
             if !r.subscription { methods.append(.applePay) }
         }

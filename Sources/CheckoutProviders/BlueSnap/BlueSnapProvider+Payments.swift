@@ -205,4 +205,25 @@ extension BlueSnapProvider {
         }
         return id
     }
+
+    /// choosePayment with a wallet: the SDK's `PUT tokenized-services/shopper` with only
+    /// `chosenPaymentMethodType` (`PAYPAL` or `APPLE_PAY`), no payment source, and no PayPal
+    /// login or Apple Pay sheet (BS-iOS `BSStartViewController.payPalClicked`/`applePayClick`
+    /// under `BSSdkRequestShopperRequirements`). Returns the shopper id.
+    public func storeChosenWallet(_ method: PaymentMethodKind, shopperId: String?, token: CheckoutToken?) async throws -> String {
+        guard method.isWallet else { throw ProviderError(.rejected, "\(method.rawValue) is not a wallet") }
+        guard let token else { throw ProviderError(.rejected, "storing the chosen method needs a checkout token") }
+        var chosen = JSONObjectBuilder()
+        chosen.add("chosenPaymentMethodType", method.paymentType)
+        var body = JSONObjectBuilder()
+        if let shopperId { body.add("vaultedShopperId", Int(shopperId).map { .int($0) } ?? .string(shopperId)) }
+        body.add("chosenPaymentMethod", chosen.value)
+        let response = try await api.send("PUT", "tokenized-services/shopper", auth: .token(token.id), body: body.value)
+        guard response.isSuccess else { throw api.failure(response, "the shopper's chosen payment method") }
+        if let id = shopperId { return id }
+        guard let id = JSONParser.parse(response.body)?["vaultedShopperId"]?.text else {
+            throw HTTPFailure.malformed("a shopper without vaultedShopperId", host: api.host)
+        }
+        return id
+    }
 }

@@ -209,4 +209,7 @@ package struct UnavailableProvider: PaymentProvider {
         throw error
     }
     public func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String { throw error }
+    public func storeChosenWallet(_ method: PaymentMethodKind, shopperId: String?, token: CheckoutToken?) async throws -> String {
+        throw error
+    }
 }

@@ -28,9 +28,10 @@ package enum MaxpayFields {
         f["last_name"] = name.map(\.last).flatMap { $0.isEmpty ? nil : $0 } ?? " "
         // The merchant's pages go with the 3-D Secure types, signed (iOS `PAYSignatureInfo`,
         // Android `PaymentDto.generateDataForSignature`).
+        // The flow's pages (`provider.returnURLs`) win over the adapter's.
         if threeDS {
-            f["redirect_url"] = returnURLs.redirect.absoluteString
-            f["callback_url"] = returnURLs.callback.absoluteString
+            f["redirect_url"] = (request.returnURLs?.redirect ?? returnURLs.redirect).absoluteString
+            f["callback_url"] = (request.returnURLs?.callback ?? returnURLs.callback).absoluteString
         }
         if let b = billing {
             // Maxpay takes ISO 3166-1 alpha-3 (its SDKs' `PAYCountryField`, `CountryISOHelper`);

@@ -40,7 +40,8 @@ extension MaxpayProvider {
         // Without a `pareq` the page is opened as it is (Android `ThreeDSFragment.kt`): only
         // `MD` and `TermUrl` go with the shopper's answer.
         var form = challenge.pareq.isEmpty ? [] : [("PaReq", challenge.pareq)]
-        form += [("MD", challenge.md), ("TermUrl", configuration.returnURLs.redirect.absoluteString)]
+        let termURL = challenge.request.returnURLs?.redirect ?? configuration.returnURLs.redirect
+        form += [("MD", challenge.md), ("TermUrl", termURL.absoluteString)]
         switch response {
         case .code(let code): form.append(("code", code))
         case .cancel: form.append(("cancel", "true"))

@@ -217,6 +217,15 @@ public actor SandboxProvider: PaymentProvider {
         return id
     }
 
+    /// Stores a wallet as the shopper's chosen method (creating the shopper when new).
+    public func storeChosenWallet(_ method: PaymentMethodKind, shopperId: String?, token: CheckoutToken?) async throws -> String {
+        guard method.isWallet else { throw ProviderError(.rejected, "\(method.rawValue) is not a wallet") }
+        if let token { tokens[token.id]?.used = true }
+        let id = shopperId ?? random.digits(8)
+        shoppers.choose(method, shopperId: id)
+        return id
+    }
+
     /// Checks a signed request as Maxpay does: the signature must be the one the sandbox's
     /// private key gives over the signed fields, and those fields must be this request's.
     static func verify(_ signed: SignedFields, of request: ChargeRequest) throws {

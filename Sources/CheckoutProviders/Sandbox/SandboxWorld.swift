@@ -44,6 +44,7 @@ package final class SandboxState: Sendable {
     private struct Stored {
         var shoppers: [String: StoredShopper]
         var behaviors: [String: SandboxCardBehavior] = [:]
+        var wallets: [String: PaymentMethodKind] = [:]
     }
 
     private let stored: Mutex<Stored>
@@ -75,4 +76,19 @@ package final class SandboxState: Sendable {
             s.behaviors[shopperId + "/" + card.last4] = behavior
         }
     }
+
+    /// Saves a wallet as the shopper's chosen method (creating the shopper when new): no
+    /// card is chosen any more.
+    package func choose(_ wallet: PaymentMethodKind, shopperId: String) {
+        stored.withLock { s in
+            var shopper =
+                s.shoppers[shopperId] ?? StoredShopper(id: shopperId, billing: Address(), shipping: nil, savedCards: [], chosenCardLast4: nil)
+            shopper.chosenCardLast4 = nil
+            s.shoppers[shopperId] = shopper
+            s.wallets[shopperId] = wallet
+        }
+    }
+
+    /// The wallet `choose` stored as the shopper's chosen method, if any.
+    package func chosenWallet(shopperId: String) -> PaymentMethodKind? { stored.withLock { $0.wallets[shopperId] } }
 }

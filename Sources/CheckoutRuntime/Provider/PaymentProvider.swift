@@ -31,6 +31,10 @@ public protocol PaymentProvider: Sendable {
     func walletPayment(_ method: PaymentMethodKind, amount: Money, idempotencyKey: String) async throws -> WalletOutcome
     /// Stores the shopper's chosen payment method (choosePayment).
     func storeChosenMethod(shopperId: String?, card: TokenizedCard) async throws -> String
+    /// Stores a wallet (PayPal, Apple Pay) as the shopper's chosen method (choosePayment),
+    /// paying nothing; `token`: the run's checkout token, when it has one. Returns the shopper
+    /// id. (ChosenWallet.swift: the default refuses with `not_supported`.)
+    func storeChosenWallet(_ method: PaymentMethodKind, shopperId: String?, token: CheckoutToken?) async throws -> String
     /// Captures an authorization, in full or in part; idempotent per `operation.idempotencyKey`.
     /// (PaymentOperation.swift: the default refuses with `not_supported`.)
     func capture(_ operation: PaymentOperation) async throws -> ChargeOutcome
@@ -171,6 +175,8 @@ public struct ChargeRequest: Sendable, Hashable {
     public var threeDSResult: ThreeDSResult?
     /// The signed fields and their signature, when the step has the `signature` hook (`RequestSigner`).
     public var signed: SignedFields?
+    /// The merchant's 3-D Secure pages (`provider.returnURLs`); nil: the adapter's own.
+    package var returnURLs: ReturnURLs?
     /// True when the flow's `threeDS` step asked for 3-D Secure and the provider runs it inside
     /// the charge (`PaymentProvider.threeDSInsideCharge`); `threeDSResult` is then nil.
     public var threeDSRequested: Bool

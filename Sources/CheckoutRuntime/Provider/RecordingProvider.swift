@@ -128,6 +128,18 @@ struct RecordingProvider: PaymentProvider {
         }
     }
 
+    func storeChosenWallet(_ method: PaymentMethodKind, shopperId: String?, token: CheckoutToken?) async throws -> String {
+        var f = ProviderCallFields()
+        f.shopperId = shopperId
+        f.paymentType = method.paymentType
+        return try await record(.storeChosenMethod, f, { try await base.storeChosenWallet(method, shopperId: shopperId, token: token) }) {
+            id in
+            var a = ProviderCallAnswer("ok")
+            a.id = id
+            return a
+        }
+    }
+
     func capture(_ operation: PaymentOperation) async throws -> ChargeOutcome {
         try await record(.capture, Self.fields(operation), { try await base.capture(operation) }, answer: ProviderCallAnswer.init)
     }

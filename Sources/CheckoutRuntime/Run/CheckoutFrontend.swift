@@ -53,6 +53,12 @@ public struct ScreenPrompt: Sendable {
     public var price: PriceState
     /// The methods the shopper can choose from (paymentMethod screen).
     public var paymentMethods: [PaymentMethodKind] = []
+    /// The Apple Pay sheet's pay line (`provider.applePay.payLine`), shown beside Apple Pay
+    /// on the paymentMethod screen; nil when the flow sets none.
+    package var applePayLine: String?
+    /// True on the review screen when the shopper must accept the provider's terms of use and
+    /// privacy policy (`provider.requireTermsConsent`).
+    package var requiresTermsConsent = false
     /// The returning shopper's stored cards (savedCard screen).
     public var savedCards: [StoredCard] = []
     /// Details already known, shown pre-filled (billing, shipping).
@@ -144,6 +150,9 @@ public enum ScreenAnswer: Sendable {
     case currency(String?)
     /// The shopper confirms the order (review screen).
     case review
+    /// The shopper confirms the order with the terms-of-use checkbox ticked or not
+    /// (`provider.requireTermsConsent`, answer `acceptTerms`).
+    case reviewWithTerms(accepted: Bool)
     /// The code typed at the 3-D Secure challenge, or a cancel.
     case threeDSChallenge(code: String?, cancel: Bool)
     /// A screen that only shows something was seen (the result screen).

@@ -78,13 +78,13 @@ public struct CheckoutRunner: Sendable {
 extension StageKind {
     /// Whether the stage has work to do for a payment method: wallets hold the card and the
     /// addresses, so card and address stages are skipped for them (SPEC §8), and the wallet
-    /// step is skipped for cards.
+    /// step is skipped for cards. `storeShopper` stores any method (choosePayment).
     func applies(to method: PaymentMethodKind) -> Bool {
         switch self {
         case .screen(.creditCard), .screen(.cardScan): method == .card
         case .screen(.savedCard): method == .savedCard
         case .screen(.billing), .screen(.shipping), .step(.tokenize), .step(.threeDS), .step(.sale), .step(.authorize),
-            .step(.subscribe), .step(.taxUpdate), .step(.storeShopper), .step(.capture), .step(.void), .step(.refund):
+            .step(.subscribe), .step(.taxUpdate), .step(.capture), .step(.void), .step(.refund):
             !method.isWallet
         case .step(.walletPayment): method.isWallet
         default: true

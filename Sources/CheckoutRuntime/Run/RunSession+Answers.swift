@@ -17,9 +17,7 @@ extension RunSession {
                 ]
             }
             guard p.paymentMethods.contains(m) else {
-                let why =
-                    m == .paypal && !request.subscription
-                    ? "PayPal does not accept \(price.currency.code)" : "this checkout does not offer it"
+                let why = notOfferedReason(m)
                 return [
                     AnswerIssue(
                         path: "paymentMethod", code: "not_offered",
@@ -93,7 +91,11 @@ extension RunSession {
             return acceptCustom(values, prompt: p)
         case .noFurtherAttempt:
             return [AnswerIssue(path: "\(p.kind.rawValue)", code: "required", message: "no answer for this screen")]
-        case .threeDSChallenge, .review, .acknowledged, .cancel, .scan:
+        case .review:
+            return termsIssues(nil, prompt: p)
+        case .reviewWithTerms(let accepted):
+            return termsIssues(accepted, prompt: p)
+        case .threeDSChallenge, .acknowledged, .cancel, .scan:
             break
         }
         return []
@@ -193,8 +195,8 @@ extension RunSession {
                     message: "\(code) is not offered; choose one of \(p.currencies.joined(separator: ", "))")
             ]
         }
-        if paymentMethod == .paypal, !PaymentMethodKind.payPalCurrencies.contains(code) {
-            return [AnswerIssue(path: "currency", code: "not_supported_by_paypal", message: "PayPal does not accept \(code)")]
+        if paymentMethod == .paypal, !request.payPalAccepts(code) {
+            return [AnswerIssue(path: "currency", code: "not_supported_by_paypal", message: payPalRefusal(code))]
         }
         requestedCurrency = currency.code
         return []

@@ -15,7 +15,7 @@ extension RunSession {
     /// What one screen of the pipeline shows, made in one initialiser call.
     private func screenPrompt(_ kind: ScreenKind, stage: PipelineStage, visit: Int, currencies: [String]) -> ScreenPrompt {
         let definition = runner.flow.definition
-        return ScreenPrompt(
+        var prompt = ScreenPrompt(
             kind: kind, stageId: stage.id, price: price,
             paymentMethods: kind == .paymentMethod ? offeredMethods() : [],
             savedCards: kind == .savedCard ? shopper?.savedCards ?? [] : [],
@@ -27,6 +27,9 @@ extension RunSession {
             currencies: currencies, acceptedBrands: definition.cards.accept ?? CardBrand.every, theme: definition.theme,
             visit: visit, title: stage.title, fields: stage.fields,
             customFields: kind == .form ? customFields(of: stage) : [])
+        if kind == .paymentMethod, prompt.paymentMethods.contains(.applePay) { prompt.applePayLine = definition.provider.applePay?.payLine }
+        prompt.requiresTermsConsent = kind == .review && definition.provider.requireTermsConsent
+        return prompt
     }
 
     /// The brands a card answer may have, as the validator takes them: the prompt's, which

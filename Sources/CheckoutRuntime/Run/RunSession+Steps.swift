@@ -56,9 +56,18 @@ extension RunSession {
         case .capture, .void, .refund:
             return try await settle(kind, stage: stage, visit: visit)
         case .storeShopper:
-            guard let card = tokenized else { return .next }
             let shopperId = request.shopperId
-            let id = try await withRetry(stage, (shopperId, card)) { p, a in try await p.storeChosenMethod(shopperId: a.0, card: a.1) }
+            let id: String
+            if let card = tokenized {
+                id = try await withRetry(stage, (shopperId, card)) { p, a in try await p.storeChosenMethod(shopperId: a.0, card: a.1) }
+            } else if let wallet = paymentMethod, wallet.isWallet {
+                // A wallet chosen: stored as the shopper's method, nothing paid (storeChosenWallet).
+                id = try await withRetry(stage, (shopperId, token)) { p, a in
+                    try await p.storeChosenWallet(wallet, shopperId: a.0, token: a.1)
+                }
+            } else {
+                return .next
+            }
             createdShopperId = id
             try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: ["shopperId": id]))
             endStep(stage.id, kind, outcome: "success", [JSONMember("shopperId", .string(id))])
@@ -294,6 +303,7 @@ extension RunSession {
         request.orderId = self.request.orderId
         request.metadata = self.request.metadata
         request.customerIP = self.request.customerIP
+        request.returnURLs = runner.flow.definition.provider.returnURLs
         if step.hooks.contains(.signature), let signing = runner.flow.definition.provider.signature {
             request.signed = try await sign(request, with: signing, stage: stage)
         }

@@ -28,7 +28,18 @@ extension RunSession {
         var fields = Self.fields(of: outcome.transaction)
         if let invoice = outcome.invoiceId { fields["invoiceId"] = invoice }
         try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: fields))
-        endStep(stage.id, .walletPayment, outcome: "success", transaction: outcome.transaction.id)
+        endStep(stage.id, .walletPayment, outcome: "success", transaction: outcome.transaction.id, applePaySheet(method))
         return .next
+    }
+
+    /// What the Apple Pay sheet showed (`provider.applePay`): the merchant identifier and the
+    /// total's label, for the trace; nothing for PayPal.
+    func applePaySheet(_ method: PaymentMethodKind) -> [JSONMember] {
+        guard method == .applePay else { return [] }
+        let settings = runner.flow.definition.provider.applePay ?? ApplePaySettings()
+        var members: [JSONMember] = []
+        if let id = settings.merchantIdentifier { members.append(JSONMember("merchantIdentifier", .string(id))) }
+        members.append(JSONMember("payLine", .string(settings.totalLabel)))
+        return members
     }
 }

@@ -37,7 +37,11 @@ struct ScreenForms: Sendable {
         let definition = flow.definition
         switch p.kind {
         case .paymentMethod:
-            let options = p.paymentMethods.map { ChoiceList.Option(id: $0.rawValue, label: Self.methodName($0)) }
+            let options = p.paymentMethods.map { m in
+                // The pay line the Apple Pay sheet will show (`provider.applePay.payLine`).
+                let line = m == .applePay ? p.applePayLine.map { " (pay \(UserText.shown($0)))" } ?? "" : ""
+                return ChoiceList.Option(id: m.rawValue, label: Self.methodName(m) + line)
+            }
             return Form(fields: [
                 Form.Field(id: "method", label: "Pay with", control: .choice(ChoiceList(options: options, selectedId: previous?["method"])))
             ])
@@ -67,6 +71,15 @@ struct ScreenForms: Sendable {
                 Form.Field(
                     id: "currency", label: "Currency", control: .choice(ChoiceList(options: options, selectedId: current, filterable: true))
                 )
+            ])
+        case .review where p.requiresTermsConsent:
+            // Maxpay's SDKs: Pay only with the terms checkbox ticked (iOS `PAYConditionsView`,
+            // Android `checkBoxTermsOfUse`).
+            let on = previous?["acceptTerms"] == "true"
+            return Form(fields: [
+                Form.Field(
+                    id: "acceptTerms", label: "I accept the Terms of Use and the Privacy Policy", control: .toggle(Toggle(isOn: on))),
+                Form.Field(id: "confirm", label: Self.payLabel(p), control: .confirm),
             ])
         case .review, .result:
             return Form(fields: [Form.Field(id: "confirm", label: Self.payLabel(p), control: .confirm)])
@@ -108,7 +121,7 @@ struct ScreenForms: Sendable {
         case .billing: .billing(AddressForms.address(v), sameAsBilling: v["sameAsBilling"].map { $0 == "true" })
         case .shipping: .shipping(AddressForms.address(v))
         case .currency: .currency(v["currency"] == p.price.currency.code ? nil : v["currency"])
-        case .review: .review
+        case .review: p.requiresTermsConsent ? .reviewWithTerms(accepted: v["acceptTerms"] == "true") : .review
         case .result: .acknowledged
         case .threeDSChallenge: .threeDSChallenge(code: v["code"], cancel: false)
         case .form: .custom(v.filter { !$0.value.isEmpty })
