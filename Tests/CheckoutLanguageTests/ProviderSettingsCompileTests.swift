@@ -1,6 +1,7 @@
-@testable import CheckoutLanguage
 import Foundation
 import Testing
+
+@testable import CheckoutLanguage
 
 /// `provider.returnURLs` and `provider.paypalCurrencies` (issue 19): Maxpay's 3-D Secure pages
 /// and the merchant's PayPal currencies in the language, checked.
@@ -88,7 +89,9 @@ import Testing
     @Test func aListedPayPalThatTheMerchantsAccountRefusesIsReportedWithTheMerchantsList() {
         let result = compilePayPal("[EUR, GBP]", methods: "[card, paypal]")
         let d = result.diagnostics.first { $0.message.contains("'paypal' cannot be offered") }
-        #expect(d?.message.contains("the merchant's PayPal ('provider.paypalCurrencies') supports EUR, GBP") == true, "\(result.diagnostics.map(\.message))")
+        #expect(
+            d?.message.contains("the merchant's PayPal ('provider.paypalCurrencies') supports EUR, GBP") == true,
+            "\(result.diagnostics.map(\.message))")
     }
 
     @Test func aCodeOffISO4217OrOffPayPalsListIsAnError() {

@@ -124,7 +124,8 @@ extension FlowCompiler {
             if r.subscription { return "PayPal is never offered for subscriptions" }
             if !r.payPalAccepts(r.price.currency.code) {
                 let whose = r.payPalCurrencies == nil ? "it" : "the merchant's PayPal ('provider.paypalCurrencies')"
-                return "PayPal does not support \(r.price.currency.code) (\(whose) supports \(r.payPalCurrencyList.joined(separator: ", ")))"
+                return
+                    "PayPal does not support \(r.price.currency.code) (\(whose) supports \(r.payPalCurrencyList.joined(separator: ", ")))"
             }
             return nil
         case .applePay: return r.subscription ? "Apple Pay is not offered for subscriptions" : nil

@@ -38,7 +38,8 @@ extension FlowCompiler {
                     .unsupported, "PayPal does not accept \(currency.code), so no merchant's PayPal account does", at: item.range,
                     notes: ["PayPal's currencies: \(PaymentMethodKind.payPalCurrencies.sorted().joined(separator: ", "))"])
             } else if !codes.insert(currency.code).inserted {
-                ctx.report(.duplicateKey, "\(currency.code) is listed twice in 'provider.paypalCurrencies'", at: item.range, severity: .warning)
+                ctx.report(
+                    .duplicateKey, "\(currency.code) is listed twice in 'provider.paypalCurrencies'", at: item.range, severity: .warning)
             }
         }
         return codes

@@ -28,7 +28,9 @@ package struct ReturnURLs: Sendable, Hashable {
         guard let url = URL(string: text), let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             return "is not a URL"
         }
-        guard components.scheme?.lowercased() == "https" else { return "must be an https:// URL (the shopper's browser and Maxpay reach it)" }
+        guard components.scheme?.lowercased() == "https" else {
+            return "must be an https:// URL (the shopper's browser and Maxpay reach it)"
+        }
         guard let host = components.host, !host.isEmpty else { return "has no host" }
         if components.user != nil || components.password != nil {
             return "must not carry a user or password: the URL is signed and sent to the issuer"
@@ -37,7 +39,8 @@ package struct ReturnURLs: Sendable, Hashable {
         for item in components.queryItems ?? [] {
             let name = item.name.lowercased()
             if let word = secretWords.first(where: { name.contains($0) }) {
-                return "must not carry a secret in its query (parameter \(UserText.quoted(item.name)) looks like a \(word)): the URL is signed and sent to the issuer"
+                return
+                    "must not carry a secret in its query (parameter \(UserText.quoted(item.name)) looks like a \(word)): the URL is signed and sent to the issuer"
             }
         }
         return nil

@@ -82,7 +82,8 @@ package final class SandboxState: Sendable {
     package func choose(_ wallet: PaymentMethodKind, shopperId: String) {
         stored.withLock { s in
             var shopper =
-                s.shoppers[shopperId] ?? StoredShopper(id: shopperId, billing: Address(), shipping: nil, savedCards: [], chosenCardLast4: nil)
+                s.shoppers[shopperId]
+                ?? StoredShopper(id: shopperId, billing: Address(), shipping: nil, savedCards: [], chosenCardLast4: nil)
             shopper.chosenCardLast4 = nil
             s.shoppers[shopperId] = shopper
             s.wallets[shopperId] = wallet
