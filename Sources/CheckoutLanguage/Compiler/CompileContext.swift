@@ -28,6 +28,14 @@ struct CompileContext {
 
     mutating func append(_ more: [Diagnostic]) { diagnostics += more }
 
+    /// An error about a value that may be a secret or card data: reported without its source
+    /// line (`hidesSource`), so the value is never printed.
+    mutating func secretError(_ rule: Rule, _ message: String, at range: SourceRange?) {
+        var d = Diagnostic(rule: rule, message: message, file: file, range: range)
+        d.hidesSource = true
+        diagnostics.append(d)
+    }
+
     /// Adds the YAML layer's findings and remembers where they are.
     mutating func appendSyntaxFindings(_ more: [Diagnostic]) {
         diagnostics += more

@@ -25,13 +25,10 @@ extension FlowCompiler {
                 run = 0
             }
             if run >= 12 {
-                var d = Diagnostic(
-                    rule: .invalidFormat,
-                    message:
-                        "'cards.reportingCriteria' must not hold card data: it has a run of 12 or more digits; use an order or campaign reference",
-                    file: ctx.file, range: range)
-                d.hidesSource = true
-                ctx.append([d])
+                ctx.secretError(
+                    .invalidFormat,
+                    "'cards.reportingCriteria' must not hold card data: it has a run of 12 or more digits; use an order or campaign reference",
+                    at: range)
                 return nil
             }
         }

@@ -22,13 +22,10 @@ extension FlowCompiler {
                     if let s = pair.value.scalar, let env = environmentReference(s.value) {
                         p.credentials[name] = env
                     } else {
-                        var d = Diagnostic(
-                            rule: .inlineCredential,
-                            message:
-                                "credential \(UserText.quoted(name)) must name an environment variable as ${env:NAME}; secrets are never written in a flow",
-                            file: ctx.file, range: pair.value.range)
-                        d.hidesSource = true
-                        ctx.append([d])
+                        ctx.secretError(
+                            .inlineCredential,
+                            "credential \(UserText.quoted(name)) must name an environment variable as ${env:NAME}; secrets are never written in a flow",
+                            at: pair.value.range)
                     }
                 }
             } else {
@@ -69,13 +66,10 @@ extension FlowCompiler {
                 }
                 return .privateKey(environmentVariable: env)
             }
-            var d = Diagnostic(
-                rule: .inlineCredential,
-                message:
-                    "'provider.signature.privateKey' must name an environment variable as ${env:NAME}; secrets are never written in a flow",
-                file: ctx.file, range: keyNode.range)
-            d.hidesSource = true
-            ctx.append([d])
+            ctx.secretError(
+                .inlineCredential,
+                "'provider.signature.privateKey' must name an environment variable as ${env:NAME}; secrets are never written in a flow",
+                at: keyNode.range)
             return nil
         }
         guard let commandNode else {

@@ -62,13 +62,10 @@ extension FlowCompiler {
         for (i, item) in items.enumerated() {
             guard let word = ctx.string(item, path: "taxService.command[\(i)]") else { return nil }
             if looksLikeSecret(word) {
-                var d = Diagnostic(
-                    rule: .inlineCredential,
-                    message:
-                        "'taxService.command[\(i)]' holds a secret; the command inherits checkout's environment, so read the key from a variable there",
-                    file: ctx.file, range: item.range)
-                d.hidesSource = true
-                ctx.append([d])
+                ctx.secretError(
+                    .inlineCredential,
+                    "'taxService.command[\(i)]' holds a secret; the command inherits checkout's environment, so read the key from a variable there",
+                    at: item.range)
                 ok = false
             }
             argv.append(word)
@@ -89,12 +86,7 @@ extension FlowCompiler {
         }
         let query = url.query?.split(separator: "&").map(String.init) ?? []
         if url.user != nil || url.password != nil || query.contains(where: looksLikeSecret) {
-            var d = Diagnostic(
-                rule: .inlineCredential,
-                message: "'taxService.url' holds a secret; send it in 'headers' as ${env:NAME}",
-                file: ctx.file, range: node.range)
-            d.hidesSource = true
-            ctx.append([d])
+            ctx.secretError(.inlineCredential, "'taxService.url' holds a secret; send it in 'headers' as ${env:NAME}", at: node.range)
             return nil
         }
         return text
@@ -110,13 +102,10 @@ extension FlowCompiler {
         for pair in pairs {
             guard let name = pair.key.scalar?.value else { continue }
             guard let s = pair.value.scalar, let env = environmentReference(s.value) else {
-                var d = Diagnostic(
-                    rule: .inlineCredential,
-                    message:
-                        "header \(UserText.quoted(name)) must name an environment variable as ${env:NAME}; secrets are never written in a flow",
-                    file: ctx.file, range: pair.value.range)
-                d.hidesSource = true
-                ctx.append([d])
+                ctx.secretError(
+                    .inlineCredential,
+                    "header \(UserText.quoted(name)) must name an environment variable as ${env:NAME}; secrets are never written in a flow",
+                    at: pair.value.range)
                 return nil
             }
             headers[name] = env
