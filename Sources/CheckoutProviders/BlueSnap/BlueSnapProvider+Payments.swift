@@ -189,16 +189,23 @@ extension BlueSnapProvider {
         chosen.add(
             "creditCard",
             .object([JSONMember("cardLastFourDigits", .string(card.last4)), JSONMember("cardType", .string(Self.ccType(card.brand)))]))
-        var body = JSONObjectBuilder()
-        // BS-iOS `BSShopper.toJson`: the id is an Int; the new card goes in as its pfToken.
-        if let shopperId { body.add("vaultedShopperId", Int(shopperId).map { .int($0) } ?? .string(shopperId)) }
-        body.add("chosenPaymentMethod", chosen.value)
-        body.add(
+        // The new card goes in as its pfToken.
+        let source = JSONMember(
             "paymentSources",
             .object([JSONMember("creditCardInfo", .array([.object([JSONMember("pfToken", .string(card.token))])]))]))
-        let response = try await api.send("PUT", "tokenized-services/shopper", auth: .token(card.token), body: body.value)
+        return try await putShopper(shopperId: shopperId, chosen: chosen.value, source: source, token: card.token)
+    }
+
+    /// The SDK's `PUT tokenized-services/shopper` (BS-iOS `BSShopper.toJson`: the id is an Int,
+    /// then `chosenPaymentMethod`, then the payment source when there is one). The SDK reads no
+    /// body: an empty reply or a 204 is success. Returns the shopper id.
+    private func putShopper(shopperId: String?, chosen: JSONValue, source: JSONMember?, token: String) async throws -> String {
+        var body = JSONObjectBuilder()
+        if let shopperId { body.add("vaultedShopperId", Int(shopperId).map { .int($0) } ?? .string(shopperId)) }
+        body.add("chosenPaymentMethod", chosen)
+        if let source { body.add(source.key, source.value) }
+        let response = try await api.send("PUT", "tokenized-services/shopper", auth: .token(token), body: body.value)
         guard response.isSuccess else { throw api.failure(response, "the shopper's chosen payment method") }
-        // The SDK reads no body: an empty reply or a 204 is success.
         if let id = shopperId { return id }
         guard let id = JSONParser.parse(response.body)?["vaultedShopperId"]?.text else {
             throw HTTPFailure.malformed("a shopper without vaultedShopperId", host: api.host)
@@ -215,15 +222,6 @@ extension BlueSnapProvider {
         guard let token else { throw ProviderError(.rejected, "storing the chosen method needs a checkout token") }
         var chosen = JSONObjectBuilder()
         chosen.add("chosenPaymentMethodType", method.paymentType)
-        var body = JSONObjectBuilder()
-        if let shopperId { body.add("vaultedShopperId", Int(shopperId).map { .int($0) } ?? .string(shopperId)) }
-        body.add("chosenPaymentMethod", chosen.value)
-        let response = try await api.send("PUT", "tokenized-services/shopper", auth: .token(token.id), body: body.value)
-        guard response.isSuccess else { throw api.failure(response, "the shopper's chosen payment method") }
-        if let id = shopperId { return id }
-        guard let id = JSONParser.parse(response.body)?["vaultedShopperId"]?.text else {
-            throw HTTPFailure.malformed("a shopper without vaultedShopperId", host: api.host)
-        }
-        return id
+        return try await putShopper(shopperId: shopperId, chosen: chosen.value, source: nil, token: token.id)
     }
 }
