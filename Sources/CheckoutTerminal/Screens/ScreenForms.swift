@@ -25,7 +25,7 @@ struct ScreenForms: Sendable {
         else { return nil }
         let name: String
         if case .screen(let kind) = next.kind {
-            name = next.title ?? Self.heading(ScreenPrompt(kind: kind, stageId: next.id, price: p.price, requirements: p.requirements))
+            name = Self.heading(kind, title: next.title)
         } else {
             name = next.title ?? next.id
         }
@@ -157,9 +157,12 @@ struct ScreenForms: Sendable {
     }
 
     /// The heading of a screen.
-    static func heading(_ p: ScreenPrompt) -> String {
-        if let t = p.title { return t }
-        switch p.kind {
+    static func heading(_ p: ScreenPrompt) -> String { heading(p.kind, title: p.title) }
+
+    /// The heading of a screen of `kind` titled `title` (the flow's, else the kind's own).
+    static func heading(_ kind: ScreenKind, title: String?) -> String {
+        if let t = title { return t }
+        switch kind {
         case .paymentMethod: return "Payment method"
         case .savedCard: return "Saved cards"
         case .creditCard: return "Card details"
