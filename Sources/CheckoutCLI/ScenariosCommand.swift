@@ -37,6 +37,13 @@ struct ScenariosCommand: AsyncParsableCommand {
         let renderer = TextDiagnosticRenderer(color: Output.wantsColor(fileDescriptor: STDERR_FILENO))
         if !compiled.diagnostics.isEmpty { Output.standardError(renderer.render(file: compiled.diagnostics, source: compiled.source)) }
         guard let program = compiled.flow, !compiled.diagnostics.hasErrors else { throw ExitCode(ExitStatus.usage) }
+        // A suite `checkout test` would not read is no use: say so before generating it.
+        if let output, output != "-", !ScenarioSuite.isScenariosFile(output) {
+            Output.standardError(
+                "checkout: \(output) does not end in .scenarios.yaml, so checkout test would not read it; name the output NAME.scenarios.yaml\n"
+            )
+            throw ExitCode(ExitStatus.usage)
+        }
         if let fixtures, !FileManager.default.isReadableFile(atPath: fixtures) {
             Output.standardError("checkout: cannot read the fixtures file \(fixtures)\n")
             throw ExitCode(ExitStatus.usage)

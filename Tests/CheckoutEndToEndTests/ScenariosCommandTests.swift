@@ -134,6 +134,17 @@ import Testing
         #expect(again.status == 0, "\(again.stderr)")
     }
 
+    /// An output `checkout test` would not read (`checkout test FILE` takes `*.scenarios.yaml`)
+    /// is refused before anything is generated or written.
+    @Test func anOutputCheckoutTestWouldNotReadIsRefused() throws {
+        let ws = try Workspace()
+        let output = ws.url.appendingPathComponent("suite.yaml").path
+        let r = try CheckoutBinary.run(["scenarios", "flows/three-d-secure.yaml", "--output", output])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("does not end in .scenarios.yaml, so checkout test would not read it"), "\(r.stderr)")
+        #expect(ws.read(output) == nil)
+    }
+
     /// The card numbers the answers give, as `card: { number: "…" }` writes them (not `"1234"`,
     /// the invalid one).
     static func cardNumbers(in text: String) -> Set<String> {

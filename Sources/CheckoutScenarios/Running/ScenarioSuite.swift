@@ -80,7 +80,9 @@ package struct ScenarioSuite: Sendable {
         return out.filter { seen.insert(ScenarioReader.standardized($0)).inserted }
     }
 
-    static func isScenariosFile(_ path: String) -> Bool {
+    /// Whether `checkout test` reads `path` as a scenarios file: its name ends in
+    /// `.scenarios.yaml` (or `.scenarios.yml`).
+    package static func isScenariosFile(_ path: String) -> Bool {
         path.hasSuffix(".scenarios.yaml") || path.hasSuffix(".scenarios.yml")
     }
 }
