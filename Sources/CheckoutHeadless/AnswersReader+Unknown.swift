@@ -26,4 +26,19 @@ extension AnswersReader {
         let d = Diagnostic(rule: .unknownReference, message: "'scan': \(message)", file: file)
         return [AnswersProblem(issue: issue, diagnostic: d)]
     }
+
+    /// `billing` or `shipping` answers for a flow without that screen: nothing would read them
+    /// (docs/running.md, "Field policy"). `shipping: { sameAsBilling: … }` alone belongs to the
+    /// billing screen and is not counted.
+    static func unreadAddresses(_ answers: Answers, screens: Set<ScreenKind>, file: String?) -> [AnswersProblem] {
+        [("billing", answers.billing, ScreenKind.billing), ("shipping", answers.shipping, .shipping)].compactMap { section, address, kind in
+            guard let address, !screens.contains(kind),
+                AddressField.allCases.contains(where: { !(address[$0]?.trimmingWhitespace() ?? "").isEmpty })
+            else { return nil }
+            let message = "the flow has no \(section) screen to read a \(section) address; remove '\(section)'"
+            let issue = AnswerIssue(path: section, code: "not_offered", message: message)
+            let d = Diagnostic(rule: .unknownReference, message: "'\(section)': \(message)", file: file)
+            return AnswersProblem(issue: issue, diagnostic: d)
+        }
+    }
 }

@@ -87,12 +87,14 @@ package struct HeadlessRun: Sendable {
     }
 
     /// Answers the flow would never read, which a typo would otherwise drop silently: `wait:`
-    /// for a stage the flow does not have, `custom:` for a field it does not have, and `scan:`
-    /// without a `cardScan` screen.
+    /// for a stage the flow does not have, `custom:` for a field it does not have, `scan:`
+    /// without a `cardScan` screen, and `billing:` or `shipping:` without that screen.
     static func unknownAnswers(_ answers: Answers, in flow: CompiledFlow, file: String?) -> [AnswersProblem] {
         let stages = flow.pipeline.stages
         return AnswersReader.unknownWaitStages(answers, stageIds: stages.map(\.id) + ["threeDSChallenge"], file: file)
             + AnswersReader.unknownCustomFields(answers, fieldIds: flow.definition.fields.custom.map(\.id), file: file)
             + AnswersReader.unreadScan(answers, flowHasScanScreen: stages.contains { $0.kind == .screen(.cardScan) }, file: file)
+            + AnswersReader.unreadAddresses(
+                answers, screens: Set(stages.compactMap { if case .screen(let kind) = $0.kind { kind } else { nil } }), file: file)
     }
 }

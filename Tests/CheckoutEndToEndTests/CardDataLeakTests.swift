@@ -29,8 +29,11 @@ import Testing
     static let threeDSFlow = Fixtures.flow(activate3DS: true, processFailed3DS: true)
     static let plainFlow = Fixtures.flow()
 
-    static func card(_ number: String, cvv: String, expiry: String = "12/2035", storeCard: Bool? = nil, extra: String = "") -> String {
-        Fixtures.cardAnswers(number, cvv: cvv, expiry: expiry, storeCard: storeCard, extra: extra)
+    static func card(
+        _ number: String, cvv: String, expiry: String = "12/2035", billing: String = Fixtures.usBilling, storeCard: Bool? = nil,
+        extra: String = ""
+    ) -> String {
+        Fixtures.cardAnswers(number, cvv: cvv, expiry: expiry, billing: billing, storeCard: storeCard, extra: extra)
     }
 
     static let cases: [LeakCase] = {
@@ -141,7 +144,7 @@ import Testing
                 number: "4556 7610 2998 3886", cvv: cvv3, proof: "device_fingerprint"),
             LeakCase(
                 name: "subscription, Amex stored", flow: "flows/subscription.yaml",
-                answers: card("3782 822463 10005", cvv: cvv4, storeCard: true),
+                answers: card("3782 822463 10005", cvv: cvv4, billing: Fixtures.usBillingWithEmail, storeCard: true),
                 number: "3782 822463 10005", cvv: cvv4, proof: "SUBSCRIPTION"),
             LeakCase(
                 name: "tax-service, taxed", flow: "flows/tax-service.yaml", answers: taxedAnswers(zip: "10118"),

@@ -105,8 +105,8 @@ import Testing
     /// A flow without shipping never charges tax, even with a tax table matching the billing address.
     @Test func noTaxWithoutShippingAddress() throws {
         let ws = try Workspace()
-        let flow = try ws.flow(Fixtures.flow(amount: "100.00", tax: "  US-NY: 8.875\n  US: 5\n"))
-        let billing = "billing:\n  name: Jane Shopper\n  country: US\n  state: NY\n  zip: \"10001\""
+        let flow = try ws.flow(Fixtures.flow(amount: "100.00", fullBilling: true, tax: "  US-NY: 8.875\n  US: 5\n"))
+        let billing = "billing:\n  name: Jane Shopper\n  address: 1 Main St\n  city: New York\n  country: US\n  state: NY\n  zip: \"10001\""
         let run = try ws.run(flow: flow, answers: Fixtures.cardAnswers("4111 1111 1111 1111", billing: billing))
         let result = try run.result()
         #expect(run.exitCode == 0, "\(run.summary)")

@@ -23,10 +23,12 @@ enum Fixtures {
     static let usBilling = """
         billing:
           name: Jane Shopper
-          email: jane@example.com
           country: US
           zip: "10001"
         """
+
+    /// `usBilling` with an email, for a flow that asks for one (`withEmail`, true unless set).
+    static let usBillingWithEmail = usBilling + "\n  email: jane@example.com"
 
     /// Answers paying by card: the number as a plain YAML scalar, exactly as written.
     static func cardAnswers(

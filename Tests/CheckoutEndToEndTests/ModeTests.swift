@@ -35,7 +35,7 @@ import Testing
     @Test func authorizeOnlyIsAnAuthTransaction() throws {
         let ws = try Workspace()
         let flow = try ws.flow("flow: auth\ndsl: 1\nrequest:\n  price: { amount: 10.00 }\n  transactionType: auth\n")
-        let run = try ws.run(flow: flow, answers: Fixtures.cardAnswers("4111 1111 1111 1111"))
+        let run = try ws.run(flow: flow, answers: Fixtures.cardAnswers("4111 1111 1111 1111", billing: Fixtures.usBillingWithEmail))
         #expect(run.exitCode == 0, "\(run.summary)")
         #expect(try run.result().transaction?.type == "AUTH_ONLY")
     }
@@ -43,7 +43,7 @@ import Testing
     @Test func transactionTypeNoneStopsAfterTokenizing() throws {
         let ws = try Workspace()
         let flow = try ws.flow("flow: token-only\ndsl: 1\nrequest:\n  price: { amount: 10.00 }\n  transactionType: none\n")
-        let run = try ws.run(flow: flow, answers: Fixtures.cardAnswers("4000 0000 0000 9995"))
+        let run = try ws.run(flow: flow, answers: Fixtures.cardAnswers("4000 0000 0000 9995", billing: Fixtures.usBillingWithEmail))
         let result = try run.result()
         // The declining card is never charged: tokenizing alone succeeds.
         #expect(run.exitCode == 0, "\(run.summary)")
@@ -55,7 +55,7 @@ import Testing
     @Test func sale3dTurnsOnThreeDSWithoutActivate3DS() throws {
         let ws = try Workspace()
         let flow = try ws.flow("flow: sale3d\ndsl: 1\nrequest:\n  price: { amount: 10.00 }\n  transactionType: sale3d\n")
-        let run = try ws.run(flow: flow, answers: Fixtures.cardAnswers("4000 0000 0000 1109"))
+        let run = try ws.run(flow: flow, answers: Fixtures.cardAnswers("4000 0000 0000 1109", billing: Fixtures.usBillingWithEmail))
         #expect(run.exitCode == 1, "\(run.summary)")
         #expect(try run.result().threeDSAuthenticationResult == "AUTHENTICATION_FAILED")
     }

@@ -40,6 +40,16 @@ import Testing
         #expect(found.map(\.1) == ["showPhoneField", "fields.available.showPhoneField"])
     }
 
+    @Test func providerSettingsUnderTheirSeedNames() throws {
+        let found = unknownKeys(
+            "flow: f\ndsl: 1\nprovider:\n  name: maxpay\n  redirect_url: https://shop.example/3ds\n  termsAndPrivacy: true\n"
+                + "  applePay:\n    merchantId: merchant.com.example\n    applePayCustomizePayLine: Shop\n")
+        #expect(found.map(\.1) == ["provider.returnURLs.redirect", "requireTermsConsent", "merchantIdentifier", "payLine"])
+        #expect(found[0].2 == ["'redirect_url' is Maxpay's name; this language's is 'provider.returnURLs.redirect'"])
+        let top = unknownKeys("flow: f\ndsl: 1\npaypalCurrencies: [USD]\ncallbackURL: https://shop.example/cb\n")
+        #expect(top.map(\.1) == ["provider.paypalCurrencies", "provider.returnURLs.callback"])
+    }
+
     @Test func anOrdinaryTypoStillGetsTheClosestSpelling() throws {
         #expect(unknownKeys("flow: f\ndsl: 1\ncards:\n  requireCv: false\n").map(\.1) == ["requireCvv"])
     }
@@ -47,7 +57,8 @@ import Testing
     @Test func everyTargetIsAKeyOfTheLanguage() throws {
         let tables: [String: [KeySpec]] = [
             "cards": FlowKeys.cards, "fields.available": FlowKeys.available, "request": FlowKeys.request,
-            "request.prefill": FlowKeys.prefill,
+            "request.prefill": FlowKeys.prefill, "provider": FlowKeys.provider, "provider.applePay": FlowKeys.applePay,
+            "provider.returnURLs": FlowKeys.returnURLs,
         ]
         for name in SeedNames.all {
             let table = try #require(tables[name.parent], "no table for \(name.ours)")

@@ -68,7 +68,7 @@ import Testing
             Self.fields(seen, "/payment_methods.json").sorted() == [
                 "payment_method.credit_card.country", "payment_method.credit_card.first_name", "payment_method.credit_card.last_name",
                 "payment_method.credit_card.month", "payment_method.credit_card.number", "payment_method.credit_card.verification_value",
-                "payment_method.credit_card.year", "payment_method.credit_card.zip", "payment_method.email", "payment_method.retained",
+                "payment_method.credit_card.year", "payment_method.credit_card.zip", "payment_method.retained",
             ])
         #expect(
             Self.fields(seen, "/authorize.json").sorted() == [

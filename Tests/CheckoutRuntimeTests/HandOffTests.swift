@@ -84,7 +84,7 @@ import Testing
             """
             paymentMethod: card
             card: { number: "4111 1111 1111 1111", expiry: "12/30", cvv: "123", storeCard: true }
-            billing: { name: Jane Doe, email: jane@example.com, zip: "10001", country: US, state: NY }
+            billing: { name: Jane Doe, email: jane@example.com, zip: "10001", country: US }
             """)
         let stored = created.events.first { $0.stage == "storeShopper" && $0.event == "step.end" }
         guard case .string(let id)? = stored?.attributes.first(where: { $0.key == "shopperId" })?.value else {

@@ -68,15 +68,16 @@ import Testing
                 "request.price.amount 25.00 → 0 survived",
                 "request.price.amount 25.00 → 26.00 survived",
                 "request.withEmail true → yes stillborn",
-                "request.withEmail true → false survived",
+                "request.withEmail true → false killed",
                 "request.withShipping false → true killed",
                 "tax rate US-NY 8.875 → 0 survived",
                 "tax rate US-NY 8.875 → 9.875 survived",
             ])
-        #expect((flow.killed, flow.survived, flow.equivalent, flow.stillborn) == (1, 5, 1, 1))
-        // Equivalent and stillborn mutants are not in the score: 1 / (1 + 5).
-        #expect(report.score.map { ($0 * 10).rounded() } == 167)
-        #expect(report.meets(16) && !report.meets(17))
+        // Without withEmail the answered email is refused (not_offered): the scenarios kill it.
+        #expect((flow.killed, flow.survived, flow.equivalent, flow.stillborn) == (2, 4, 1, 1))
+        // Equivalent and stillborn mutants are not in the score: 2 / (2 + 4).
+        #expect(report.score.map { ($0 * 10).rounded() } == 333)
+        #expect(report.meets(33) && !report.meets(34))
         #expect(
             flow.mutants.first { $0.verdict.word == "killed" }?.verdict
                 == .killed(by: "visa approved", file: "suite/checkout.scenarios.yaml", line: 1))
@@ -156,11 +157,10 @@ import Testing
                 mutate checkout (suite/checkout.yaml, 2 scenarios): 6 mutants
                   survived  suite/checkout.yaml:4  request.price.amount 25.00 → 0  (number)
                   survived  suite/checkout.yaml:4  request.price.amount 25.00 → 26.00  (number)
-                  survived  suite/checkout.yaml:5  request.withEmail true → false  (boolean)
                   survived  suite/checkout.yaml:8  tax rate US-NY 8.875 → 0  (number)
                   survived  suite/checkout.yaml:8  tax rate US-NY 8.875 → 9.875  (number)
-                  1 killed, 5 survived, 0 equivalent, 0 stillborn; mutation score 16.7%
-                mutation score 16.7%: 1 killed, 5 survived, 0 equivalent, 0 stillborn in 1 flow
+                  2 killed, 4 survived, 0 equivalent, 0 stillborn; mutation score 33.3%
+                mutation score 33.3%: 2 killed, 4 survived, 0 equivalent, 0 stillborn in 1 flow
 
                 """)
         let json = MutationReportText.json(report)

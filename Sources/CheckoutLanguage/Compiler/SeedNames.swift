@@ -43,6 +43,7 @@ package enum SeedNames {
         bam.map { SeedName(seed: $0.0, sdk: .bam, ours: $0.1) }
         + maxpay.map { SeedName(seed: $0.0, sdk: .maxpay, ours: $0.1) }
         + blueSnap.map { SeedName(seed: $0.0, sdk: .blueSnap, ours: $0.1) }
+        + providerSettings.map { SeedName(seed: $0.1, sdk: $0.0, ours: $0.2) }
 
     /// Jumio BAM Checkout's `BAMCheckoutConfiguration` (mobile-sdk-ios
     /// docs/integration_bam-checkout.md, "Card details", "Transaction Identifiers"; Android's
@@ -85,6 +86,24 @@ package enum SeedNames {
             ("billingDetails", "request.prefill.billing"),
             ("shippingDetails", "request.prefill.shipping"),
         ]
+
+    /// The provider settings under their seeds' names (docs/language.md, "The seeds' names of
+    /// the provider settings"): BlueSnap's `sdk-init` `paypalCurrencies` and
+    /// `BSApplePayConfiguration.setIdentifier(merchantId:)`/`applePayCustomizePayLine`
+    /// (bluesnap-ios 043e660f), Maxpay's `PAYSale3DRedirect.redirectURL`/`callbackURL` and their
+    /// wire names `redirect_url`/`callback_url`, and its terms checkbox `termsAndPrivacy`
+    /// (payment-sdk-ios f48df007 `PAYCheckboxConfiguration`).
+    static let providerSettings: [(SeedSDK, String, String)] = [
+        (.blueSnap, "paypalCurrencies", "provider.paypalCurrencies"),
+        (.blueSnap, "merchantId", "provider.applePay.merchantIdentifier"),
+        (.blueSnap, "merchantIdentifier", "provider.applePay.merchantIdentifier"),
+        (.blueSnap, "applePayCustomizePayLine", "provider.applePay.payLine"),
+        (.maxpay, "redirect_url", "provider.returnURLs.redirect"),
+        (.maxpay, "redirectURL", "provider.returnURLs.redirect"),
+        (.maxpay, "callback_url", "provider.returnURLs.callback"),
+        (.maxpay, "callbackURL", "provider.returnURLs.callback"),
+        (.maxpay, "termsAndPrivacy", "provider.requireTermsConsent"),
+    ]
 
     private static let byName: [String: SeedName] = Dictionary(all.map { ($0.seed, $0) }, uniquingKeysWith: { first, _ in first })
 

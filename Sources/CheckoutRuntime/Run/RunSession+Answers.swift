@@ -50,9 +50,12 @@ extension RunSession {
             return acceptCard(c, prompt: p)
         case .billing(let a, let same):
             let merged = merge(a, over: p.prefill)
+            let unasked = notOffered(
+                a, section: "billing", presence: runner.flow.definition.fields.billingPresence(for: request), listed: p.fields)
             var found = AddressValidator.validateBilling(merged, requirements: billingRequirements)
                 .map { AnswerIssue(path: "billing.\($0.field)", code: $0.code, message: $0.message) }
             found += birthdayIssues(merged)
+            found = unasked + found.filter { issue in !unasked.contains { $0.path == issue.path } }
             for issue in presenceIssues(merged, section: "billing", overrides: runner.flow.definition.fields.billing)
             where !found.contains(where: { $0.path == issue.path }) {
                 found.append(issue)
@@ -76,9 +79,12 @@ extension RunSession {
             }
         case .shipping(let a):
             let merged = merge(a, over: p.prefill)
+            let unasked = notOffered(
+                a, section: "shipping", presence: runner.flow.definition.fields.shippingPresence(for: request), listed: p.fields)
             var found = AddressValidator.validateShipping(merged).map {
                 AnswerIssue(path: "shipping.\($0.field)", code: $0.code, message: $0.message)
             }
+            found = unasked + found.filter { issue in !unasked.contains { $0.path == issue.path } }
             for issue in presenceIssues(merged, section: "shipping", overrides: runner.flow.definition.fields.shipping)
             where !found.contains(where: { $0.path == issue.path }) {
                 found.append(issue)
@@ -126,6 +132,29 @@ extension RunSession {
         guard found.isEmpty else { return found }
         for field in p.customFields { if let v = values[field.id], !v.isEmpty { custom[field.id] = v } }
         return []
+    }
+
+    /// The answered fields the checkout does not ask for (SPEC §9, docs/running.md "Field
+    /// policy"): each is `not_offered`, whatever else is wrong with it, so nothing the shopper
+    /// was never shown reaches the provider. Only what was answered: a pre-filled field the
+    /// checkout hides is the app's, not the shopper's. A field without a presence in `presence`
+    /// (a shipping email or birthday) is never asked, nor is one the screen's own `fields`
+    /// list leaves out (`listed`, as the terminal shows it). The billing birthday is
+    /// `birthdayIssues`' to report.
+    func notOffered(
+        _ answered: Address, section: String, presence: [AddressField: FieldPresence], listed: [String]?
+    ) -> [AnswerIssue] {
+        let named = listed.map { Set($0.compactMap(AddressField.init(rawValue:))) }.flatMap { $0.isEmpty ? nil : $0 }
+        return AddressField.allCases.compactMap { field in
+            guard section != "billing" || field != .birthday else { return nil }
+            let asked = (presence[field] ?? .hidden) != .hidden && named.map { $0.contains(field) } != false
+            guard !asked,
+                !(answered[field]?.trimmingWhitespace(newlines: false) ?? "").isEmpty
+            else { return nil }
+            return AnswerIssue(
+                path: "\(section).\(field.rawValue)", code: "not_offered",
+                message: "this checkout does not ask for \(field.rawValue)")
+        }
     }
 
     /// Presence rules of `fields` beyond the request's flags: fields made required, fields
