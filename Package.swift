@@ -160,7 +160,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CheckoutTerminalTests",
-            dependencies: ["CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutTerminal"],
+            dependencies: [
+                "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutTerminal", "CheckoutHeadless",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -43,6 +43,22 @@ import Testing
                 == .init(name: "Jane Shopper", address: "1 Main St", city: "Springfield", zip: "10001", country: "US", state: "NY"))
     }
 
+    /// A shipping address for a flow without a shipping screen is refused before the run, with
+    /// the answers file named (docs/running.md, "Field policy", last row); `sameAsBilling`
+    /// alone is the billing screen's and is not.
+    @Test func shippingForAFlowWithoutAShippingScreenIsRefused() throws {
+        let shipping = "shipping:\n  name: Jane Shopper\n  address: 1 Main St\n  city: Albany\n  zip: \"12207\"\n  country: US\n  state: NY"
+        let ws = try Workspace()
+        let flow = try ws.flow(Fixtures.flow())
+        let refused = try ws.run(flow: flow, answers: Fixtures.cardAnswers("4111 1111 1111 1111", extra: shipping))
+        #expect(refused.exitCode == 3, "\(refused.summary)")
+        #expect(try refused.result().errorCodes == ["shipping not_offered"])
+        #expect(refused.stderr.contains("the flow has no shipping screen to read a shipping address"), "\(refused.stderr)")
+        let shipped = try ws.run(flow: try ws.flow(Fixtures.flow(id: "ships", withShipping: true)), answers: Fixtures.cardAnswers(
+            "4111 1111 1111 1111", extra: shipping))
+        #expect(shipped.exitCode == 0, "\(shipped.summary)")
+    }
+
     /// A state exists only for US, CA and BR: elsewhere it must be empty. Without full billing
     /// the checkout asks for no address, city or state: each answered one is `not_offered`,
     /// whatever else is wrong with it (docs/running.md, "Field policy").
