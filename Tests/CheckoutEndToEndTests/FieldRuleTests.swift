@@ -54,8 +54,10 @@ import Testing
         #expect(refused.exitCode == 3, "\(refused.summary)")
         #expect(try refused.result().errorCodes == ["shipping not_offered"])
         #expect(refused.stderr.contains("the flow has no shipping screen to read a shipping address"), "\(refused.stderr)")
-        let shipped = try ws.run(flow: try ws.flow(Fixtures.flow(id: "ships", withShipping: true)), answers: Fixtures.cardAnswers(
-            "4111 1111 1111 1111", extra: shipping))
+        let shipped = try ws.run(
+            flow: try ws.flow(Fixtures.flow(id: "ships", withShipping: true)),
+            answers: Fixtures.cardAnswers(
+                "4111 1111 1111 1111", extra: shipping))
         #expect(shipped.exitCode == 0, "\(shipped.summary)")
     }
 

@@ -79,7 +79,8 @@ import Testing
         let ws = try Workspace()
         let flow = try ws.flow("flow: subscription\ndsl: 1\nrequest:\n  subscription: true\n")
         // The card pays the renewals too, so it is stored, with the shopper's consent.
-        let run = try ws.run(flow: flow, answers: Fixtures.cardAnswers("4111 1111 1111 1111", billing: Fixtures.usBillingWithEmail, storeCard: true))
+        let run = try ws.run(
+            flow: flow, answers: Fixtures.cardAnswers("4111 1111 1111 1111", billing: Fixtures.usBillingWithEmail, storeCard: true))
         let result = try run.result()
         #expect(run.exitCode == 0, "\(run.summary)")
         #expect(result.status == "success")

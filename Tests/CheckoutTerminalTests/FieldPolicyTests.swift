@@ -125,7 +125,9 @@ import Testing
                 terminalHidden.insert("\(section).\(field.rawValue)")
             }
         }
-        #expect(headlessRefused == terminalHidden, "headless refuses \(headlessRefused.sorted()), the terminal hides \(terminalHidden.sorted())")
+        #expect(
+            headlessRefused == terminalHidden, "headless refuses \(headlessRefused.sorted()), the terminal hides \(terminalHidden.sorted())"
+        )
         #expect(headlessRefused == walk.refused)
         #expect(result.status == .invalid)
     }
