@@ -123,13 +123,13 @@ import Testing
                 answers: "paymentMethod: card\n" + card(mc, cvv: cvv3),
                 number: mc, cvv: cvv3, proof: "consent_required"),
             LeakCase(
-                name: "custom-card-form input line", flow: "flows/custom-card-form.yaml", answers: card(visa, cvv: cvv3),
+                name: "custom-card-form input line", flow: "flows/custom-card-form.yaml", answers: card(visa, cvv: cvv3, billing: ""),
                 number: visa, cvv: cvv3, proof: "input.didSubmit"),
             LeakCase(
-                name: "custom-card-form, Luhn fails", flow: "flows/custom-card-form.yaml", answers: card(luhnFails, cvv: cvv3),
+                name: "custom-card-form, Luhn fails", flow: "flows/custom-card-form.yaml", answers: card(luhnFails, cvv: cvv3, billing: ""),
                 number: luhnFails, cvv: cvv3, proof: "input.didCheck"),
             LeakCase(
-                name: "own-ui-tokenize up front", flow: "flows/own-ui-tokenize.yaml", answers: card(mc, cvv: cvv3),
+                name: "own-ui-tokenize up front", flow: "flows/own-ui-tokenize.yaml", answers: card(mc, cvv: cvv3, billing: ""),
                 number: mc, cvv: cvv3, proof: "card.received"),
             LeakCase(
                 name: "token-expiry refresh", flow: "flows/token-expiry.yaml",

@@ -45,22 +45,22 @@ import Testing
     @Test func theReportAndTheThresholdsExitCode() throws {
         let (ws, suite) = try Self.workspace()
         let flowPath = ws.url.appendingPathComponent("shop.yaml").path
-        let passing = try CheckoutBinary.run(["test", suite, "--mutate", "--min-mutation-score", "28"])
+        let passing = try CheckoutBinary.run(["test", suite, "--mutate", "--min-mutation-score", "33"])
         #expect(passing.status == 0, "\(passing.stderr)")
         #expect(passing.stdout.contains("  survived  \(flowPath):8  tax rate US-NY 8.875 → 0  (number)\n"))
-        #expect(passing.stdout.hasSuffix("mutation score 28.6%: 2 killed, 5 survived, 0 equivalent, 0 stillborn in 1 flow\n"))
+        #expect(passing.stdout.hasSuffix("mutation score 33.3%: 2 killed, 4 survived, 0 equivalent, 1 stillborn in 1 flow\n"))
         #expect(passing.stderr == "checkout: mutate: 7 of 7 mutants\n")
 
-        let failing = try CheckoutBinary.run(["test", suite, "--mutate", "--min-mutation-score", "29", "--jobs", "2"])
+        let failing = try CheckoutBinary.run(["test", suite, "--mutate", "--min-mutation-score", "34", "--jobs", "2"])
         #expect(failing.status == 1)
         #expect(failing.stdout == passing.stdout)
-        #expect(failing.stderr.hasSuffix("checkout: mutation score 28.6% is below --min-mutation-score 29.0\n"))
+        #expect(failing.stderr.hasSuffix("checkout: mutation score 33.3% is below --min-mutation-score 34.0\n"))
 
         let json = try CheckoutBinary.run(["test", suite, "--mutate", "--json"])
         #expect(json.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect((object["score"] as? NSNumber)?.doubleValue == 28.6)
-        #expect((object["survived"] as? Int) == 5 && (object["killed"] as? Int) == 2)
+        #expect((object["score"] as? NSNumber)?.doubleValue == 33.3)
+        #expect((object["survived"] as? Int) == 4 && (object["killed"] as? Int) == 2)
         Self.expectNoCardData([passing.stdout, passing.stderr, failing.stdout, failing.stderr, json.stdout, json.stderr])
         withExtendedLifetime(ws) {}
     }

@@ -65,7 +65,7 @@ import Testing
         #expect(
             flow.mutants.map { "\($0.mutant.change) \($0.verdict.word)" } == [
                 "request.price.amount 25.00 → 25.0 equivalent",
-                "request.price.amount 25.00 → 0 survived",
+                "request.price.amount 25.00 → 0 stillborn",
                 "request.price.amount 25.00 → 26.00 survived",
                 "request.withEmail true → yes stillborn",
                 "request.withEmail true → false killed",
@@ -74,10 +74,11 @@ import Testing
                 "tax rate US-NY 8.875 → 9.875 survived",
             ])
         // Without withEmail the answered email is refused (not_offered): the scenarios kill it.
-        #expect((flow.killed, flow.survived, flow.equivalent, flow.stillborn) == (2, 4, 1, 1))
-        // Equivalent and stillborn mutants are not in the score: 2 / (2 + 4).
-        #expect(report.score.map { ($0 * 10).rounded() } == 333)
-        #expect(report.meets(33) && !report.meets(34))
+        // A sale of 0 does not compile (zero-amount): that mutant is stillborn.
+        #expect((flow.killed, flow.survived, flow.equivalent, flow.stillborn) == (2, 3, 1, 2))
+        // Equivalent and stillborn mutants are not in the score: 2 / (2 + 3).
+        #expect(report.score.map { ($0 * 10).rounded() } == 400)
+        #expect(report.meets(40) && !report.meets(41))
         #expect(
             flow.mutants.first { $0.verdict.word == "killed" }?.verdict
                 == .killed(by: "visa approved", file: "suite/checkout.scenarios.yaml", line: 1))
@@ -155,12 +156,11 @@ import Testing
         #expect(
             MutationReportText.text(report) == """
                 mutate checkout (suite/checkout.yaml, 2 scenarios): 6 mutants
-                  survived  suite/checkout.yaml:4  request.price.amount 25.00 → 0  (number)
                   survived  suite/checkout.yaml:4  request.price.amount 25.00 → 26.00  (number)
                   survived  suite/checkout.yaml:8  tax rate US-NY 8.875 → 0  (number)
                   survived  suite/checkout.yaml:8  tax rate US-NY 8.875 → 9.875  (number)
-                  2 killed, 4 survived, 0 equivalent, 0 stillborn; mutation score 33.3%
-                mutation score 33.3%: 2 killed, 4 survived, 0 equivalent, 0 stillborn in 1 flow
+                  2 killed, 3 survived, 0 equivalent, 1 stillborn; mutation score 40.0%
+                mutation score 40.0%: 2 killed, 3 survived, 0 equivalent, 1 stillborn in 1 flow
 
                 """)
         let json = MutationReportText.json(report)

@@ -79,6 +79,7 @@ public enum FlowCompiler {
             if let pipeline {
                 checkCardScanSettings(definition, pipeline: pipeline, top: top, &ctx)
                 checkBillingSettings(definition, pipeline: pipeline, top: top, &ctx)
+                checkZeroAmount(definition, pipeline: pipeline, top: top, &ctx)
             }
             if let pipeline, !ctx.diagnostics.hasErrors {
                 flow = CompiledFlow(definition: definition, pipeline: pipeline, file: file, sourceMap: ctx.sourceMap)

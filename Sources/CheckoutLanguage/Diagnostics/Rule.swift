@@ -48,6 +48,8 @@ public enum Rule: String, CaseIterable, Sendable, CustomStringConvertible {
     case negativeAmount = "negative-amount"
     /// An amount with more decimals than its currency's minor units.
     case amountPrecision = "amount-precision"
+    /// A sale of a price that is always zero (providers refuse it; a zero check is an `auth`).
+    case zeroAmount = "zero-amount"
     /// A value out of its allowed range (tax rate over 100%, a rate of zero).
     case outOfRange = "out-of-range"
     /// Settings that cannot hold together (createPayment without a shopper).

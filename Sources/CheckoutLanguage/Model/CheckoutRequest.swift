@@ -82,11 +82,17 @@ package struct CheckoutRequest: Sendable {
     /// "Shipping same as billing" is offered when both full billing and shipping are asked for.
     public var offersSameAsBilling: Bool { fullBilling && withShipping }
 
-    /// Whether PayPal can be offered: not for subscriptions, and only in the merchant's PayPal
-    /// currencies (`provider.paypalCurrencies`, else PayPal's).
+    /// Whether PayPal can be offered: not for subscriptions, not for a checkout of zero (a card
+    /// check: PayPal refuses an order of zero), and only in the merchant's PayPal currencies
+    /// (`provider.paypalCurrencies`, else PayPal's).
     public func offersPayPal(currency: String) -> Bool {
-        !subscription && payPalAccepts(currency)
+        !subscription && !isZeroCheck && payPalAccepts(currency)
     }
+
+    /// A checkout whose price is zero with no tax: a card check (`transactionType: auth` of
+    /// zero, or `none`; a sale of zero does not compile, `zero-amount`). No wallet, no currency
+    /// change: nothing is paid (docs/language.md, "A price of zero").
+    package var isZeroCheck: Bool { mode == .checkout && price.amount == 0 && price.taxAmount == 0 }
 
     /// Whether the merchant's PayPal takes `currency`.
     package func payPalAccepts(_ currency: String) -> Bool {

@@ -50,7 +50,7 @@ package enum StandardPipeline {
             stage.callsTaxService = true
             stages.append(stage)
         }
-        if r.mode == .checkout && r.allowCurrencyChange && !r.subscription {
+        if r.mode == .checkout && r.allowCurrencyChange && !r.subscription && !r.isZeroCheck {
             stages.append(PipelineStage(.screen(.currency)))
             stages.append(PipelineStage(.step(.currencyUpdate)))
         }
@@ -89,7 +89,7 @@ package enum StandardPipeline {
         // shopper's chosen method without paying (BS-iOS `BSStartViewController.payPalClicked`).
         if (r.mode == .checkout && r.transactionType != .none) || r.mode == .choosePayment {
             if r.offersPayPal(currency: r.price.currency.code) { methods.append(.paypal) }
-            if !r.subscription { methods.append(.applePay) }
+            if !r.subscription && !r.isZeroCheck { methods.append(.applePay) }
         }
         return methods
     }

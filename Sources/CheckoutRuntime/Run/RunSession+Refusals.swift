@@ -8,6 +8,7 @@ extension RunSession {
     /// off PayPal's list) name themselves; anything else is this checkout's choice.
     func notOfferedReason(_ m: PaymentMethodKind) -> String {
         if m == .paypal, request.subscription { return "PayPal is never offered for subscriptions" }
+        if m.isWallet, request.isZeroCheck { return "a card check of zero is paid by card" }
         if m == .paypal, !request.offersPayPal(currency: price.currency.code) {
             return payPalRefusal(price.currency.code)
         }

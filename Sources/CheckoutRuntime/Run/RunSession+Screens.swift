@@ -94,7 +94,10 @@ extension RunSession {
     nonisolated(nonsending) func confirmFixedChoices(paymentMethodScreen: Bool, currencyScreen: Bool) async {
         var choices: [FixedChoice] = []
         if !paymentMethodScreen, let fixed = paymentMethod {
-            let why = request.subscription ? "a subscription is paid by card" : "this checkout offers only \(fixed.rawValue)"
+            let why =
+                request.subscription
+                ? "a subscription is paid by card"
+                : request.isZeroCheck ? "a card check of zero is paid by card" : "this checkout offers only \(fixed.rawValue)"
             choices.append(.paymentMethod(fixed, reason: why))
         }
         if !currencyScreen {
