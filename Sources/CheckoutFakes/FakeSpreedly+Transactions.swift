@@ -153,8 +153,11 @@ extension FakeSpreedly {
         t.add("transaction_type", tx.type)
         t.add("state", tx.state)
         t.add("succeeded", tx.state == "succeeded")
-        t.add("amount", .number(tx.amount))
-        t.add("currency_code", tx.currency)
+        // A verification moves no money: no amount, no currency.
+        if !tx.amount.isEmpty {
+            t.add("amount", .number(tx.amount))
+            t.add("currency_code", tx.currency)
+        }
         t.add("order_id", tx.orderId)
         var pm = JSONObjectBuilder()
         pm.add("token", tx.paymentMethod)

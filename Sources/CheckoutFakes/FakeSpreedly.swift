@@ -183,6 +183,9 @@ package final class FakeSpreedly: Sendable {
         case let p where p.count == 3 && p[0] == "gateways" && (p[2] == "purchase.json" || p[2] == "authorize.json"):
             guard p[1] == gatewayToken else { return Self.errors(404, "errors.gateway_not_found") }
             return charge(body["transaction"], authorize: p[2] == "authorize.json")
+        case let p where p.count == 3 && p[0] == "gateways" && p[2] == "verify.json":
+            guard p[1] == gatewayToken else { return Self.errors(404, "errors.gateway_not_found") }
+            return verify(body["transaction"])
         case let p where p.count == 3 && p[0] == "transactions" && p[2] == "capture.json":
             return capture(p[1])
         default:

@@ -142,12 +142,18 @@ extension SpreedlyProvider {
             if let known = try await earlier(vault, orderId: orderId) {
                 outcome = try read(known, request)
             } else {
+                // An authorization of zero is a card check: Spreedly's own verification, no
+                // amount (spreedly-gem 6f2987fe `verify_on_gateway`; docs/language.md, "A price
+                // of zero"), not an authorize of 0 a gateway may refuse.
+                let verifies = request.kind == .authorization && amount.amount == 0
                 var t = JSONObjectBuilder()
                 t.add("payment_method_token", vault)
-                t.add("amount", .number(SpreedlyCardType.minorUnits(amount)))
-                t.add("currency_code", amount.currency.code)
+                if !verifies {
+                    t.add("amount", .number(SpreedlyCardType.minorUnits(amount)))
+                    t.add("currency_code", amount.currency.code)
+                }
                 t.add("order_id", orderId)
-                let action = request.kind == .authorization ? "authorize.json" : "purchase.json"
+                let action = verifies ? "verify.json" : request.kind == .authorization ? "authorize.json" : "purchase.json"
                 let response = try await sendCharge(
                     "gateways/\(api.configuration.gatewayToken)/\(action)", body: Self.wrap(t), orderId: orderId)
                 outcome = try read(api.transaction(response, "the charge"), request)
