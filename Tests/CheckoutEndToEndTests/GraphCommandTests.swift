@@ -7,7 +7,7 @@ import Testing
         let mermaid = try CheckoutBinary.run(["graph", "flows/three-d-secure.yaml"])
         #expect(mermaid.status == 0, "\(mermaid.stderr)")
         #expect(mermaid.stdout.contains("flowchart TD"))
-        #expect(mermaid.stdout.contains("threeDS -.->|\"failed / canceled\"| result"))
+        #expect(mermaid.stdout.contains("s_threeDS -.->|\"failed / canceled\"| s_result"))
         let dot = try CheckoutBinary.run(["graph", "flows/three-d-secure.yaml", "--format", "dot"])
         #expect(dot.status == 0)
         #expect(dot.stdout.hasPrefix("digraph \"three-d-secure\" {"))

@@ -170,4 +170,17 @@ extension TestCommandJUnitTests {
         }
         #expect(compared >= 15)
     }
+
+    /// Every scenario that ran reports its own wall time, in microseconds: with milliseconds
+    /// 134 of 139 shipped cases said `time="0.000"` (issue 20).
+    @Test func everyRunScenarioHasARealDuration() throws {
+        let ws = try Workspace()
+        let junit = ws.url.appendingPathComponent("report.xml").path
+        let r = try CheckoutBinary.run(["test", "flows/standard-checkout.scenarios.yaml", "--junit", junit])
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = ws.read(junit) ?? ""
+        let times = report.matches(of: /<testcase [^>]* time="([0-9]+\.[0-9]{6})">/).map { String($0.1) }
+        #expect(times.count == report.components(separatedBy: "<testcase ").count - 1 && times.count >= 26, "\(report.prefix(400))")
+        #expect(!times.contains("0.000000"), "\(times)")
+    }
 }

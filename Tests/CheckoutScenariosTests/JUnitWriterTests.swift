@@ -15,9 +15,12 @@ import Testing
     }
 
     @Test func seconds() {
-        #expect(JUnitWriter.seconds([.milliseconds(5)]) == "0.005")
-        #expect(JUnitWriter.seconds([.milliseconds(1234), .milliseconds(1)]) == "1.235")
-        #expect(JUnitWriter.seconds([]) == "0.000")
+        #expect(JUnitWriter.seconds([.milliseconds(5)]) == "0.005000")
+        #expect(JUnitWriter.seconds([.milliseconds(1234), .milliseconds(1)]) == "1.235000")
+        #expect(JUnitWriter.seconds([]) == "0.000000")
+        // A sandbox scenario's time: microseconds, not a rounded-away 0.000 (issue 20).
+        #expect(JUnitWriter.seconds([.microseconds(412)]) == "0.000412")
+        #expect(JUnitWriter.seconds([.nanoseconds(999)]) == "0.000000")
     }
 
     /// The document for the runner's scenarios, kept as a file and compared (house style).

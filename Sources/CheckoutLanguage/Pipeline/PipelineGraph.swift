@@ -7,10 +7,41 @@ package struct PipelineGraph: Sendable {
         case mermaid, dot
     }
 
+    /// A node: a stage, the decision point before a guarded stage, or the end of an explicit
+    /// pipeline. Kept apart from the ids users write, so that no stage id (`end`, `if_review`)
+    /// can be taken for another node; each format spells them its own way.
+    enum Node: Hashable {
+        case stage(String)
+        case decision(String)
+        case end
+
+        /// Mermaid's id: a prefix no keyword starts with (`end`, `style`, `subgraph`… are
+        /// Mermaid keywords; `o`/`x` first would read as an arrow's head) and the stage id with
+        /// `_` doubled and `-` as `_h` (no `--` to read as an arrow).
+        var mermaidId: String {
+            func spelled(_ id: String) -> String { id.replacingAll("_", with: "__").replacingAll("-", with: "_h") }
+            switch self {
+            case .stage(let id): return "s_" + spelled(id)
+            case .decision(let id): return "d_" + spelled(id)
+            case .end: return "e_end"
+            }
+        }
+
+        /// DOT's (quoted) name: the stage id; a decision and the end with a space or
+        /// parentheses no stage id can have.
+        var dotName: String {
+            switch self {
+            case .stage(let id): return id
+            case .decision(let id): return "if \(id)"
+            case .end: return "(end)"
+            }
+        }
+    }
+
     /// One arrow.
     struct Edge: Hashable {
-        var from: String
-        var to: String
+        var from: Node
+        var to: Node
         var label: String?
         /// An early end (declined, failed, canceled) rather than the happy path.
         var isOutcome = false
@@ -42,13 +73,13 @@ package struct PipelineGraph: Sendable {
     }
 
     /// The decision points: one before each guarded stage.
-    var decisions: [String] { pipeline.stages.filter { $0.condition != nil }.map { "if_\($0.id)" } }
+    var decisions: [Node] { pipeline.stages.filter { $0.condition != nil }.map { .decision($0.id) } }
 
     /// Where a run goes after the last stage: the result screen of a derived pipeline, or
     /// an `end` node for an explicit one (whose result screen is implicit).
-    var endNode: String? {
-        if pipeline.isExplicit { return "end" }
-        return pipeline.stages.last(where: { $0.kind == .screen(.result) })?.id
+    var endNode: Node? {
+        if pipeline.isExplicit { return .end }
+        return pipeline.stages.last(where: { $0.kind == .screen(.result) }).map { .stage($0.id) }
     }
 
     /// The arrows. A guarded stage gets a decision point before it: its condition leads into
@@ -57,30 +88,31 @@ package struct PipelineGraph: Sendable {
     var edges: [Edge] {
         var edges: [Edge] = []
         let stages = pipeline.stages
-        func entry(_ index: Int?) -> String? {
-            guard let index else { return pipeline.isExplicit ? "end" : nil }
-            return stages[index].condition == nil ? stages[index].id : "if_\(stages[index].id)"
+        func entry(_ index: Int?) -> Node? {
+            guard let index else { return pipeline.isExplicit ? .end : nil }
+            return stages[index].condition == nil ? .stage(stages[index].id) : .decision(stages[index].id)
         }
         for (i, stage) in stages.enumerated() {
             if let condition = stage.condition {
                 edges.append(
                     Edge(
-                        from: "if_\(stage.id)", to: stage.id, label: condition.description,
+                        from: .decision(stage.id), to: .stage(stage.id), label: condition.description,
                         keys: [CoverageItem(.guardTrue, stage: stage.id).key]))
                 if let to = entry(i + 1 < stages.count ? i + 1 : nil) {
                     edges.append(
                         Edge(
-                            from: "if_\(stage.id)", to: to, label: "otherwise", keys: [CoverageItem(.guardFalse, stage: stage.id).key]))
+                            from: .decision(stage.id), to: to, label: "otherwise", keys: [CoverageItem(.guardFalse, stage: stage.id).key]))
                 }
             }
             if let to = entry(pipeline.successor(of: i, on: .success)) {
                 let routed = stage.routes[.success] != nil
                 edges.append(
-                    Edge(from: stage.id, to: to, label: routed ? "success" : nil, keys: [CoverageItem.routeKey(stage.id, .success)]))
+                    Edge(from: .stage(stage.id), to: to, label: routed ? "success" : nil, keys: [CoverageItem.routeKey(stage.id, .success)])
+                )
             }
-            var byTarget: [(String, [String])] = []
+            var byTarget: [(Node, [String])] = []
             for outcome in Self.earlyOutcomes(stage) {
-                let target: String?
+                let target: Node?
                 if let route = stage.routes[outcome] {
                     if case .stage(let id) = route, let j = pipeline.index(of: id) { target = entry(j) } else { target = endNode }
                 } else {
@@ -97,7 +129,7 @@ package struct PipelineGraph: Sendable {
             for (target, outcomes) in byTarget {
                 edges.append(
                     Edge(
-                        from: stage.id, to: target, label: outcomes.joined(separator: " / "), isOutcome: true,
+                        from: .stage(stage.id), to: target, label: outcomes.joined(separator: " / "), isOutcome: true,
                         keys: outcomes.compactMap(StageOutcome.init(rawValue:)).map { CoverageItem.routeKey(stage.id, $0) }))
             }
         }
@@ -122,24 +154,24 @@ package struct PipelineGraph: Sendable {
         var out = "---\ntitle: \(title)\n---\nflowchart TD\n"
         for stage in pipeline.stages {
             switch stage.kind {
-            case .screen: out += "    \(stage.id)([\"\(stage.id)\"])\n"
-            case .step: out += "    \(stage.id)[[\"\(stage.id)\"]]\n"
+            case .screen: out += "    \(Node.stage(stage.id).mermaidId)([\"\(stage.id)\"])\n"
+            case .step: out += "    \(Node.stage(stage.id).mermaidId)[[\"\(stage.id)\"]]\n"
             }
         }
-        for d in decisions { out += "    \(d){\"?\"}\n" }
-        if pipeline.isExplicit { out += "    end((\"end\"))\n" }
+        for d in decisions { out += "    \(d.mermaidId){\"?\"}\n" }
+        if pipeline.isExplicit { out += "    \(Node.end.mermaidId)((\"end\"))\n" }
         var styles = ""
         for (n, e) in edges.enumerated() {
             let arrow = e.isOutcome ? "-.->" : "-->"
             let label = Self.coverageLabel(e.label, taken: taken(e))
-            out += "    \(e.from) \(arrow)\(label.map { "|\"\(escapeMermaid($0))\"|" } ?? "") \(e.to)\n"
+            out += "    \(e.from.mermaidId) \(arrow)\(label.map { "|\"\(escapeMermaid($0))\"|" } ?? "") \(e.to.mermaidId)\n"
             switch taken(e) {
             case true?: styles += "    linkStyle \(n) stroke:#2a7a2a,stroke-width:2px\n"
             case false?: styles += "    linkStyle \(n) stroke:#cc3333,stroke-width:1px,stroke-dasharray:3 3\n"
             case nil: break
             }
         }
-        let unrun = pipeline.stages.filter { neverRan($0) == true }.map(\.id)
+        let unrun = pipeline.stages.filter { neverRan($0) == true }.map { Node.stage($0.id).mermaidId }
         if !unrun.isEmpty {
             out += "    classDef neverRan fill:#fde8e8,stroke:#cc3333,stroke-dasharray:3 3\n"
             out += "    class \(unrun.joined(separator: ",")) neverRan\n"
@@ -165,8 +197,8 @@ package struct PipelineGraph: Sendable {
             }
             if neverRan(stage) == true { out += "    \"\(stage.id)\" [color=\"#cc3333\", fontcolor=\"#cc3333\", xlabel=\"never ran\"];\n" }
         }
-        for d in decisions { out += "    \"\(d)\" [shape=diamond, label=\"\", width=0.25, height=0.25];\n" }
-        if pipeline.isExplicit { out += "    \"end\" [shape=doublecircle, label=\"end\", width=0.3];\n" }
+        for d in decisions { out += "    \"\(d.dotName)\" [shape=diamond, label=\"\", width=0.25, height=0.25];\n" }
+        if pipeline.isExplicit { out += "    \"\(Node.end.dotName)\" [shape=doublecircle, label=\"end\", width=0.3];\n" }
         for e in edges {
             var attributes: [String] = []
             if let label = Self.coverageLabel(e.label, taken: taken(e)) { attributes.append("label=\"\(escapeDOT(label))\"") }
@@ -176,7 +208,8 @@ package struct PipelineGraph: Sendable {
             case nil: break
             }
             if e.isOutcome, taken(e) != false { attributes.append("style=dashed") }
-            out += "    \"\(e.from)\" -> \"\(e.to)\"\(attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]");\n"
+            out +=
+                "    \"\(e.from.dotName)\" -> \"\(e.to.dotName)\"\(attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]");\n"
         }
         return out + "}\n"
     }

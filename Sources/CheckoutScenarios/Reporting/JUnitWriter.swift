@@ -47,7 +47,7 @@ package enum JUnitWriter {
 
     static func notRunCase(_ n: NotRun, reason: String) -> String {
         var out = "    <testcase name=\"\(escape(n.scenario.name))\" classname=\"\(escape(n.flow))\""
-        out += " file=\"\(escape(n.scenario.file))\" line=\"\(n.scenario.line)\" time=\"0.000\">\n"
+        out += " file=\"\(escape(n.scenario.file))\" line=\"\(n.scenario.line)\" time=\"0.000000\">\n"
         out += "      <error message=\"\(escape(reason))\" type=\"Interrupted\"/>\n"
         out += "    </testcase>\n"
         return out
@@ -69,11 +69,15 @@ package enum JUnitWriter {
         return out
     }
 
-    /// Seconds with millisecond precision, `0.012`.
+    /// Seconds with microsecond precision, `0.000412`: a sandbox scenario takes well under a
+    /// millisecond, so milliseconds showed `0.000` for almost every case (issue 20). JUnit's
+    /// `time` is an `xs:decimal` (Jenkins' xunit-plugin junit-10.xsd, Surefire's schema), any
+    /// number of decimals.
     package static func seconds(_ durations: [Duration]) -> String {
         let total = durations.reduce(Duration.zero, +)
-        let ms = total.components.seconds * 1000 + total.components.attoseconds / 1_000_000_000_000_000
-        return "\(ms / 1000).\(String(repeating: "0", count: 3 - String(ms % 1000).count))\(ms % 1000)"
+        let us = total.components.seconds * 1_000_000 + total.components.attoseconds / 1_000_000_000_000
+        let fraction = String(us % 1_000_000)
+        return "\(us / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
     }
 
     /// Text made safe for XML: `&`, `<`, `>` (and in attributes `"` and `'`) as entities, characters XML 1.0
