@@ -62,7 +62,8 @@ let package = Package(
             dependencies: ["CheckoutJSON", "CCurlShim", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime"],
             swiftSettings: swiftSettings
         ),
-        // Fakes of the providers' HTTP APIs on loopback, for tests and benchmarks (not in the product).
+        // Fakes of the providers' HTTP APIs on loopback: for tests and benchmarks, and served by
+        // `checkout serve` for merchants' own backend tests.
         .target(
             name: "CheckoutFakes",
             dependencies: ["CheckoutJSON", "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders"],
@@ -110,7 +111,7 @@ let package = Package(
             name: "CheckoutCLI",
             dependencies: [
                 "CheckoutJSON", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless", "CheckoutScenarios",
-                "CheckoutTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CheckoutTerminal", "CheckoutFakes", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -87,12 +87,12 @@ package final class FakeBlueSnap: Sendable {
     /// Starts the fake on a loopback port. `clock` decides when tokens expire.
     package init(
         credentials: BasicCredentials = BasicCredentials(username: "fake-api-user", password: "fake-api-password"),
-        clock: any CheckoutClock = SystemClock()
+        clock: any CheckoutClock = SystemClock(), port: UInt16 = 0
     ) throws {
         self.credentials = credentials
         self.clock = clock
         let box = HandlerBox()
-        server = try LoopbackHTTPServer { request in box.handle(request) }
+        server = try LoopbackHTTPServer(port: port) { request in box.handle(request) }
         box.fake.withLock { $0 = self }
     }
 

@@ -53,11 +53,11 @@ package final class FakeMaxpay: Sendable {
     static let unsigned: Set<String> = ["signature", "public_key", "card_number", "card_exp_month", "card_exp_year", "cvv", "card_holder"]
 
     /// Starts the fake on a loopback port.
-    package init(publicKey: String = "fake-public-key", privateKey: String = "fake-private-key") throws {
+    package init(publicKey: String = "fake-public-key", privateKey: String = "fake-private-key", port: UInt16 = 0) throws {
         self.publicKey = publicKey
         self.privateKey = privateKey
         let box = HandlerBox()
-        server = try LoopbackHTTPServer { request in box.handle(request) }
+        server = try LoopbackHTTPServer(port: port) { request in box.handle(request) }
         box.fake.withLock { $0 = self }
     }
 

@@ -101,14 +101,14 @@ package final class FakeSpreedly: Sendable {
     /// Starts the fake on a loopback port.
     package init(
         environmentKey: String = "fake-environment-key", accessSecret: String = "fake-access-secret",
-        gatewayToken: String = "FakeGateway0001"
+        gatewayToken: String = "FakeGateway0001", port: UInt16 = 0
     )
         throws
     {
         credentials = BasicCredentials(username: environmentKey, password: accessSecret)
         self.gatewayToken = gatewayToken
         let box = HandlerBox()
-        server = try LoopbackHTTPServer { request in box.handle(request) }
+        server = try LoopbackHTTPServer(port: port) { request in box.handle(request) }
         box.fake.withLock { $0 = self }
     }
 

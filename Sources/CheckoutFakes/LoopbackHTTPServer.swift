@@ -19,6 +19,7 @@ package final class LoopbackHTTPServer: Sendable {
     private let listener: Int32
     private let handler: @Sendable (ServerRequest) -> ServerResponse
     private let faultHook = Mutex<(@Sendable (ServerRequest) -> ServerFault?)?>(nil)
+    private let requestLog = Mutex<(@Sendable (ServerRequest, ServerResponse) -> Void)?>(nil)
     private let accepted = Atomic<Int>(0)
     private let requests = Atomic<Int>(0)
     private let open = Mutex<Set<Int32>>([])
@@ -31,22 +32,24 @@ package final class LoopbackHTTPServer: Sendable {
     /// Requests read so far.
     package var requestCount: Int { requests.load(ordering: .relaxed) }
 
-    /// Starts listening and accepting; `handler` answers every request no fault takes.
-    package init(handler: @escaping @Sendable (ServerRequest) -> ServerResponse) throws {
+    /// Starts listening on `port` (0: one the system picks) and accepting; `handler` answers
+    /// every request no fault takes.
+    package init(port requested: UInt16 = 0, handler: @escaping @Sendable (ServerRequest) -> ServerResponse) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ServerError("socket() failed: errno \(errno)") }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
+        address.sin_port = requested.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard bound == 0, listen(fd, 128) == 0 else {
             close(fd)
-            throw ServerError("cannot listen on 127.0.0.1: errno \(errno)")
+            let reason = errno == EADDRINUSE ? "the port is in use" : "errno \(errno)"
+            throw ServerError("cannot listen on 127.0.0.1:\(requested): \(reason)")
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
@@ -65,6 +68,12 @@ package final class LoopbackHTTPServer: Sendable {
     /// Sets (or clears) the fault hook: called for every request, before it is handled.
     package func setFaultHook(_ hook: (@Sendable (ServerRequest) -> ServerFault?)?) {
         faultHook.withLock { $0 = hook }
+    }
+
+    /// Sets (or clears) the request log: called after each request is answered, with the
+    /// request and the answer (not for a request a fault cut off).
+    package func setRequestLog(_ log: (@Sendable (ServerRequest, ServerResponse) -> Void)?) {
+        requestLog.withLock { $0 = log }
     }
 
     /// Stops accepting and closes every open connection. Idempotent.
@@ -132,6 +141,7 @@ package final class LoopbackHTTPServer: Sendable {
             case nil:
                 response = handler(request)
             }
+            requestLog.withLock { $0 }?(request, response)
             guard Self.write(fd, Self.head(response, keepAlive: keepAlive) + response.body), keepAlive else { return }
         }
     }
