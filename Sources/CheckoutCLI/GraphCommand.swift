@@ -11,7 +11,7 @@ struct GraphCommand: ParsableCommand {
         abstract: "Print the compiled pipeline as Mermaid or Graphviz DOT.",
         discussion: "Pipe DOT into graphviz, e.g. `checkout graph FLOW --format dot | dot -Tsvg > flow.svg`.")
 
-    @Argument(help: "The flow file.")
+    @Argument(help: "The flow file (- for standard input).")
     var flow: String
 
     @Option(help: "mermaid or dot.")
@@ -24,7 +24,7 @@ struct GraphCommand: ParsableCommand {
     var coverage: String?
 
     func run() throws {
-        let compiled = FlowCompiler.compile(contentsOf: flow)
+        let compiled = FlowCompiler.compile(pathOrStandardInput: flow)
         if !compiled.diagnostics.isEmpty {
             let renderer = TextDiagnosticRenderer(color: Output.wantsColor(fileDescriptor: STDERR_FILENO))
             Output.standardError(renderer.render(file: compiled.diagnostics, source: compiled.source))

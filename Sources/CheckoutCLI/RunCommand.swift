@@ -19,7 +19,7 @@ struct RunCommand: AsyncParsableCommand {
             (its flow, answers, seed and clock): docs/testing.md.
             """)
 
-    @Argument(help: "The flow file (not with --scenario).")
+    @Argument(help: "The flow file (not with --scenario); - reads it from standard input (then --answers FILE).")
     var flow: String?
 
     @Option(
@@ -28,7 +28,7 @@ struct RunCommand: AsyncParsableCommand {
             valueName: "file#name"))
     var scenario: String?
 
-    @Option(help: "Answers file (YAML or JSON) for a headless run.")
+    @Option(help: "Answers file (YAML or JSON) for a headless run; - reads it from standard input.")
     var answers: String?
 
     @Flag(help: "Print the result as one JSON object on stdout.")
@@ -66,7 +66,13 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         if let scenario { return try await replay(scenario) }
         guard let flow else { throw ValidationError("give a flow file, or --scenario FILE#NAME to replay a scenario") }
-        let compiled = FlowCompiler.compile(contentsOf: flow)
+        if flow == "-", answers == "-" {
+            throw ValidationError("the flow and --answers cannot both be standard input (-)")
+        }
+        if flow == "-", answers == nil {
+            throw ValidationError("a flow read from standard input runs headless: give --answers FILE (the prompt reads the terminal)")
+        }
+        let compiled = FlowCompiler.compile(pathOrStandardInput: flow)
         if !compiled.diagnostics.isEmpty {
             let renderer = TextDiagnosticRenderer(color: Output.wantsColor(fileDescriptor: STDERR_FILENO))
             Output.standardError(renderer.render(file: compiled.diagnostics, source: compiled.source))
@@ -77,6 +83,10 @@ struct RunCommand: AsyncParsableCommand {
         try Output.check(trace, what: "trace")
         let provider = try providerOptions.source(for: [program], connections: 2)
         let fixedNow = try now.map(Self.instant)
+        if journal != nil, answers == "-" {
+            Output.standardError("checkout: --journal needs an answers file: standard input cannot be read again to resume\n")
+            throw ExitCode(ExitStatus.usage)
+        }
         if journal != nil, answers == nil {
             Output.standardError("checkout: --journal needs --answers: only a headless run keeps a journal\n")
             throw ExitCode(ExitStatus.usage)
@@ -97,7 +107,9 @@ struct RunCommand: AsyncParsableCommand {
             return
         }
         let (parsed, problems) = AnswersReader.read(contentsOf: answersPath)
-        let headless = HeadlessRun(program, answers: parsed, problems: problems, file: answersPath, now: fixedNow)
+        let headless = HeadlessRun(
+            program, answers: parsed, problems: problems, file: answersPath == "-" ? FlowCompiler.standardInputName : answersPath,
+            now: fixedNow)
         let random: any RandomSource = seed.map { SeededRandom(seed: $0) } ?? SystemRandom()
         let runJournal = try journal.map {
             try Self.openJournal($0, flowPath: flow, answersPath: answersPath, flowId: program.definition.id)

@@ -32,12 +32,12 @@ struct SchemaCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The files the schema describes: flow, answers or scenarios.", valueName: "kind"))
     var kind: Kind = .flow
 
-    @Option(help: ArgumentHelp("Write the schema to this file instead of standard output.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write the schema to this file instead of standard output (- is standard output).", valueName: "file"))
     var output: String?
 
     func run() throws {
         let text = kind.schema.text()
-        guard let output else { return Output.standardOutput(text) }
+        guard let output, output != "-" else { return Output.standardOutput(text) }
         guard Output.write(text, to: output, what: "schema") else { throw ExitCode(ExitStatus.usage) }
     }
 }

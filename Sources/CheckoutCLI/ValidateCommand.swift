@@ -12,7 +12,7 @@ struct ValidateCommand: ParsableCommand {
             "Directories are searched for *.yaml and *.yml flows (scenario files, *.scenarios.yaml, are skipped). Exit 2 when any error is found."
     )
 
-    @Argument(help: "Flow files or directories.")
+    @Argument(help: "Flow files or directories; - reads one flow from standard input.")
     var paths: [String]
 
     @Option(help: "Output format: text, json or github.")
@@ -45,7 +45,7 @@ struct ValidateCommand: ParsableCommand {
         for file in files {
             // One file at a time: its diagnostics are written and its bytes, tree and model are
             // released before the next file is read, so memory does not grow with the file count.
-            let result = FlowCompiler.compile(contentsOf: file)
+            let result = FlowCompiler.compile(pathOrStandardInput: file)
             if credentials, let flow = result.flow,
                 let message = ProviderFactory.message(
                     for: ProviderFactory.missingCredentials(for: flow.definition.provider, in: ProcessInfo.processInfo.environment))

@@ -39,15 +39,17 @@ public enum AnswersReader {
 
     /// Reads the file at `path` (at most `limits.maxBytes` of it; see `SourceFile.read`).
     public static func read(contentsOf path: String) -> (Answers?, [AnswersProblem]) {
-        switch SourceFile.read(path: path, maxBytes: limits.maxBytes) {
+        // `-`: standard input (`checkout run FLOW --answers -`), named `<stdin>`.
+        let name = path == "-" ? FlowCompiler.standardInputName : path
+        switch SourceFile.read(path: path == "-" ? "/dev/stdin" : path, maxBytes: limits.maxBytes) {
         case .success(let bytes):
-            return read(bytes, file: path)
+            return read(bytes, file: name)
         case .failure(let error):
-            let d = error.diagnostic(file: path, what: "the answers file")
+            let d = error.diagnostic(file: name, what: "the answers file")
             let code = error.rule.rawValue.replacingOccurrences(of: "-", with: "_")
             let message =
                 error.rule == .sizeLimit
-                ? "the answers file \(path): \(error.reason)" : "cannot read the answers file \(path): \(error.reason)"
+                ? "the answers file \(name): \(error.reason)" : "cannot read the answers file \(name): \(error.reason)"
             return (nil, [AnswersProblem(issue: AnswerIssue(path: "", code: code, message: message), diagnostic: d)])
         }
     }

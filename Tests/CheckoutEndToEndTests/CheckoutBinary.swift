@@ -34,9 +34,10 @@ struct CheckoutBinary {
 
     /// Runs `checkout ARGS` in the repository root (or `directory`) and waits for it.
     /// `started` is told the child's process id as soon as it runs (for tests that kill it).
+    /// `input`: what the child reads on standard input (nil: nothing, /dev/null).
     static func run(
         _ arguments: [String], environment: [String: String] = [:], program: URL = url, directory: URL = root,
-        started: (Int32) -> Void = { _ in }
+        input: String? = nil, started: (Int32) -> Void = { _ in }
     ) throws -> Output {
         let process = Process()
         process.executableURL = program
@@ -49,9 +50,15 @@ struct CheckoutBinary {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = input.map { _ in Pipe() }
+        process.standardInput = stdin ?? FileHandle.nullDevice
         try process.run()
         started(process.processIdentifier)
+        if let stdin, let input {
+            // Written in full, then closed: the child reads to the end (inputs here are small).
+            try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         // Drain stderr on another thread while this one drains stdout: reading them one after
         // the other could leave the child blocked on a full stderr pipe.
         let errData = PipeDrain(err.fileHandleForReading)

@@ -46,6 +46,27 @@ public enum FlowCompiler {
         }
     }
 
+    /// The name standard input goes by in diagnostics (`-` on the command line).
+    package static let standardInputName = "<stdin>"
+
+    /// Compiles the flow on standard input (`checkout validate -`, `checkout run -`), read to
+    /// its end within the size limit and named `<stdin>` in diagnostics; an `extends:` path
+    /// is relative to the working directory.
+    package static func compileStandardInput(limits: YAMLLimits = .default) -> CompileResult {
+        switch SourceFile.read(path: "/dev/stdin", maxBytes: limits.maxBytes) {
+        case .success(let bytes):
+            return compile(bytes, file: standardInputName, limits: limits, chain: [])
+        case .failure(let error):
+            let d = error.diagnostic(file: standardInputName, what: "standard input")
+            return CompileResult(flow: nil, diagnostics: [d], source: SourceFile(path: standardInputName, text: ""))
+        }
+    }
+
+    /// Compiles the file at `path`, or standard input when `path` is `-`.
+    package static func compile(pathOrStandardInput path: String) -> CompileResult {
+        path == "-" ? compileStandardInput() : compile(contentsOf: path)
+    }
+
     /// Compiles UTF-8 source text.
     public static func compile(_ text: String, file: String?, limits: YAMLLimits = .default) -> CompileResult {
         compile(Array(text.utf8), file: file, limits: limits)
