@@ -20,7 +20,7 @@ import Testing
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("1 passed, 0 failed, 11 skipped\n"))
         #expect(r.stdout.contains("coverage second-card (flows/second-card.yaml): "), "\(r.stdout)")
-        let route = try Self.line(of: "on: { declined: card }")
+        let route = try Self.line(of: "\"on\": { declined: card }")
         #expect(r.stdout.contains("  uncovered flows/second-card.yaml:\(route): route charge declined → card\n"), "\(r.stdout)")
         // `verify` can run at this flow's price (a US billing address, New York's tax): counted.
         #expect(r.stdout.contains("when of verify held"), "\(r.stdout)")

@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func aRouteToAnotherScreenFailsTheSecondCardSuite() throws {
-        let (ws, suite) = try Self.mutated("second-card", "on: { declined: card }", "on: { declined: paymentMethod }")
+        let (ws, suite) = try Self.mutated("second-card", "\"on\": { declined: card }", "\"on\": { declined: paymentMethod }")
         let r = try CheckoutBinary.run(["test", suite])
         #expect(r.status == 1)
         #expect(

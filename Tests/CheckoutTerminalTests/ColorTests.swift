@@ -26,8 +26,31 @@ import Testing
         #expect(Painter.index256(RGBColor(hex: "#808080")!) == 244)
         #expect(Painter.code16(RGBColor(hex: "#D0021B")!) == 31)
         #expect(Painter.code16(RGBColor(hex: "#FFFFFF")!) == 97)
+
         // No colour: no sequences at all, attributes included.
         #expect(Painter(depth: .none).paint("x", TextStyle(color: blue, bold: true, underline: true)) == "x")
+    }
+
+    /// A coloured colour keeps its hue at 256 and 16 colours: the standard theme's success
+    /// green #2E7D32 was grey 243 at 256 colours, nearer by plain RGB distance (issue 20).
+    @Test func coloursKeepTheirHueWhenQuantized() {
+        let levels = [0, 95, 135, 175, 215, 255]
+        for hex in ["#2E7D32", "#0070BA", "#D0021B", "#81C784", "#4FC3F7", "#FF6E6E"] {
+            let c = RGBColor(hex: hex)!
+            let i = Painter.index256(c)
+            #expect((16...231).contains(i), "\(hex) became grey \(i)")
+            let (r, g, b) = (levels[(i - 16) / 36], levels[(i - 16) / 6 % 6], levels[(i - 16) % 6])
+            // The strongest channel stays the strongest.
+            let original = [Int(c.red), Int(c.green), Int(c.blue)]
+            let strongest = original.firstIndex(of: original.max()!)!
+            #expect([r, g, b][strongest] == [r, g, b].max(), "\(hex) → \(i) (\(r),\(g),\(b))")
+        }
+        #expect(Painter.index256(RGBColor(hex: "#2E7D32")!) == 29)
+        #expect(Painter.code16(RGBColor(hex: "#2E7D32")!) == 32)
+        // Nearly grey stays grey: the muted text, the standard checkout's near-black title.
+        #expect((232...255).contains(Painter.index256(RGBColor(hex: "#8A8A8A")!)))
+        #expect((232...255).contains(Painter.index256(RGBColor(hex: "#1A1A2E")!)))
+        #expect(Painter.code16(RGBColor(hex: "#8A8A8A")!) == 90)
     }
 
     @Test func theThemeStylesTheRolesAndHighContrastWins() {

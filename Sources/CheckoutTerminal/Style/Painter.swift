@@ -28,7 +28,17 @@ package struct Painter: Sendable {
         }
     }
 
-    /// The nearest colour of xterm's 256: the 6×6×6 cube or the 24 greys.
+    /// Whether `c` is near enough to a grey to be drawn as one: its channels differ by less
+    /// than 32 (of 255). A coloured theme colour is never mapped to a grey, even where a grey
+    /// is nearer by plain RGB distance: the standard theme's success green #2E7D32 was grey 243
+    /// at 256 colours (issue 20). Hue first, then distance.
+    static func isNearlyGrey(_ c: RGBColor) -> Bool {
+        let channels = [Int(c.red), Int(c.green), Int(c.blue)]
+        return channels.max()! - channels.min()! < 32
+    }
+
+    /// The nearest colour of xterm's 256: the 6×6×6 cube, or one of the 24 greys for a colour
+    /// that is nearly grey itself (`isNearlyGrey`).
     package static func index256(_ c: RGBColor) -> Int {
         let levels = [0, 95, 135, 175, 215, 255]
         func nearestLevel(_ v: UInt8) -> Int {
@@ -42,14 +52,16 @@ package struct Painter: Sendable {
         let mean = (Int(c.red) + Int(c.green) + Int(c.blue)) / 3
         let greyIndex = max(0, min(23, (mean - 8 + 5) / 10))
         let grey = 8 + 10 * greyIndex
-        return distance(c, (grey, grey, grey)) < cubeDistance ? 232 + greyIndex : cube
+        return isNearlyGrey(c) && distance(c, (grey, grey, grey)) < cubeDistance ? 232 + greyIndex : cube
     }
 
-    /// The SGR code (30–37, 90–97) of the nearest of the 16 ANSI colours (xterm's defaults).
+    /// The SGR code (30–37, 90–97) of the nearest of the 16 ANSI colours (xterm's defaults);
+    /// black, the two greys and white only for a colour that is nearly grey (`isNearlyGrey`).
     package static func code16(_ c: RGBColor) -> Int {
         var best = 0
         var bestDistance = Int.max
-        for (i, p) in ansi16.enumerated() {
+        let greys: Set<Int> = [0, 7, 8, 15]
+        for (i, p) in ansi16.enumerated() where isNearlyGrey(c) || !greys.contains(i) {
             let d = distance(c, p)
             if d < bestDistance {
                 bestDistance = d

@@ -1,11 +1,16 @@
 """Validates flow files against the flow schema, independently of the Swift code.
 
-    validate_schema.py SCHEMA FLOW...
+    validate_schema.py [--yaml-1.1] SCHEMA FLOW...
 
 Prints one JSON object: {"schemaErrors": [...], "flows": {FLOW: [{"path": ..., "message": ...}]}}.
 "schemaErrors" lists what makes SCHEMA itself an invalid draft-07 schema; each flow maps to its
 validation errors (empty when it validates), "path" being the dotted place of the error
 ("request.price.currency", "screens[0].kind"; "" for the top level).
+
+The flows are read as YAML 1.2 (the flow language's reading, and an editor's), or with
+`--yaml-1.1` by PyYAML's own `yaml.safe_load`, as a YAML 1.1 tool reads them: `on`, `off`,
+`yes`, `no` (any case) are booleans there, so a shipped flow must quote such a key or value
+(docs/language.md, "YAML 1.1 readers").
 
 Exit status: 0 when it ran (whatever it found), 3 when jsonschema or PyYAML is missing.
 Used by Tests/CheckoutEndToEndTests/SchemaTests.swift.
@@ -93,6 +98,9 @@ def dotted(path):
 
 
 def main(arguments):
+    loader = YAML12Loader
+    if arguments[:1] == ["--yaml-1.1"]:
+        loader, arguments = yaml.SafeLoader, arguments[1:]
     if len(arguments) < 1:
         print(__doc__, file=sys.stderr)
         return 2
@@ -122,7 +130,7 @@ def main(arguments):
     for path in arguments[1:]:
         with open(path, "rb") as file:
             try:
-                flow = yaml.load(file, Loader=YAML12Loader)
+                flow = yaml.load(file, Loader=loader)
             except (yaml.YAMLError, UnicodeDecodeError) as error:
                 report["flows"][path] = [{"path": "", "message": f"not YAML: {error}"}]
                 continue
