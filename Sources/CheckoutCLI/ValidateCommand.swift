@@ -15,7 +15,7 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "Flow files or directories; - reads one flow from standard input.")
     var paths: [String]
 
-    @Option(help: "Output format: text, json or github.")
+    @Option(help: "Output format: text, json, github or sarif (SARIF 2.1.0, for GitHub code scanning).")
     var format: Format = .text
 
     @Option(help: "Colour the text report: auto (a terminal, unless NO_COLOR is set or TERM=dumb), always or never.")
@@ -31,7 +31,7 @@ struct ValidateCommand: ParsableCommand {
     var credentials = false
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, github
+        case text, json, github, sarif
     }
 
     func run() throws {

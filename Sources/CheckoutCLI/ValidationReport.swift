@@ -8,6 +8,7 @@ struct ValidationReport {
     private let text: TextDiagnosticRenderer
     private let github: GitHubDiagnosticRenderer
     private var json = JSONDiagnosticRenderer.Stream()
+    private var sarif = SARIFRenderer()
     /// The errors, warnings and notes so far.
     private(set) var counts = DiagnosticCounts()
 
@@ -31,17 +32,24 @@ struct ValidationReport {
             for d in result.diagnostics { out += json.add(d) }
         case .github:
             out = github.render(result.diagnostics)
+        case .sarif:
+            // One document at the end: SARIF is a single JSON object.
+            sarif.add(result.diagnostics)
         }
         Output.standardOutput(out)
     }
 
     /// Writes the summary: a line on stdout (text), the totals closing the JSON object, or a
-    /// line on stderr (github, whose stdout is only workflow commands).
+    /// line on stderr (github, whose stdout is only workflow commands; sarif, whose stdout is
+    /// the one SARIF document).
     func finish(fileCount: Int) {
         switch format {
         case .text: Output.standardOutput(TextDiagnosticRenderer.summary(counts, fileCount: fileCount) + "\n")
         case .json: Output.standardOutput(json.finish(counts, fileCount: fileCount))
         case .github: Output.standardError(TextDiagnosticRenderer.summary(counts, fileCount: fileCount) + "\n")
+        case .sarif:
+            Output.standardOutput(sarif.document(version: Checkout.configuration.version))
+            Output.standardError(TextDiagnosticRenderer.summary(counts, fileCount: fileCount) + "\n")
         }
     }
 }

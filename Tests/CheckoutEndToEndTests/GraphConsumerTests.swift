@@ -6,11 +6,10 @@ import Testing
 /// through Mermaid's own parser (`Support/mermaid_parse.py`: mermaid.js 11.12.0 from the PyPI
 /// wheel mmdc 0.7.0) and as DOT through Graphviz's `dot`. `.ci/test` installs both.
 @Suite(.serialized) struct GraphConsumerTests {
-    static let python =
-        ProcessInfo.processInfo.environment["CHECKOUT_MERMAID_PYTHON"]
-        ?? CheckoutBinary.root.appendingPathComponent(".build/mermaid-venv/bin/python").path
+    static let python = ConsumersVenv.url.appendingPathComponent("bin/python").path
     static let dot = "/usr/bin/dot"
-    static let install = "the README's test command, .ci/test, installs Graphviz and Mermaid's parser (mmdc 0.7.0 in .build/mermaid-venv)"
+    static let install =
+        "the README's test command, .ci/test, installs Graphviz and Mermaid's parser (mmdc 0.7.0 in \(ConsumersVenv.url.path))"
 
     /// Stage ids Mermaid could take for something else: keywords, an arrow's head, `--`.
     static let oddFlow = """
@@ -87,5 +86,23 @@ import Testing
             #expect(laid.status == 0 && laid.stderr.isEmpty, "\(name): \(laid.stderr)")
             #expect(laid.stdout.hasPrefix("digraph"), "\(name)")
         }
+    }
+}
+
+/// The virtual environment `.ci/test` makes for the outputs' real consumers (Mermaid's parser,
+/// the SARIF schema): `.build/consumers-venv`, or CHECKOUT_CONSUMERS_VENV.
+enum ConsumersVenv {
+    static let url: URL = {
+        let path = ProcessInfo.processInfo.environment["CHECKOUT_CONSUMERS_VENV"] ?? ".build/consumers-venv"
+        return path.hasPrefix("/") ? URL(fileURLWithPath: path) : CheckoutBinary.root.appendingPathComponent(path)
+    }()
+
+    /// The SARIF 2.1.0 schema file in the environment's site-packages, if it is there.
+    static var sarifSchema: String? {
+        let lib = url.appendingPathComponent("lib")
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: lib.path)) ?? []
+        return versions.filter { $0.hasPrefix("python3") }.map {
+            lib.appendingPathComponent("\($0)/site-packages/sarif-schema.json").path
+        }.first { FileManager.default.fileExists(atPath: $0) }
     }
 }

@@ -34,4 +34,26 @@ import Testing
         }
         for spec in FlowKeys.price { #expect(text.contains("`price.\(spec.name)`")) }
     }
+
+    /// `Rule.summary` (SARIF's `shortDescription`) is each case's own doc comment in Rule.swift:
+    /// one text, checked here so the two never drift apart.
+    @Test func everyRuleSummaryIsItsDocComment() throws {
+        let source = try String(
+            contentsOf: Self.docs.deletingLastPathComponent().appendingPathComponent("Sources/CheckoutLanguage/Diagnostics/Rule.swift"),
+            encoding: .utf8)
+        var comment: [String] = []
+        var found: [String: String] = [:]
+        for line in source.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if line.hasPrefix("///") {
+                comment.append(String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces))
+                continue
+            }
+            if line.hasPrefix("case "), let quote = line.firstIndex(of: "\"") {
+                found[String(line[line.index(after: quote)...].dropLast())] = comment.joined(separator: " ")
+            }
+            comment = []
+        }
+        #expect(found.count == Rule.allCases.count)
+        for rule in Rule.allCases { #expect(rule.summary == found[rule.rawValue], "\(rule.rawValue)") }
+    }
 }

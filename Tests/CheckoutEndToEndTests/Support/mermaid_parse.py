@@ -4,8 +4,8 @@ dependency) with the wheel's DOM shim. `mermaid.parse` is the grammar check the 
 Editor and GitHub's renderer run before drawing. Prints `ok FILE` or `error FILE: MESSAGE`
 for each file; exit 0 when every file parses, 1 when one does not, 3 when mmdc is missing.
 
-.ci/test installs it into .build/mermaid-venv (`pip install mmdc==0.7.0`); GraphConsumerTests
-runs this with that venv's Python, or CHECKOUT_MERMAID_PYTHON."""
+.ci/test installs it into .build/consumers-venv (`pip install mmdc==0.7.0`); GraphConsumerTests
+runs this with that environment's Python (or CHECKOUT_CONSUMERS_VENV's)."""
 import sys
 import warnings
 
