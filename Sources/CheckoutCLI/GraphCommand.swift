@@ -11,7 +11,7 @@ struct GraphCommand: ParsableCommand {
         abstract: "Print the compiled pipeline as Mermaid or Graphviz DOT.",
         discussion: "Pipe DOT into graphviz, e.g. `checkout graph FLOW --format dot | dot -Tsvg > flow.svg`.")
 
-    @Argument(help: "The flow file (- for standard input).")
+    @Argument(help: "The flow file (- for standard input).", completion: .file(extensions: ["yaml", "yml"]))
     var flow: String
 
     @Option(help: "mermaid or dot.")
@@ -20,7 +20,7 @@ struct GraphCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Draw the coverage in this file (from `checkout test --coverage FILE`): taken edges solid, untaken dotted and marked.",
-            valueName: "file"))
+            valueName: "file"), completion: .file())
     var coverage: String?
 
     func run() throws {

@@ -19,7 +19,9 @@ struct RunCommand: AsyncParsableCommand {
             (its flow, answers, seed and clock): docs/testing.md.
             """)
 
-    @Argument(help: "The flow file (not with --scenario); - reads it from standard input (then --answers FILE).")
+    @Argument(
+        help: "The flow file (not with --scenario); - reads it from standard input (then --answers FILE).",
+        completion: .file(extensions: ["yaml", "yml"]))
     var flow: String?
 
     @Option(
@@ -28,22 +30,24 @@ struct RunCommand: AsyncParsableCommand {
             valueName: "file#name"))
     var scenario: String?
 
-    @Option(help: "Answers file (YAML or JSON) for a headless run; - reads it from standard input.")
+    @Option(
+        help: "Answers file (YAML or JSON) for a headless run; - reads it from standard input.",
+        completion: .file(extensions: ["yaml", "yml", "json"]))
     var answers: String?
 
     @Flag(help: "Print the result as one JSON object on stdout.")
     var json = false
 
-    @Option(help: "Also write the result JSON to this file.")
+    @Option(help: "Also write the result JSON to this file.", completion: .file())
     var result: String?
 
-    @Option(help: "Write a JSON Lines trace of every screen and step to this file.")
+    @Option(help: "Write a JSON Lines trace of every screen and step to this file.", completion: .file())
     var trace: String?
 
     @Option(
         help: ArgumentHelp(
             "Record each completed step in this JSON Lines journal (headless runs); started again with the same journal, the run resumes without repeating a step or a charge.",
-            valueName: "file"))
+            valueName: "file"), completion: .file())
     var journal: String?
 
     @Option(help: "Seed for ids (tokens, transactions, fraud session), for reproducible runs.")

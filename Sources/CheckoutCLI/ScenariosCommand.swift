@@ -18,15 +18,18 @@ struct ScenariosCommand: AsyncParsableCommand {
             the file and on standard error.
             """)
 
-    @Argument(help: "The flow file.")
+    @Argument(help: "The flow file.", completion: .file(extensions: ["yaml", "yml"]))
     var flow: String
 
     @Option(
         help: ArgumentHelp(
-            "Where to write the scenarios (`-`: standard output). Default: NAME.scenarios.yaml beside the flow.", valueName: "file"))
+            "Where to write the scenarios (`-`: standard output). Default: NAME.scenarios.yaml beside the flow.", valueName: "file"),
+        completion: .file())
     var output: String?
 
-    @Option(help: ArgumentHelp("A sandbox fixtures file (docs/testing.md): its cards and shoppers are tried too.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("A sandbox fixtures file (docs/testing.md): its cards and shoppers are tried too.", valueName: "file"),
+        completion: .file())
     var fixtures: String?
 
     @Flag(help: "Replace the output file even when it was not generated (a hand-written suite).")

@@ -32,7 +32,9 @@ struct SchemaCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The files the schema describes: flow, answers or scenarios.", valueName: "kind"))
     var kind: Kind = .flow
 
-    @Option(help: ArgumentHelp("Write the schema to this file instead of standard output (- is standard output).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Write the schema to this file instead of standard output (- is standard output).", valueName: "file"),
+        completion: .file())
     var output: String?
 
     func run() throws {

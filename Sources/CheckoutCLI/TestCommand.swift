@@ -17,10 +17,10 @@ struct TestCommand: AsyncParsableCommand {
             with --min-coverage, exit 1 also when flow coverage is below it.
             """)
 
-    @Argument(help: "Scenario files, flows, or directories.")
+    @Argument(help: "Scenario files, flows, or directories.", completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String]
 
-    @Option(help: "Write a JUnit XML report to this file.")
+    @Option(help: "Write a JUnit XML report to this file.", completion: .file(extensions: ["xml"]))
     var junit: String?
 
     @Option(help: "Run only part K of N of the selected scenarios (scenario i runs in shard i % N + 1).")
@@ -61,7 +61,7 @@ struct TestCommand: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Report flow coverage: stages run, guards both ways, outcome routes taken; with FILE (ending .json, or --coverage=FILE), also as JSON.",
-            valueName: "file"))
+            valueName: "file"), completion: .file())
     var coverage: String?
 
     /// `--coverage` without a file (see `coverageArguments`).

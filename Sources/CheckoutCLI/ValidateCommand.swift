@@ -12,7 +12,7 @@ struct ValidateCommand: ParsableCommand {
             "Directories are searched for *.yaml and *.yml flows (scenario files, *.scenarios.yaml, are skipped). Exit 2 when any error is found."
     )
 
-    @Argument(help: "Flow files or directories; - reads one flow from standard input.")
+    @Argument(help: "Flow files or directories; - reads one flow from standard input.", completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String]
 
     @Option(help: "Output format: text, json, github or sarif (SARIF 2.1.0, for GitHub code scanning).")
