@@ -29,12 +29,15 @@ import Testing
         #expect(properties.map(\.key) == specs.map(\.name), "\(path): keys in table order")
         for spec in specs {
             let property = properties.first { $0.key == spec.name }?.value ?? .null
-            guard case .string(let description)? = property["description"] else {
-                Issue.record("\(path).\(spec.name) has no description")
+            guard case .string(let description)? = property["description"], case .string(let markdown)? = property["markdownDescription"]
+            else {
+                Issue.record("\(path).\(spec.name) has no description or markdownDescription")
                 continue
             }
-            #expect(description.hasPrefix(spec.summary), "\(path).\(spec.name)")
-            if let text = spec.defaultValue { #expect(description.hasSuffix("(default: \(text))"), "\(path).\(spec.name)") }
+            // Markdown for editors that show it, the same text without backticks for the rest.
+            #expect(markdown.hasPrefix(spec.summary), "\(path).\(spec.name)")
+            #expect(description == markdown.replacingOccurrences(of: "`", with: ""), "\(path).\(spec.name)")
+            if let text = spec.defaultValue { #expect(markdown.hasSuffix("(default: `\(text)`)"), "\(path).\(spec.name)") }
             checkShape(spec.shape, against: property, path: "\(path).\(spec.name)")
         }
     }

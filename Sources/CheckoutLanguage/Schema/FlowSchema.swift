@@ -221,12 +221,18 @@ struct FlowSchemaBuilder {
         return o.members
     }
 
-    /// A key's schema: its summary as `description` (with the default as written, when there
-    /// is one), the shape, and `default` when the default is a value of the shape.
+    /// A key's schema: its summary (with the default as written, when there is one) as
+    /// `markdownDescription`, the Markdown the summaries are written in, which
+    /// yaml-language-server and VS Code show on hover, and as plain `description` (backticks
+    /// dropped) for every other reader; the shape; and `default` when the default is a value
+    /// of the shape.
     private mutating func property(_ spec: KeySpec) -> JSONValue {
         var description = spec.summary
-        if let text = spec.defaultValue { description += " (default: \(text))" }
-        var members = [JSONMember("description", .string(description))]
+        if let text = spec.defaultValue { description += " (default: `\(text)`)" }
+        var members = [
+            JSONMember("description", .string(description.replacingOccurrences(of: "`", with: ""))),
+            JSONMember("markdownDescription", .string(description)),
+        ]
         members += schema(for: spec.shape)
         if let value = spec.defaultValue.flatMap({ YAMLCoreTyping.defaultValue($0, for: spec.shape) }) {
             members.append(JSONMember("default", value))
