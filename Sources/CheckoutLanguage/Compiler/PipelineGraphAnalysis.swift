@@ -53,7 +53,7 @@ enum Fact: Hashable, Comparable {
 ///
 /// Built from the drafts while they are checked, in flat arrays: the edges of every stage in
 /// one list, the facts known at every stage in one list of bit words.
-struct PipelineGraphAnalysis: Sendable {
+package struct PipelineGraphAnalysis: Sendable {
     /// Successors, all stages' in one list: stage `i`'s are `edgeTo[edgeStart[i]..<edgeStart[i + 1]]`,
     /// a stage index or -1 for the end; `edgeProvides` says whether the edge carries the facts
     /// the stage provides (a card scan that ended with an error provides nothing).
@@ -136,19 +136,43 @@ struct PipelineGraphAnalysis: Sendable {
                 }
             }
         }
-        reachesEnd = Array(repeating: false, count: n)
-        var changed = true
-        while changed {
-            changed = false
-            for i in 0..<n where !reachesEnd[i] {
-                for e in edgeStart[i]..<edgeStart[i + 1] where edgeTo[e] < 0 || reachesEnd[edgeTo[e]] {
-                    reachesEnd[i] = true
-                    changed = true
-                    break
+        reachesEnd = Self.stagesReachingTheEnd(n: n, edgeStart: edgeStart, edgeTo: edgeTo)
+        computeKnown(drafts, initial: initial)
+    }
+
+    /// Which stages have a way to the end: walked backwards from the end over the reversed
+    /// edges, each edge once (issue 21: a pass that marked one more stage each time it went
+    /// forward over every stage took 11.5 s for 100,000 stages).
+    package static func stagesReachingTheEnd(n: Int, edgeStart: [Int], edgeTo: [Int]) -> [Bool] {
+        var reaches = Array(repeating: false, count: n)
+        // Predecessors of each stage, in one flat array (counting sort by target).
+        var predecessorStart = Array(repeating: 0, count: n + 1)
+        for j in edgeTo where j >= 0 { predecessorStart[j + 1] += 1 }
+        for k in 0..<n { predecessorStart[k + 1] += predecessorStart[k] }
+        var fill = predecessorStart
+        var predecessors = Array(repeating: 0, count: predecessorStart[n])
+        var stack: [Int] = []
+        for i in 0..<n {
+            for e in edgeStart[i]..<edgeStart[i + 1] {
+                let j = edgeTo[e]
+                if j < 0 {
+                    if !reaches[i] {
+                        reaches[i] = true
+                        stack.append(i)
+                    }
+                } else {
+                    predecessors[fill[j]] = i
+                    fill[j] += 1
                 }
             }
         }
-        computeKnown(drafts, initial: initial)
+        while let j = stack.popLast() {
+            for p in predecessors[predecessorStart[j]..<predecessorStart[j + 1]] where !reaches[p] {
+                reaches[p] = true
+                stack.append(p)
+            }
+        }
+        return reaches
     }
 
     /// Successors of stage `k`: stage indices, nil for the end.
