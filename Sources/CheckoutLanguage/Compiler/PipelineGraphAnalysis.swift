@@ -222,8 +222,26 @@ package struct PipelineGraphAnalysis: Sendable {
     /// fixpoint neither hashes nor allocates.
     private mutating func computeKnown(_ drafts: [StageDraft], initial: Set<Fact>) {
         let n = drafts.count
+        // Only conditions read a fact with an id (`outcome.<id>`, `custom.<id>`): an id no
+        // condition names is never asked about, and a bit for every step's outcome at every
+        // stage made the sets grow with the square of the flow (issue 21). The words of the
+        // conditions' text over-approximate the ids they name.
+        var named = Set<Substring>()
+        for d in drafts {
+            guard let text = d.when?.scalar?.value else { continue }
+            for word in text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) {
+                named.insert(word)
+                for part in word.split(separator: "-") { named.insert(part) }
+            }
+        }
+        func asked(_ f: Fact) -> Bool {
+            switch f {
+            case .outcome(let id), .custom(let id): named.contains(Substring(id))
+            default: true
+            }
+        }
         // Number the facts first (the width of a set depends on how many there are)…
-        for d in drafts { Self.forEachFact(providedBy: d) { number($0) } }
+        for d in drafts { Self.forEachFact(providedBy: d) { if asked($0) { number($0) } } }
         for f in initial { number(f) }
         let words = max((Fact.caseCount + idFacts.count + 63) / 64, 1)
         self.words = words
