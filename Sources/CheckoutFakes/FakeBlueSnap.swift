@@ -70,6 +70,9 @@ package final class FakeBlueSnap: Sendable {
         var ledger: [Charge] = []
         var chosen: [(shopperId: String, last4: String)] = []
         var chosenWallets: [(shopperId: String, type: String)] = []
+        /// Each shopper's latest choice, as the vaulted shopper answers it: its
+        /// `chosenPaymentMethodType` and, for CC, the card's last four digits.
+        var latestChoice: [String: (type: String, last4: String?)] = [:]
         var idempotencyKeysSeen: [String] = []
         var requests: [RecordedRequest] = []
         /// How many more retries of an answered key are told 409 (still in progress).
