@@ -86,7 +86,7 @@ extension FakeBlueSnap {
 
     func vaultedShopper(_ id: String) -> ServerResponse {
         var shopper = SandboxData.shopper
-        if let latest = state.withLock({ $0.latestChoice[id] }) {
+        if let latest = state.withLock({ $0.forgetsChoices ? nil : $0.latestChoice[id] }) {
             shopper.chosenCardLast4 = latest.last4
             shopper.chosenWallet = [PaymentMethodKind.paypal, .applePay].first { $0.paymentType == latest.type }
         }
