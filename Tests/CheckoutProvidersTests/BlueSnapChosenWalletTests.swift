@@ -16,7 +16,8 @@ import Testing
 @Suite struct BlueSnapChosenWalletTests {
     func read(_ chosen: String) throws -> StoredShopper {
         let body = try #require(
-            JSONParser.parse(Data(#"{"vaultedShopperId":20848977,"firstName":"John","country":"us","chosenPaymentMethod":\#(chosen)}"#.utf8)))
+            JSONParser.parse(
+                Data(#"{"vaultedShopperId":20848977,"firstName":"John","country":"us","chosenPaymentMethod":\#(chosen)}"#.utf8)))
         return try BlueSnapShopper.read(body, id: "20848977", host: "sandbox.bluesnap.com")
     }
 
