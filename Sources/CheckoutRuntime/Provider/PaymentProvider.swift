@@ -286,8 +286,8 @@ public struct StoredShopper: Sendable, Hashable {
     /// The card stored by choosePayment as the chosen method, for createPayment.
     public var chosenCardLast4: String?
     /// The wallet (PayPal or Apple Pay) stored by choosePayment as the chosen method, for
-    /// createPayment: BlueSnap's vaulted shopper's `chosenPaymentMethod.chosenPaymentMethodType`
-    /// `PAYPAL` or `APPLE_PAY` (BS-iOS 043e660f `BSCreatePaymentViewController.start`).
+    /// createPayment, which then pays with it (docs/providers.md says where each provider
+    /// keeps it).
     public var chosenWallet: PaymentMethodKind?
     /// Creates a stored shopper.
     public init(
