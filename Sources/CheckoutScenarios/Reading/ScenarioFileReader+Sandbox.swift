@@ -114,7 +114,9 @@ extension ScenarioFileReader {
                     notes: saved.isEmpty ? [] : ["saved cards: \(saved.joined(separator: ", "))"])
             }
         }
-        let wallet = f["chosenWallet"].flatMap { text($0.value, "'chosenWallet'") }.flatMap(PaymentMethodKind.init(rawValue:))
+        let wallets = [PaymentMethodKind.paypal, .applePay]
+        let wallet = f["chosenWallet"].flatMap { oneOf($0.value, "'chosenWallet'", wallets.map(\.rawValue)) }
+            .flatMap(PaymentMethodKind.init(rawValue:))
         if wallet != nil, let p = f["chosenCard"] {
             error(.conflictingSettings, "a shopper has one stored choice: 'chosenCard' or 'chosenWallet', not both", at: p.value.range)
         }
