@@ -48,6 +48,29 @@ import Testing
         for o in outcomes { #expect(o.passed, "\(o.scenario.name): \(o.differences.map(\.message))") }
     }
 
+    /// A stored PayPal in a currency PayPal does not accept: nothing is sent, the run names why.
+    @Test func aStoredWalletTheFlowCannotPayEndsInvalidBeforeAnythingIsSent() async throws {
+        let brl = ScenarioSandboxTests.createPayment.replacingOccurrences(of: "currency: USD", with: "currency: BRL")
+        let text = """
+            - name: stored PayPal, price in reais
+              flow: brl.yaml
+            \(Self.shopper("chosenWallet: paypal"))
+              answers: {}
+              expect:
+                status: invalid
+                errors: [{ path: request.shopperId, code: not_offered }]
+                result: { transaction: absent }
+            """
+        let read = readScenarios(text, others: ["suite/brl.yaml": brl])
+        let file = try #require(read.file, "\(rendered(read))")
+        let flow = try #require(FlowCompiler.compile(brl, file: "suite/brl.yaml").flow)
+        let outcomes = await ScenarioRunner(flows: ["suite/brl.yaml": flow], provider: .sandbox).run(file.scenarios.map { ("suite", $0) })
+        for o in outcomes { #expect(o.passed, "\(o.scenario.name): \(o.differences.map(\.message))") }
+        let message = outcomes.first?.result.errors.first?.message ?? ""
+        #expect(message.contains("PayPal does not accept BRL"), "\(message)")
+        #expect(!outcomes.contains { $0.trace.contains { $0.event == "step.start" } })
+    }
+
     @Test func aShopperHasOneStoredChoice() {
         let read = readScenarios(
             """
