@@ -85,7 +85,11 @@ extension FakeBlueSnap {
     }
 
     func vaultedShopper(_ id: String) -> ServerResponse {
-        let shopper = SandboxData.shopper
+        var shopper = SandboxData.shopper
+        if let latest = state.withLock({ $0.forgetsChoices ? nil : $0.latestChoice[id] }) {
+            shopper.chosenCardLast4 = latest.last4
+            shopper.chosenWallet = [PaymentMethodKind.paypal, .applePay].first { $0.paymentType == latest.type }
+        }
         guard id == shopper.id else { return Self.error(400, "SHOPPER_NOT_FOUND", "15008", "Shopper not found") }
         func contact(_ a: Address, email: Bool) -> [JSONMember] {
             let parts = (a.name ?? "").split(separator: " ", maxSplits: 1).map(String.init)
@@ -124,7 +128,12 @@ extension FakeBlueSnap {
         var members = [JSONMember("vaultedShopperId", .int(Int(shopper.id) ?? 0))] + contact(shopper.billing, email: true)
         if let shipping = shopper.shipping { members.append(JSONMember("shippingContactInfo", .object(contact(shipping, email: false)))) }
         members.append(JSONMember("paymentSources", .object([JSONMember("creditCardInfo", .array(cards + [carteBleue]))])))
-        if let chosen = shopper.chosenCardLast4 {
+        if let wallet = shopper.chosenWallet {
+            // BS-iOS 043e660f `BSChosenPaymentMethod.toJson`: a wallet is its type alone.
+            members.append(
+                JSONMember(
+                    "chosenPaymentMethod", .object([JSONMember("chosenPaymentMethodType", .string(wallet.paymentType))])))
+        } else if let chosen = shopper.chosenCardLast4 {
             members.append(
                 JSONMember(
                     "chosenPaymentMethod",

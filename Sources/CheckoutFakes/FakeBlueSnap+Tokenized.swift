@@ -66,6 +66,7 @@ extension FakeBlueSnap {
                     s.tokens[token]?.used = true
                     let id = body["vaultedShopperId"]?.text ?? s.newId()
                     s.chosenWallets.append((id, type))
+                    s.latestChoice[id] = (type, nil)
                     if body["vaultedShopperId"] != nil { return ServerResponse(status: 204) }
                     return .json(200, JSONValue.object([JSONMember("vaultedShopperId", .int(Int(id) ?? 0))]).serialized())
                 }
@@ -79,10 +80,12 @@ extension FakeBlueSnap {
                 s.tokens[token]?.used = true
                 if let id = body["vaultedShopperId"]?.text {
                     s.chosen.append((id, last4))
+                    s.latestChoice[id] = ("CC", last4)
                     return ServerResponse(status: 204)  // the SDK reads no body
                 }
                 let id = s.newId()
                 s.chosen.append((id, last4))
+                s.latestChoice[id] = ("CC", last4)
                 return .json(200, JSONValue.object([JSONMember("vaultedShopperId", .int(Int(id) ?? 0))]).serialized())
             default:
                 return Self.error(404, "NOT_FOUND", "404", "no such service")

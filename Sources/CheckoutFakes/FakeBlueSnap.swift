@@ -70,6 +70,10 @@ package final class FakeBlueSnap: Sendable {
         var ledger: [Charge] = []
         var chosen: [(shopperId: String, last4: String)] = []
         var chosenWallets: [(shopperId: String, type: String)] = []
+        /// Each shopper's latest choice, as the vaulted shopper answers it: its
+        /// `chosenPaymentMethodType` and, for CC, the card's last four digits.
+        var latestChoice: [String: (type: String, last4: String?)] = [:]
+        var forgetsChoices = false
         var idempotencyKeysSeen: [String] = []
         var requests: [RecordedRequest] = []
         /// How many more retries of an answered key are told 409 (still in progress).
@@ -122,6 +126,12 @@ package final class FakeBlueSnap: Sendable {
     public func answerThreeDSVersion(_ version: String) { state.withLock { $0.threeDSVersion = version } }
 
     /// Stops the server.
+    /// From now on the vaulted shopper answers the built-in choice (the saved Visa), whatever
+    /// was chosen since, as a fresh sandbox does: for a test that shares one fake among
+    /// unrelated runs, each of which the sandbox starts from its built-in world. BlueSnap
+    /// itself keeps every choice (the default).
+    package func forgetChoices() { state.withLock { $0.forgetsChoices = true } }
+
     package func stop() { server.stop() }
 
     /// Lets the server's handler reach the fake once it exists (the server starts first).

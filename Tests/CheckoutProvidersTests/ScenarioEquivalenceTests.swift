@@ -67,6 +67,10 @@ import Testing
 
         let fake = try FakeBlueSnap()
         defer { fake.stop() }
+        // Every unchained scenario starts from the built-in sandbox; this one fake serves them
+        // all, in parallel, so a choice one stores (choose-payment's PayPal) must not become
+        // another's stored choice (create-payment). Chains run on their own sandbox.
+        fake.forgetChoices()
         // A transport of its own: the connection count below measures this run's pool, not
         // connections another suite's traffic evicted from a shared one.
         let factory = ProviderFactory(

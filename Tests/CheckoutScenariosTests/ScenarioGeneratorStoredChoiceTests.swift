@@ -58,6 +58,14 @@ import Testing
         #expect(
             text.contains("        savedCards: [{ brand: VISA, last4: \"1091\", expiry: \"12/2030\" }]\n        chosenCard: \"1091\"\n"))
         #expect(!text.contains("number"), "no card number in a suite that asks for no card")
+        // Issue 19: a stored wallet is a fixture shopper's `chosenWallet`, paid by walletPayment.
+        for key in ["stage:walletPayment", "route:walletPayment:success", "when:tokenize:false"] {
+            #expect(suite.coverage.covered.contains(key), "\(key)")
+        }
+        #expect(labels.contains("stored PayPal"), "\(labels)")
+        #expect(text.contains("        chosenWallet: paypal\n"), "\(text)")
+        let offered = await generator.candidates().map(\.label)
+        #expect(offered.contains("stored PayPal") && offered.contains("stored Apple Pay"), "\(offered)")
         let files = memoryFiles(["suite/create-payment.yaml": Self.flowText, "suite/create-payment.scenarios.yaml": text])
         let read = ScenarioReader.read(Array(text.utf8), file: "suite/create-payment.scenarios.yaml", files: files)
         let scenarios = try #require(read.file?.scenarios, "\(rendered(read))")

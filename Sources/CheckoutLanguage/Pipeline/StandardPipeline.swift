@@ -19,13 +19,23 @@ package enum StandardPipeline {
 
         if r.mode == .createPayment {
             // Pay with the choice stored by an earlier choosePayment: nothing to ask but review.
+            // A stored card is tokenized and charged; a stored wallet is paid as checkout pays
+            // it (BS-iOS 043e660f `BSCreatePaymentViewController.start`: CC returns the card,
+            // PAYPAL and APPLE_PAY run `payPalClicked` / `applePayClick`). The run sets
+            // `paymentMethod` from the stored choice before the first stage.
+            let stored = createPaymentMethods(for: r)
+            let card: Condition? = stored.count > 1 ? paymentMethod(in: [.savedCard]) : nil
             stages.append(PipelineStage(.step(.createToken)))
             stages.append(PipelineStage(.screen(.review)))
-            stages.append(PipelineStage(.step(.tokenize)))
-            if r.uses3DS { stages.append(PipelineStage(.step(.threeDS))) }
-            if let charge = chargeStep(r) { stages.append(PipelineStage(.step(charge))) }
+            stages.append(PipelineStage(.step(.tokenize), when: card))
+            if r.uses3DS { stages.append(PipelineStage(.step(.threeDS), when: card)) }
+            if let charge = chargeStep(r) { stages.append(PipelineStage(.step(charge), when: card)) }
+            let wallets = stored.filter(\.isWallet)
+            if !wallets.isEmpty {
+                stages.append(PipelineStage(.step(.walletPayment), when: paymentMethod(in: Set(wallets))))
+            }
             stages.append(PipelineStage(.screen(.result)))
-            return Pipeline(stages: stages, paymentMethods: [.savedCard])
+            return Pipeline(stages: stages, paymentMethods: stored)
         }
 
         stages.append(PipelineStage(.step(.createToken)))
@@ -91,6 +101,16 @@ package enum StandardPipeline {
             if r.offersPayPal(currency: r.price.currency.code) { methods.append(.paypal) }
             if !r.subscription && !r.isZeroCheck { methods.append(.applePay) }
         }
+        return methods
+    }
+
+    /// The stored choices createPayment can pay: the saved card, and the wallets when it
+    /// charges at all (PayPal in a currency it accepts; no wallet for a subscription).
+    static func createPaymentMethods(for r: CheckoutRequest) -> [PaymentMethodKind] {
+        guard !r.subscription, chargeStep(r) != nil else { return [.savedCard] }
+        var methods: [PaymentMethodKind] = [.savedCard]
+        if r.offersPayPal(currency: r.price.currency.code) { methods.append(.paypal) }
+        methods.append(.applePay)
         return methods
     }
 

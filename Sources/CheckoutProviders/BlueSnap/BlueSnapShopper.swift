@@ -37,9 +37,15 @@ enum BlueSnapShopper {
             else { throw HTTPFailure.malformed("a vaulted shopper's card", host: host) }
             cards.append(StoredCard(brand: brand, last4: last4, expiry: CardExpiry(month: month, year: year)))
         }
-        let chosen = body["chosenPaymentMethod"]?["creditCard"]?["cardLastFourDigits"]?.text
+        // BS-iOS 043e660f `BSApiCaller.parseChosenPaymentMethodsJSON`: `chosenPaymentMethodType`
+        // (CC, PAYPAL, APPLE_PAY) and, for CC, the card; `BSCreatePaymentViewController.start`
+        // pays by that type. A type the project has no method for is no choice.
+        let choice = body["chosenPaymentMethod"]
+        let type = choice?["chosenPaymentMethodType"]?.text?.uppercased()
+        let wallet = [PaymentMethodKind.paypal, .applePay].first { $0.paymentType == type }
+        let chosen = type == nil || type == "CC" ? choice?["creditCard"]?["cardLastFourDigits"]?.text : nil
         return StoredShopper(
             id: body["vaultedShopperId"]?.text ?? id, billing: billing, shipping: address(body["shippingContactInfo"], email: false),
-            savedCards: cards, chosenCardLast4: chosen)
+            savedCards: cards, chosenCardLast4: chosen, chosenWallet: wallet)
     }
 }

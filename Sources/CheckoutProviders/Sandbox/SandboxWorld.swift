@@ -44,7 +44,6 @@ package final class SandboxState: Sendable {
     private struct Stored {
         var shoppers: [String: StoredShopper]
         var behaviors: [String: SandboxCardBehavior] = [:]
-        var wallets: [String: PaymentMethodKind] = [:]
     }
 
     private let stored: Mutex<Stored>
@@ -72,6 +71,7 @@ package final class SandboxState: Sendable {
                 shopper.savedCards.append(StoredCard(brand: card.brand, last4: card.last4, expiry: card.expiry))
             }
             shopper.chosenCardLast4 = card.last4
+            shopper.chosenWallet = nil
             s.shoppers[shopperId] = shopper
             s.behaviors[shopperId + "/" + card.last4] = behavior
         }
@@ -85,11 +85,11 @@ package final class SandboxState: Sendable {
                 s.shoppers[shopperId]
                 ?? StoredShopper(id: shopperId, billing: Address(), shipping: nil, savedCards: [], chosenCardLast4: nil)
             shopper.chosenCardLast4 = nil
+            shopper.chosenWallet = wallet
             s.shoppers[shopperId] = shopper
-            s.wallets[shopperId] = wallet
         }
     }
 
     /// The wallet `choose` stored as the shopper's chosen method, if any.
-    package func chosenWallet(shopperId: String) -> PaymentMethodKind? { stored.withLock { $0.wallets[shopperId] } }
+    package func chosenWallet(shopperId: String) -> PaymentMethodKind? { stored.withLock { $0.shoppers[shopperId]?.chosenWallet } }
 }

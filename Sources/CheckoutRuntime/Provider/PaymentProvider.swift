@@ -283,15 +283,30 @@ public struct StoredShopper: Sendable, Hashable {
     public var shipping: Address?
     /// The shopper's stored cards.
     public var savedCards: [StoredCard]
-    /// The method stored by choosePayment, for createPayment.
+    /// The card stored by choosePayment as the chosen method, for createPayment.
     public var chosenCardLast4: String?
+    /// The wallet (PayPal or Apple Pay) stored by choosePayment as the chosen method, for
+    /// createPayment, which then pays with it (docs/providers.md says where each provider
+    /// keeps it).
+    public var chosenWallet: PaymentMethodKind?
     /// Creates a stored shopper.
-    public init(id: String, billing: Address, shipping: Address?, savedCards: [StoredCard], chosenCardLast4: String?) {
+    public init(
+        id: String, billing: Address, shipping: Address?, savedCards: [StoredCard], chosenCardLast4: String?,
+        chosenWallet: PaymentMethodKind? = nil
+    ) {
         self.id = id
         self.billing = billing
         self.shipping = shipping
         self.savedCards = savedCards
         self.chosenCardLast4 = chosenCardLast4
+        self.chosenWallet = chosenWallet
+    }
+
+    /// The chosen method createPayment pays with: the wallet, else the chosen card
+    /// (`savedCard`), else nil (no choice stored).
+    public var chosenMethod: PaymentMethodKind? {
+        if let wallet = chosenWallet, wallet.isWallet { return wallet }
+        return chosenCardLast4 == nil ? nil : .savedCard
     }
 }
 

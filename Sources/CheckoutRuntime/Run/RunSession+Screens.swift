@@ -97,7 +97,11 @@ extension RunSession {
             let why =
                 request.subscription
                 ? "a subscription is paid by card"
-                : request.isZeroCheck ? "a card check of zero is paid by card" : "this checkout offers only \(fixed.rawValue)"
+                : request.isZeroCheck
+                    ? "a card check of zero is paid by card"
+                    : request.mode == .createPayment
+                        ? "createPayment pays with the shopper's stored choice, \(fixed.rawValue)"
+                        : "this checkout offers only \(fixed.rawValue)"
             choices.append(.paymentMethod(fixed, reason: why))
         }
         if !currencyScreen {

@@ -145,8 +145,18 @@ final class RunSession {
         }
         let pipeline = runner.flow.pipeline
         let asksPaymentMethod = hasStage(.screen(.paymentMethod))
-        if pipeline.paymentMethods == [.savedCard] {
-            paymentMethod = .savedCard
+        if request.mode == .createPayment {
+            // The stored choice decides: a card (no choice stored: the saved-card path, whose
+            // tokenize has no card and ends the run as before), or a wallet.
+            let chosen = shopper?.chosenMethod ?? .savedCard
+            guard pipeline.paymentMethods.contains(chosen) else {
+                issues.append(
+                    AnswerIssue(
+                        path: "request.shopperId", code: "not_offered",
+                        message: "the shopper's stored choice \(chosen.rawValue) is not offered: \(notOfferedReason(chosen))"))
+                return .invalid
+            }
+            paymentMethod = chosen
             savedCardLast4 = shopper?.chosenCardLast4
         } else if !asksPaymentMethod {
             // Own UI with a choice of new or stored card: the data given up front decides.

@@ -28,6 +28,7 @@ extension AnswerDraft {
         }
         fields.append(JSONMember("savedCards", .array(cards)))
         if let chosen = shopper.chosenCardLast4 { fields.append(JSONMember("chosenCard", .string(chosen))) }
+        if let wallet = shopper.chosenWallet { fields.append(JSONMember("chosenWallet", .string(wallet.rawValue))) }
         for (i, field) in fields.enumerated() {
             lines.append(pad + (i == 0 ? "    - " : "      ") + ResultSnapshot.key(field.key) + ": " + ResultSnapshot.flow(field.value))
         }

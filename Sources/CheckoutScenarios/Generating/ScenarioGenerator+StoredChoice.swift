@@ -44,6 +44,16 @@ extension ScenarioGenerator {
             out.append(Candidate(label: words, answers: draft, completes: true))
             if GeneratorValues.challenges(behavior) { out += challengeVariants(of: draft, words: words) }
         }
+        // A stored wallet is paid by the walletPayment step (issue 19), one candidate each.
+        for wallet in flow.pipeline.paymentMethods where wallet.isWallet && shopper.chosenWallet != wallet {
+            var stored = shopper
+            stored.chosenCardLast4 = nil
+            stored.chosenWallet = wallet
+            var draft = base
+            draft.remove("threeDS")
+            draft.shopper = stored
+            out.append(Candidate(label: "stored \(wallet == .paypal ? "PayPal" : "Apple Pay")", answers: draft, completes: true))
+        }
         return out
     }
 }

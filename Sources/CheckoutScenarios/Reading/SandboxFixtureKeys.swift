@@ -35,6 +35,9 @@ extension ScenarioKeys {
         KeySpec("shipping", .mapping(shippingAddress), "the stored shipping address"),
         KeySpec("savedCards", .list(.mapping(fixtureSavedCard)), "saved cards, by brand, last 4 and expiry"),
         KeySpec("chosenCard", .string(pattern: "^[0-9]{4}$"), "the last 4 of the saved card stored as the payment choice"),
+        KeySpec(
+            "chosenWallet", .enumeration([PaymentMethodKind.paypal.rawValue, PaymentMethodKind.applePay.rawValue]),
+            "the wallet stored as the payment choice, instead of a card"),
     ]
 
     /// A stored shipping address's keys.

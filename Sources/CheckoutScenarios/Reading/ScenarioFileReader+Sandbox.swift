@@ -114,7 +114,15 @@ extension ScenarioFileReader {
                     notes: saved.isEmpty ? [] : ["saved cards: \(saved.joined(separator: ", "))"])
             }
         }
-        return StoredShopper(id: id, billing: billing, shipping: shipping, savedCards: cards, chosenCardLast4: chosen)
+        let wallets = [PaymentMethodKind.paypal, .applePay]
+        let wallet = f["chosenWallet"].flatMap { oneOf($0.value, "'chosenWallet'", wallets.map(\.rawValue)) }
+            .flatMap(PaymentMethodKind.init(rawValue:))
+        if wallet != nil, let p = f["chosenCard"] {
+            error(.conflictingSettings, "a shopper has one stored choice: 'chosenCard' or 'chosenWallet', not both", at: p.value.range)
+        }
+        return StoredShopper(
+            id: id, billing: billing, shipping: shipping, savedCards: cards, chosenCardLast4: wallet == nil ? chosen : nil,
+            chosenWallet: wallet)
     }
 
     mutating func address(_ node: YAMLNode, table: KeyTable, _ what: String) -> Address {
