@@ -54,3 +54,30 @@ import Testing
         #expect(priced.stages.contains { $0.kind == .screen(.currency) })
     }
 }
+
+/// `fields.allowedCountries`: ISO codes per address, checked; an empty list is out of range.
+@Suite struct AllowedCountriesCompileTests {
+    func compile(_ allowed: String) -> CompileResult {
+        FlowCompiler.compile(
+            "flow: f\ndsl: 1\nrequest: { price: { amount: 5.00 } }\nfields:\n  allowedCountries: \(allowed)\n", file: "f.yaml")
+    }
+
+    @Test func theListsAreKept() throws {
+        let result = compile("{ billing: [US, CA], shipping: [GB] }")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        let fields = try #require(result.flow?.definition.fields)
+        #expect(fields.allowedCountries("billing") == ["US", "CA"])
+        #expect(fields.allowedCountries("shipping") == ["GB"])
+    }
+
+    @Test func unknownCodesAndEmptyListsAreErrors() throws {
+        let result = compile("{ billing: [US, XX], shipping: [] }")
+        #expect(result.diagnostics.map(\.rule) == [.invalidCountry, .outOfRange])
+        #expect(result.flow == nil)
+    }
+
+    @Test func withoutTheKeyAnyCountryIsTaken() throws {
+        let result = FlowCompiler.compile("flow: f\ndsl: 1\nrequest: { price: { amount: 5.00 } }\n", file: "f.yaml")
+        #expect(result.flow?.definition.fields.allowedCountries("billing") == nil)
+    }
+}

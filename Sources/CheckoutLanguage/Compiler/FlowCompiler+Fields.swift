@@ -26,6 +26,18 @@ extension FlowCompiler {
                 for field in fields { settings.available[field] = shown }
             }
         }
+        if let n = f["allowedCountries"], let af = ctx.fields(of: n, path: "fields.allowedCountries", keys: .allowedCountries) {
+            for key in ["billing", "shipping"] {
+                guard let ln = af[key], let items = ctx.list(ln, path: "fields.allowedCountries.\(key)") else { continue }
+                let codes = items.enumerated().compactMap { ctx.country($1, path: "fields.allowedCountries.\(key)[\($0)]") }
+                if items.isEmpty {
+                    ctx.report(
+                        .outOfRange, "'fields.allowedCountries.\(key)' must list at least one country; leave it out to allow any",
+                        at: ln.range)
+                }
+                if key == "billing" { settings.allowedBillingCountries = codes } else { settings.allowedShippingCountries = codes }
+            }
+        }
         if let n = f["custom"], let items = ctx.list(n, path: "fields.custom") {
             var seen = StageIds(capacity: items.count)
             for (i, item) in items.enumerated() {

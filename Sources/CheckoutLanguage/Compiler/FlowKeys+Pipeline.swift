@@ -7,6 +7,15 @@ extension FlowKeys {
         KeySpec("shipping", .mapping(shippingPresence), "shipping field presence: required, optional or hidden"),
         KeySpec("custom", .list(.mapping(customField)), "custom fields, asked by `form` screens"),
         KeySpec("available", .mapping(available), "Maxpay's available-fields flags for the billing form"),
+        KeySpec(
+            "allowedCountries", .mapping(allowedCountries),
+            "the only countries a billing or shipping address may be in; others are `country_not_allowed`"),
+    ]
+
+    /// `fields.allowedCountries` keys: a list of ISO 3166-1 alpha-2 codes per address.
+    public static let allowedCountries: [KeySpec] = [
+        KeySpec("billing", .list(.countryCode, unique: true), "the countries a billing address may be in"),
+        KeySpec("shipping", .list(.countryCode, unique: true), "the countries the checkout ships to"),
     ]
 
     /// `fields.available` keys: Maxpay's `PAYAvailableFields` flags.

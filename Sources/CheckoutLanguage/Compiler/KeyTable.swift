@@ -174,6 +174,7 @@ extension KeyTable {
             )
         ])
     static let available = KeyTable(FlowKeys.available)
+    static let allowedCountries = KeyTable(FlowKeys.allowedCountries)
     static let customField = KeyTable(FlowKeys.customField)
     static let cards = KeyTable(FlowKeys.cards)
     static let screen = KeyTable(FlowKeys.screen)

@@ -61,6 +61,16 @@ package struct FieldSettings: Sendable, Hashable {
     /// Maxpay's available-fields flags (`showNameField: false`), as the billing fields they
     /// show or hide. A shown field keeps the request's presence, or becomes optional.
     public var available: [AddressField: Bool] = [:]
+    /// `fields.allowedCountries.billing`: the only countries a billing address may be in
+    /// (nil: any).
+    public var allowedBillingCountries: [String]?
+    /// `fields.allowedCountries.shipping`: the only countries the checkout ships to (nil: any).
+    public var allowedShippingCountries: [String]?
+
+    /// The countries an address of `section` (`billing`, `shipping`) may be in; nil: any.
+    public func allowedCountries(_ section: String) -> [String]? {
+        section == "billing" ? allowedBillingCountries : allowedShippingCountries
+    }
 
     /// Maxpay's `PAYAvailableFields` flags and the billing fields each one shows or hides.
     public static let availableFlags: [(flag: String, fields: [AddressField])] = [

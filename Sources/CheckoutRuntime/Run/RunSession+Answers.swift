@@ -56,6 +56,7 @@ extension RunSession {
                 .map { AnswerIssue(path: "billing.\($0.field)", code: $0.code, message: $0.message) }
             found += birthdayIssues(merged)
             found = unasked + found.filter { issue in !unasked.contains { $0.path == issue.path } }
+            found += notAllowedCountry(merged, section: "billing", found: found)
             for issue in presenceIssues(merged, section: "billing", overrides: runner.flow.definition.fields.billing)
             where !found.contains(where: { $0.path == issue.path }) {
                 found.append(issue)
@@ -85,6 +86,7 @@ extension RunSession {
                 AnswerIssue(path: "shipping.\($0.field)", code: $0.code, message: $0.message)
             }
             found = unasked + found.filter { issue in !unasked.contains { $0.path == issue.path } }
+            found += notAllowedCountry(merged, section: "shipping", found: found)
             for issue in presenceIssues(merged, section: "shipping", overrides: runner.flow.definition.fields.shipping)
             where !found.contains(where: { $0.path == issue.path }) {
                 found.append(issue)
@@ -155,6 +157,22 @@ extension RunSession {
                 path: "\(section).\(field.rawValue)", code: "not_offered",
                 message: "this checkout does not ask for \(field.rawValue)")
         }
+    }
+
+    /// `fields.allowedCountries`: a real country outside the section's list is
+    /// `country_not_allowed` (a missing or invalid one has its own finding already).
+    func notAllowedCountry(_ a: Address, section: String, found: [AnswerIssue]) -> [AnswerIssue] {
+        guard let allowed = runner.flow.definition.fields.allowedCountries(section),
+            let country = a.country?.trimmingWhitespace(newlines: false), Country.isValid(country), !allowed.contains(country),
+            !found.contains(where: { $0.path == "\(section).country" })
+        else { return [] }
+        let name = Country.name(country) ?? country
+        let list = allowed.joined(separator: ", ")
+        let message =
+            section == "billing"
+            ? "this checkout does not take billing addresses in \(name) (it takes \(list))"
+            : "this checkout does not ship to \(name) (it ships to \(list))"
+        return [AnswerIssue(path: "\(section).country", code: "country_not_allowed", message: message)]
     }
 
     /// Presence rules of `fields` beyond the request's flags: fields made required, fields

@@ -12,7 +12,8 @@ enum AddressForms {
     static let statesCountries = ["US", "CA", "BR"]
 
     static func form(
-        _ p: ScreenPrompt, presence: [AddressField: FieldPresence], billing: Bool, previous: Form.Values?
+        _ p: ScreenPrompt, presence: [AddressField: FieldPresence], billing: Bool, previous: Form.Values?,
+        allowedCountries: [String]? = nil
     ) -> Form {
         let asked: [AddressField]
         if let named = p.fields?.compactMap(AddressField.init(rawValue:)), !named.isEmpty {
@@ -28,11 +29,15 @@ enum AddressForms {
             let label = title(f) + (optional ? " (optional)" : "")
             switch f {
             case .country:
-                let options = Country.allCodes.map { ChoiceList.Option(id: $0, label: Country.name($0) ?? $0, detail: $0) }
+                // `fields.allowedCountries`: only the countries the checkout takes are offered.
+                let codes = allowedCountries ?? Country.allCodes
+                let options = codes.map { ChoiceList.Option(id: $0, label: Country.name($0) ?? $0, detail: $0) }
                     .sorted { $0.label < $1.label }
                 // What was prefilled (or typed before), else the home of the checkout's
                 // currency; a supranational currency (EUR) preselects nothing.
-                let chosen = start(.country).isEmpty ? Country.home(of: p.price.currency) : start(.country).uppercased()
+                let preferred = start(.country).isEmpty ? Country.home(of: p.price.currency) : start(.country).uppercased()
+                // Never a country the list does not offer; the only one when there is one.
+                let chosen = preferred.flatMap { codes.contains($0) ? $0 : nil } ?? (codes.count == 1 ? codes.first : nil)
                 fields.append(
                     Form.Field(
                         id: "country", label: label, control: .choice(ChoiceList(options: options, selectedId: chosen, filterable: true))))

@@ -60,10 +60,12 @@ struct ScreenForms: Sendable {
             return CardForms.scan(p, settings: definition.cards, today: today)
         case .billing:
             return AddressForms.form(
-                p, presence: definition.fields.billingPresence(for: definition.request), billing: true, previous: previous)
+                p, presence: definition.fields.billingPresence(for: definition.request), billing: true, previous: previous,
+                allowedCountries: definition.fields.allowedBillingCountries)
         case .shipping:
             return AddressForms.form(
-                p, presence: definition.fields.shippingPresence(for: definition.request), billing: false, previous: previous)
+                p, presence: definition.fields.shippingPresence(for: definition.request), billing: false, previous: previous,
+                allowedCountries: definition.fields.allowedShippingCountries)
         case .currency:
             let options = p.currencies.map { ChoiceList.Option(id: $0, label: $0, detail: Currency.iso($0)?.name) }
             let current = previous?["currency"] ?? p.price.currency.code
