@@ -1,6 +1,7 @@
-@testable import CheckoutDomain
 import Foundation
 import Testing
+
+@testable import CheckoutDomain
 
 /// The generated table (`PhoneNumber+Metadata.swift`, scripts/generate-phone-metadata.py) as
 /// libphonenumber has it.

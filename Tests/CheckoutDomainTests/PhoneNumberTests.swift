@@ -1,5 +1,6 @@
-@testable import CheckoutDomain
 import Testing
+
+@testable import CheckoutDomain
 
 @Suite("PhoneNumber")
 struct PhoneNumberTests {
@@ -66,7 +67,10 @@ struct PhoneNumberTests {
 
     @Test(
         "only digits, spaces, - . ( ) and one leading + are taken",
-        arguments: ["415-555-CALL", "call me", "+1 415 555 2671 ext 5", "++1 415 555 2671", "1+415 555 2671", "415/555/2671", "", " ", "+", "()", "４１５５５５２６７１"])
+        arguments: [
+            "415-555-CALL", "call me", "+1 415 555 2671 ext 5", "++1 415 555 2671", "1+415 555 2671", "415/555/2671", "", " ", "+", "()",
+            "４１５５５５２６７１",
+        ])
     func characters(text: String) {
         #expect(PhoneNumber.issue(text, country: "US")?.code == "invalid_phone")
         #expect(e164(text, "US") == nil)
@@ -85,7 +89,9 @@ struct PhoneNumberTests {
 
     @Test("a country libphonenumber has no numbers for takes only international numbers")
     func countryWithoutNumbers() {
-        #expect(PhoneNumber.issue("12 3456", country: "AQ")?.message == "Enter the phone number for Antarctica with its calling code, starting with +.")
+        #expect(
+            PhoneNumber.issue("12 3456", country: "AQ")?.message
+                == "Enter the phone number for Antarctica with its calling code, starting with +.")
         #expect(e164("+672 1 23456", "AQ") == "+672123456")
         #expect(PhoneNumber.issue("+672 1", country: "AQ")?.code == "invalid_phone")
     }
