@@ -150,15 +150,44 @@ struct AddressValidatorTests {
     }
 
     @Test(
-        "shipping phone is optional but checked when given",
+        "shipping phone is optional but checked as a number of the country when given",
         arguments: [
-            ("", nil), ("+1 (212) 555-0100", nil), ("212.555.0100", nil), ("call me", "invalid_phone"),
-            ("12", "invalid_phone"),
+            ("", nil), ("+47 22 12 34 56", nil), ("22.12.34.56", nil), ("call me", "invalid_phone"),
+            ("12", "invalid_phone"), ("+1 (212) 555-0100", "invalid_phone"), ("212.555.0100", "invalid_phone"),
         ] as [(String, String?)])
     func phone(phone: String, expected: String?) {
         let address = Address(
             name: "Jane Roe", address: "2 Elm St", city: "Oslo", zip: "0150", country: "NO", phone: phone)
         #expect(shippingCodes(address)["phone"] == expected)
+    }
+
+    @Test("the billing phone is checked as a number of the country when given, in field order")
+    func billingPhone() {
+        var a = Address(name: "John Doe", zip: "10001", country: "US", phone: "+1 (415) 555-2671")
+        #expect(billingCodes(a, basic).isEmpty)
+        a.phone = "+44 20 7946 0018"
+        let issues = AddressValidator.validateBilling(a, requirements: basic)
+        #expect(issues.map(\.code) == ["invalid_phone"])
+        #expect(issues.first?.message == "Enter a phone number for United States (+1).")
+        a.phone = "555 2671"
+        #expect(billingCodes(a, basic) == ["phone": "invalid_phone"])
+        // Without a country the country's finding speaks for a national number.
+        let noCountry = Address(name: "John Doe", zip: "10001", phone: "415 555 2671")
+        #expect(billingCodes(noCountry, basic) == ["country": "required"])
+        #expect(
+            AddressValidator.validateBilling(Address(state: "ZZ", phone: "x"), requirements: full).map(\.field) == [
+                "name", "email", "address", "city", "zip", "country", "phone",
+            ])
+    }
+
+    @Test("withE164Phone writes a valid phone in E.164 form and leaves any other as it is")
+    func e164() {
+        let gb = Address(name: "Jane Roe", country: "GB", phone: "020 7946 0018")
+        #expect(AddressValidator.withE164Phone(gb).phone == "+442079460018")
+        #expect(AddressValidator.withE164Phone(Address(country: " GB ", phone: "020 7946 0018")).phone == "+442079460018")
+        let wrong = Address(country: "US", phone: "+44 20 7946 0018")
+        #expect(AddressValidator.withE164Phone(wrong) == wrong)
+        #expect(AddressValidator.withE164Phone(Address(country: "US")) == Address(country: "US"))
     }
 
     @Test("messages are sentences and codes are snake_case")

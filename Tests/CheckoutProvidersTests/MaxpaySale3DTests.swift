@@ -50,10 +50,11 @@ import Testing
 
         ScenarioEquivalenceTests.expectSameResults(sandbox, overHTTP, provider: "maxpay", except: Self.expectedDifferences)
         // One ledger entry per approved payment (frictionless twice, the faulty signer's ASCII
-        // name, challenge passed, retried after a transient error); none for the failed or
-        // canceled challenges, the declines, the refused signature or the invalid answers.
+        // name, challenge passed, retried after a transient error, the German national phone);
+        // none for the failed or canceled challenges, the declines, the refused signature or the
+        // invalid answers.
         let approved = overHTTP.filter { $0.result.status == .success }
-        #expect(approved.count == 5)
+        #expect(approved.count == 6)
         #expect(fake.ledger.count == approved.count)
         #expect(Set(fake.ledger.map(\.reference)) == Set(approved.compactMap { $0.result.transaction?.id }))
         #expect(fake.ledger.allSatisfy { $0.type == "SALE3D" && $0.amount == "49.90" && $0.currency == "EUR" })

@@ -20,6 +20,8 @@ package enum AddressValidator {
     /// - state: only for US, CA, BR — required there iff `fullBilling`, and when given it must be
     ///   one of `Country.states(of:)` (`invalid_state`); for any other valid country a given state
     ///   is `state_not_allowed`.
+    /// - phone: optional; when given it must be a phone number of the country (`invalid_phone`,
+    ///   `PhoneNumber`). Leave it out of `a` when the checkout does not ask for it.
     public static func validateBilling(_ a: Address, requirements: AddressRequirements) -> [FieldIssue] {
         withCharacterChecks(a, billingIssues(a, requirements: requirements))
     }
@@ -46,13 +48,14 @@ package enum AddressValidator {
         if let issue = checkState(value(a.state), country: knownCountry, required: requirements.fullBilling) {
             issues.append(issue)
         }
+        if let issue = checkPhone(value(a.phone), country: knownCountry) { issues.append(issue) }
         return issues
     }
 
     /// Validates a shipping address: name (must split), address, city, country, zip (unless a
     /// no-zip country) and state (US/CA/BR, valid code; `state_not_allowed` elsewhere) are
-    /// required. Phone is optional; when given it must look like a phone number (`invalid_phone`:
-    /// digits, spaces and `+ - ( ) .`, 4–20 digits). Email is ignored.
+    /// required. Phone is optional; when given it must be a phone number of the country
+    /// (`invalid_phone`, `PhoneNumber`). Email is ignored.
     public static func validateShipping(_ a: Address) -> [FieldIssue] {
         withCharacterChecks(a, shippingIssues(a))
     }
@@ -69,10 +72,7 @@ package enum AddressValidator {
         if let issue = checkZip(value(a.zip), country: knownCountry) { issues.append(issue) }
         if let countryIssue { issues.append(countryIssue) }
         if let issue = checkState(value(a.state), country: knownCountry, required: true) { issues.append(issue) }
-        let phone = value(a.phone)
-        if !phone.isEmpty && !isPlausiblePhone(phone) {
-            issues.append(FieldIssue(field: .phone, code: "invalid_phone", message: "Enter a valid phone number."))
-        }
+        if let issue = checkPhone(value(a.phone), country: knownCountry) { issues.append(issue) }
         return issues
     }
 
@@ -163,16 +163,17 @@ package enum AddressValidator {
         return nil
     }
 
-    private static func isPlausiblePhone(_ phone: String) -> Bool {
-        let allowed = Set(" +-().".utf8)
-        var digits = 0
-        for byte in phone.utf8 {
-            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                digits += 1
-            } else if !allowed.contains(byte) {
-                return false
-            }
-        }
-        return (4...20).contains(digits)
+    /// `country` is nil when missing or invalid; the country issue then speaks for a national number.
+    private static func checkPhone(_ phone: String, country: String?) -> FieldIssue? {
+        phone.isEmpty ? nil : PhoneNumber.issue(phone, country: country)
+    }
+
+    /// `a` with its phone in E.164 form (`PhoneNumber.e164`) when it is valid for `a`'s country;
+    /// otherwise as it was. What a run keeps and sends once the address is valid.
+    public static func withE164Phone(_ a: Address) -> Address {
+        guard let phone = a.phone, let number = PhoneNumber(phone, country: a.country.map { value($0) }) else { return a }
+        var normalized = a
+        normalized.phone = number.e164
+        return normalized
     }
 }

@@ -50,9 +50,10 @@ extension RunSession {
             return acceptCard(c, prompt: p)
         case .billing(let a, let same):
             let merged = merge(a, over: p.prefill)
-            let unasked = notOffered(
-                a, section: "billing", presence: runner.flow.definition.fields.billingPresence(for: request), listed: p.fields)
-            var found = AddressValidator.validateBilling(merged, requirements: billingRequirements)
+            let presence = runner.flow.definition.fields.billingPresence(for: request)
+            let phoneAsked = asksPhone(presence: presence, listed: p.fields)
+            let unasked = notOffered(a, section: "billing", presence: presence, listed: p.fields)
+            var found = AddressValidator.validateBilling(phoneChecked(merged, asked: phoneAsked), requirements: billingRequirements)
                 .map { AnswerIssue(path: "billing.\($0.field)", code: $0.code, message: $0.message) }
             found += birthdayIssues(merged)
             found = unasked + found.filter { issue in !unasked.contains { $0.path == issue.path } }
@@ -72,7 +73,7 @@ extension RunSession {
                 sameAsBilling = same ?? false
             }
             guard found.isEmpty else { return found }
-            billing = merged
+            billing = phoneKept(merged, asked: phoneAsked)
             if sameAsBilling, var s = billing {
                 s.email = nil
                 s.birthday = nil
@@ -80,9 +81,10 @@ extension RunSession {
             }
         case .shipping(let a):
             let merged = merge(a, over: p.prefill)
-            let unasked = notOffered(
-                a, section: "shipping", presence: runner.flow.definition.fields.shippingPresence(for: request), listed: p.fields)
-            var found = AddressValidator.validateShipping(merged).map {
+            let presence = runner.flow.definition.fields.shippingPresence(for: request)
+            let phoneAsked = asksPhone(presence: presence, listed: p.fields)
+            let unasked = notOffered(a, section: "shipping", presence: presence, listed: p.fields)
+            var found = AddressValidator.validateShipping(phoneChecked(merged, asked: phoneAsked)).map {
                 AnswerIssue(path: "shipping.\($0.field)", code: $0.code, message: $0.message)
             }
             found = unasked + found.filter { issue in !unasked.contains { $0.path == issue.path } }
@@ -92,7 +94,7 @@ extension RunSession {
                 found.append(issue)
             }
             guard found.isEmpty else { return found }
-            shipping = merged
+            shipping = phoneKept(merged, asked: phoneAsked)
         case .currency(let code):
             return acceptCurrency(code, prompt: p)
         case .custom(let values):

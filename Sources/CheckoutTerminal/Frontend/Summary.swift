@@ -16,8 +16,9 @@ enum Summary {
             if v["storeCard"] == "true" { parts.append("card stored") }
             text = parts.joined(separator: " · ")
         case .billing, .shipping:
-            text =
-                AddressForms.summary(AddressForms.address(v)) + (v["sameAsBilling"] == "true" ? " · ships to this address" : "")
+            // The phone as the run keeps it: E.164 (docs/running.md "Phones").
+            let a = AddressValidator.withE164Phone(AddressForms.address(v))
+            text = AddressForms.summary(a) + (v["sameAsBilling"] == "true" ? " · ships to this address" : "")
         case .review, .result:
             text = "confirmed" + (p.price.total.map { " " + MoneyText.format($0) } ?? "")
         case .threeDSChallenge:
