@@ -38,11 +38,11 @@ struct GraphCommand: ParsableCommand {
     /// The keys of the covered items of `flow` in the coverage JSON at `path`.
     static func coveredKeys(in path: String, flow: String) throws -> Set<String> {
         guard let data = FileManager.default.contents(atPath: path) else {
-            Output.standardError("checkout: cannot read the coverage report \(path)\n")
+            Output.error("cannot read the coverage report \(path)")
             throw ExitCode(ExitStatus.usage)
         }
         guard let flows = JSONParser.parse(data)?["flows"]?.items else {
-            Output.standardError("checkout: \(path) is not a coverage report (from checkout test --coverage FILE)\n")
+            Output.error("\(path) is not a coverage report (from checkout test --coverage FILE)")
             throw ExitCode(ExitStatus.usage)
         }
         if let report = flows.first(where: { $0["flow"]?.string == flow }) {
@@ -50,7 +50,7 @@ struct GraphCommand: ParsableCommand {
             return Set(covered.compactMap { $0["key"]?.string })
         }
         Output.standardError(
-            "checkout: the coverage report \(path) has no flow \(UserText.quoted(flow)); run its scenarios with --coverage\n")
+            "checkout: error: the coverage report \(path) has no flow \(UserText.quoted(flow)); run its scenarios with --coverage\n")
         throw ExitCode(ExitStatus.usage)
     }
 }

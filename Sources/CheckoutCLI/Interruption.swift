@@ -62,9 +62,9 @@ final class Interruption: Sendable {
     }
 }
 
-/// Writes `checkout: interrupted` on stderr and exits 128 + the signal: write(2) and _exit(2) only.
+/// Writes `checkout: error: interrupted` on stderr and exits 128 + the signal: write(2) and _exit(2) only.
 private func exitInterrupted(_ number: Int32) {
-    let message: StaticString = "\ncheckout: interrupted\n"
+    let message: StaticString = "\ncheckout: error: interrupted\n"
     _ = write(STDERR_FILENO, message.utf8Start, message.utf8CodeUnitCount)
     _exit(ExitStatus.interrupted(by: number))
 }

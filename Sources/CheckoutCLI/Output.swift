@@ -21,6 +21,19 @@ enum Output {
         _ = OutputFile.writeAll(STDERR_FILENO, Array(text.utf8))
     }
 
+    /// A problem that is not in a file, in the one format of every diagnostic
+    /// (docs/running.md "Messages"): `checkout: error: MESSAGE` on stderr, as a finding in a
+    /// file is `PATH:LINE:COL: error: MESSAGE [rule]`.
+    static func error(_ message: String) {
+        standardError("checkout: error: \(message)\n")
+    }
+
+    /// Something went wrong that does not change how the command ends:
+    /// `checkout: warning: MESSAGE` on stderr.
+    static func warning(_ message: String) {
+        standardError("checkout: warning: \(message)\n")
+    }
+
     /// Colour only on a terminal, never when `NO_COLOR` is set (https://no-color.org) or
     /// `TERM` is `dumb`: `--color auto`.
     static func wantsColor(fileDescriptor: Int32) -> Bool {
@@ -28,22 +41,22 @@ enum Output {
     }
 
     /// Writes `text` to the output file `path` (`OutputFile`); on failure says on stderr what
-    /// was not written — `checkout: could not write the WHAT to PATH: REASON` — and returns false.
+    /// was not written — `checkout: error: could not write the WHAT to PATH: REASON` — and returns false.
     @discardableResult
     static func write(_ text: String, to path: String, what: String) -> Bool {
         guard let failure = OutputFile.write(text, to: path) else { return true }
-        standardError("checkout: could not write the \(what) to \(failure)\n")
+        Self.error("could not write the \(what) to \(failure)")
         return false
     }
 
     /// Checks an output path before any work (`OutputFile.check`); a usage error (exit 2) with
-    /// `checkout: cannot write the WHAT to PATH: REASON` when it cannot be written.
+    /// `checkout: error: cannot write the WHAT to PATH: REASON` when it cannot be written.
     static func check(_ path: String?, what: String) throws {
         guard let path else { return }
         do {
             try OutputFile.check(path)
         } catch {
-            standardError("checkout: cannot write the \(what) to \(error)\n")
+            Self.error("cannot write the \(what) to \(error)")
             throw ExitCode(ExitStatus.usage)
         }
     }

@@ -38,7 +38,7 @@ struct PromptRun {
             let device = POSIXTerminal { signal in
                 drawn.frontend?.abandon()
                 interrupted(signal)
-                Output.standardError("checkout: interrupted\n")
+                Output.error("interrupted")
                 exit(ExitStatus.interrupted(by: signal))
             }
             let options = TerminalFrontend.Options(
@@ -48,7 +48,7 @@ struct PromptRun {
                 flow: flow, device: device, today: today, options: options,
                 onInterrupt: {
                     interrupted(SIGINT)
-                    Output.standardError("checkout: interrupted\n")
+                    Output.error("interrupted")
                     exit(ExitStatus.interrupted(by: SIGINT))
                 })
             drawn.frontend = frontend
@@ -65,7 +65,7 @@ struct PromptRun {
         InterruptSignals.handle { signal in
             LineInput.restoreEcho()
             interrupted(signal)
-            Output.standardError("\ncheckout: interrupted\n")
+            Output.standardError("\ncheckout: error: interrupted\n")
             exit(ExitStatus.interrupted(by: signal))
         }
         let toStandardError = json
@@ -97,7 +97,7 @@ struct PromptRun {
     static func reportInputEnded(_ heading: String, _ result: CheckoutResult) {
         let why = result.status == .invalid ? " (exit 3: answers missing)" : " (the run ends \(result.status.rawValue))"
         let charged = result.transaction == nil ? "; nothing was charged" : ""
-        Output.standardError("checkout: input ended at \(heading) before the checkout was complete\(charged)\(why)\n")
+        Output.error("input ended at \(heading) before the checkout was complete\(charged)\(why)")
     }
 
     static func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }

@@ -64,7 +64,7 @@ struct ProviderOptions: ParsableArguments {
         do {
             return try factory.source(for: flows)
         } catch {
-            Output.standardError("checkout: \(error.message)\n")
+            Output.error("\(error.message)")
             throw ExitCode(ExitStatus.usage)
         }
     }

@@ -12,7 +12,7 @@ struct RunOutputs: Sendable {
 
     /// Puts the trace in place, writes the result file, prints the result (`summary`: the
     /// text summary without `--json`); throws the exit code of the payment's status. A file that
-    /// cannot be written is named on stderr (`checkout: could not write the result to PATH:
+    /// cannot be written is named on stderr (`checkout: error: could not write the result to PATH:
     /// REASON`) and does not change the exit code: the payment's true status is what the caller
     /// acts on (docs/running.md, "Output files").
     func finish(_ outcome: CheckoutResult, summary: Bool) throws {
@@ -42,7 +42,7 @@ struct RunOutputs: Sendable {
         case .made(let stage, let transaction): message += " after the charge at \(stage) made transaction \(transaction)"
         }
         outcome.errors = [AnswerIssue(path: "", code: "interrupted", message: message)]
-        Output.standardError("checkout: interrupted by \(name); \(Self.chargeNote(charge, journal: journal))\n")
+        Output.error("interrupted by \(name); \(Self.chargeNote(charge, journal: journal))")
         _ = try? finish(outcome, summary: true)
         exit(ExitStatus.interrupted(by: signal))
     }
@@ -63,6 +63,6 @@ struct RunOutputs: Sendable {
 
     /// Says on stderr that the WHAT file was not written, and why.
     static func report(_ failure: OutputFileError?, what: String) {
-        if let failure { Output.standardError("checkout: could not write the \(what) to \(failure)\n") }
+        if let failure { Output.error("could not write the \(what) to \(failure)") }
     }
 }

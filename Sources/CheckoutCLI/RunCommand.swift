@@ -88,11 +88,11 @@ struct RunCommand: AsyncParsableCommand {
         let provider = try providerOptions.source(for: [program], connections: 2)
         let fixedNow = try now.map(Self.instant)
         if journal != nil, answers == "-" {
-            Output.standardError("checkout: --journal needs an answers file: standard input cannot be read again to resume\n")
+            Output.error("--journal needs an answers file: standard input cannot be read again to resume")
             throw ExitCode(ExitStatus.usage)
         }
         if journal != nil, answers == nil {
-            Output.standardError("checkout: --journal needs --answers: only a headless run keeps a journal\n")
+            Output.error("--journal needs --answers: only a headless run keeps a journal")
             throw ExitCode(ExitStatus.usage)
         }
         guard let answersPath = answers else {
@@ -140,7 +140,7 @@ struct RunCommand: AsyncParsableCommand {
         if let failure = runJournal?.writeFailure, let journal {
             // The result stands (a payment approved is approved); the journal ends early.
             Output.standardError(
-                "checkout: the journal \(journal) could not be written (\(failure)); the result stands, but this run cannot be resumed safely from that journal\n"
+                "checkout: warning: the journal \(journal) could not be written (\(failure)); the result stands, but this run cannot be resumed safely from that journal\n"
             )
         }
         try outputs.finish(outcome, summary: true)
@@ -160,7 +160,7 @@ struct RunCommand: AsyncParsableCommand {
             return try HeadlessRun.openJournal(
                 path, flowPath: flowPath, answersPath: answersPath, flowId: flowId, afterAppend: JournalKillSwitch.fromEnvironment())
         } catch let e as JournalError {
-            Output.standardError("checkout: cannot use the journal \(path): \(e)\n")
+            Output.error("cannot use the journal \(path): \(e)")
             throw ExitCode(ExitStatus.usage)
         }
     }
@@ -171,7 +171,7 @@ struct RunCommand: AsyncParsableCommand {
         do {
             return try OutputFile(path)
         } catch {
-            Output.standardError("checkout: cannot write the trace to \(error)\n")
+            Output.error("cannot write the trace to \(error)")
             throw ExitCode(ExitStatus.usage)
         }
     }

@@ -43,12 +43,12 @@ struct ScenariosCommand: AsyncParsableCommand {
         // A suite `checkout test` would not read is no use: say so before generating it.
         if let output, output != "-", !ScenarioSuite.isScenariosFile(output) {
             Output.standardError(
-                "checkout: \(output) does not end in .scenarios.yaml, so checkout test would not read it; name the output NAME.scenarios.yaml\n"
+                "checkout: error: \(output) does not end in .scenarios.yaml, so checkout test would not read it; name the output NAME.scenarios.yaml\n"
             )
             throw ExitCode(ExitStatus.usage)
         }
         if let fixtures, !FileManager.default.isReadableFile(atPath: fixtures) {
-            Output.standardError("checkout: cannot read the fixtures file \(fixtures)\n")
+            Output.error("cannot read the fixtures file \(fixtures)")
             throw ExitCode(ExitStatus.usage)
         }
         var generator = ScenarioGenerator(flowPath: flow, flow: program, fixtures: fixtures)
@@ -71,12 +71,12 @@ struct ScenariosCommand: AsyncParsableCommand {
             !String(decoding: existing.prefix(64), as: UTF8.self).hasPrefix(GeneratedSuiteWriter.headerStart)
         {
             Output.standardError(
-                "checkout: \(target) exists and was not written by checkout scenarios; name another file with --output, "
+                "checkout: error: \(target) exists and was not written by checkout scenarios; name another file with --output, "
                     + "or pass --force to replace it\n")
             throw ExitCode(ExitStatus.usage)
         }
         if let failure = OutputFile.write(text, to: target) {
-            Output.standardError("checkout: cannot write \(failure)\n")
+            Output.error("cannot write \(failure)")
             throw ExitCode(ExitStatus.usage)
         }
         Output.standardError("checkout scenarios: wrote \(target)\n")

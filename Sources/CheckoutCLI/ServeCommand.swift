@@ -53,7 +53,7 @@ struct ServeCommand: ParsableCommand {
                 environment = ["MAXPAY_PUBLIC_KEY": fake.publicKey]
             }
         } catch {
-            Output.standardError("checkout: cannot serve \(provider.rawValue): \(error)\n")
+            Output.error("cannot serve \(provider.rawValue): \(error)")
             throw ExitCode(ExitStatus.usage)
         }
         server.setRequestLog { request, response in

@@ -27,7 +27,7 @@ extension TestCommand {
         }
         guard let minCoverage, report.percent < minCoverage else { return true }
         Output.standardError(
-            "checkout: coverage \(report.coveredCount)/\(report.total) (\(CoverageReport.formatted(report.percent))) is below --min-coverage \(minCoverage)%\n"
+            "checkout: error: coverage \(report.coveredCount)/\(report.total) (\(CoverageReport.formatted(report.percent))) is below --min-coverage \(minCoverage)%\n"
         )
         return false
     }

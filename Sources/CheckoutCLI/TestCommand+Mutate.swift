@@ -27,7 +27,7 @@ extension TestCommand {
         var sources: [String: [UInt8]] = [:]
         for path in Set(selected.map(\.scenario.flowPath)) {
             guard case .success(let bytes) = SourceFile.read(path: path, maxBytes: YAMLLimits.default.maxBytes) else {
-                Output.standardError("checkout: cannot read \(path) to mutate it\n")
+                Output.error("cannot read \(path) to mutate it")
                 throw ExitCode(ExitStatus.usage)
             }
             sources[path] = bytes
@@ -44,14 +44,15 @@ extension TestCommand {
         if !report.baselineFailures.isEmpty {
             for outcome in report.baselineFailures { Output.standardOutput(ScenarioReport.lines(outcome)) }
             Output.standardError(
-                "checkout: --mutate needs every scenario to pass on the unmutated flows; \(report.baselineFailures.count) failed, "
+                "checkout: error: --mutate needs every scenario to pass on the unmutated flows; \(report.baselineFailures.count) failed, "
                     + "so no mutant was made\n")
             throw ExitCode(ExitStatus.scenariosFailed)
         }
         Output.standardOutput(json ? MutationReportText.json(report) : MutationReportText.text(report))
         if let minMutationScore, !report.meets(minMutationScore) {
             Output.standardError(
-                "checkout: mutation score \(MutationReportText.percent(report.score)) is below --min-mutation-score \(minMutationScore)\n")
+                "checkout: error: mutation score \(MutationReportText.percent(report.score)) is below --min-mutation-score \(minMutationScore)\n"
+            )
             throw ExitCode(ExitStatus.scenariosFailed)
         }
     }

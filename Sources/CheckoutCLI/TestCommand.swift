@@ -112,7 +112,7 @@ struct TestCommand: AsyncParsableCommand {
             let done = reported.withLock { $0 }
             let name = Interruption.name(signal)
             Output.standardError(
-                "checkout: interrupted by \(name) after \(done.count) of \(selected.count) scenarios"
+                "checkout: error: interrupted by \(name) after \(done.count) of \(selected.count) scenarios"
                     + (junit == nil ? "\n" : "; the JUnit report lists the other \(selected.count - done.count) as errors\n"))
             if let junit {
                 let document = JUnitWriter.document(

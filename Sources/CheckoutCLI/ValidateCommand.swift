@@ -9,7 +9,7 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Compile flows and report every problem.",
         discussion:
-            "Directories are searched for *.yaml and *.yml flows (scenario files, *.scenarios.yaml, are skipped). Exit 2 when any error is found."
+            "Directories are searched for *.yaml and *.yml flows (scenario files, *.scenarios.yaml, are skipped). Exit 0 with no errors, 2 when any error is found, 64 for a bad command line, 66 when a path cannot be read (the others are still checked)."
     )
 
     @Argument(help: "Flow files or directories; - reads one flow from standard input.", completion: .file(extensions: ["yaml", "yml"]))
@@ -42,6 +42,7 @@ struct ValidateCommand: ParsableCommand {
             format: format, color: format == .text && color.wantsColor(fileDescriptor: STDOUT_FILENO),
             maxFindingsPerFile: maxFindings > 0 ? maxFindings : nil)
         var missing: [(file: String, message: String)] = []
+        var unreadable = false
         for file in files {
             // One file at a time: its diagnostics are written and its bytes, tree and model are
             // released before the next file is read, so memory does not grow with the file count.
@@ -52,18 +53,21 @@ struct ValidateCommand: ParsableCommand {
             {
                 missing.append((file, message))
             }
+            unreadable = unreadable || result.diagnostics.contains { $0.rule == .fileUnreadable }
             report.add(result)
         }
         report.finish(fileCount: files.count)
         // Every missing credential of a flow at once, one line per flow (names, never values).
-        for m in missing { Output.standardError("checkout: \(m.file): \(m.message)\n") }
+        for m in missing { Output.error("\(m.file): \(m.message)") }
         if stats {
             let line = ValidationStatistics(
                 files: files.count, counts: report.counts, elapsed: ContinuousClock.now - started,
                 peakMemoryBytes: ValidationStatistics.peakMemoryBytes())
             Output.standardError(line.description + "\n")
         }
-        if report.counts.hasErrors || !missing.isEmpty { throw ExitCode(ExitStatus.usage) }
+        // "Could not run" before "problems found": a path that was not read leaves the check incomplete.
+        if unreadable { throw ExitCode(ExitStatus.validateUnreadable) }
+        if report.counts.hasErrors || !missing.isEmpty { throw ExitCode(ExitStatus.problemsFound) }
     }
 }
 

@@ -33,7 +33,7 @@ import Testing
         let path = ws.url.appendingPathComponent("missing-folder/flow.schema.json").path
         let r = try CheckoutBinary.run(["schema", "--output", path])
         #expect(r.status == 2)
-        #expect(r.stderr == "checkout: could not write the schema to \(path): No such file or directory\n", "\(r.stderr)")
+        #expect(r.stderr == "checkout: error: could not write the schema to \(path): No such file or directory\n", "\(r.stderr)")
     }
 
     @Test func shippedFlowsNameTheSchemaOnTheirFirstLine() throws {

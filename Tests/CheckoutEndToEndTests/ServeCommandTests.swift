@@ -86,7 +86,8 @@ import Testing
         let port = String(served.url.split(separator: ":").last ?? "")
         let r = try CheckoutBinary.run(["serve", "spreedly", "--port", port])
         #expect(r.status == 2)
-        #expect(r.stderr == "checkout: cannot serve spreedly: cannot listen on 127.0.0.1:\(port): the port is in use\n", "\(r.stderr)")
+        #expect(
+            r.stderr == "checkout: error: cannot serve spreedly: cannot listen on 127.0.0.1:\(port): the port is in use\n", "\(r.stderr)")
     }
 
     @Test func aCardNumberInAPathIsMaskedInTheLog() throws {

@@ -113,9 +113,9 @@ import Testing
         try s.send(.ctrlC)
 
         #expect(try s.waitForExit() == 130)
-        #expect(s.text.contains("checkout: interrupted"), "\(s.text.debugDescription)")
+        #expect(s.text.contains("checkout: error: interrupted"), "\(s.text.debugDescription)")
         #expect(!s.screen.history.contains(TerminalCheckout.numberFragment), "\(s.screen.history)")
-        #expect(s.screen.lines.contains("checkout: interrupted"), "\(s.screen.text)")
+        #expect(s.screen.lines.contains("checkout: error: interrupted"), "\(s.screen.text)")
         #expect(!FileManager.default.fileExists(atPath: resultPath), "an interrupted run writes no result")
         Self.expectRestored(s)
     }
@@ -145,7 +145,7 @@ import Testing
 
         #expect(try s.waitForExit() == 3)
         #expect(
-            s.errorText.contains("checkout: input ended at Card details before the checkout was complete; nothing was charged"),
+            s.errorText.contains("checkout: error: input ended at Card details before the checkout was complete; nothing was charged"),
             "\(s.errorText)")
         // The answer is logged masked (stdin is not a terminal, so nothing echoed the digits).
         #expect(s.text.contains("Card number (1234 5678 9012 3456): Visa •••• 1111"), "\(s.text)")
@@ -157,7 +157,7 @@ import Testing
     @Test func endOfInputThroughPipes() throws {
         let r = try CheckoutBinary.run(TerminalCheckout.arguments(["--json"]))
         #expect(r.status == 3)
-        #expect(r.stderr.contains("checkout: input ended at Payment method"), "\(r.stderr)")
+        #expect(r.stderr.contains("checkout: error: input ended at Payment method"), "\(r.stderr)")
         let result = try JSONDecoder().decode(ResultJSON.self, from: Data(r.stdout.utf8))
         #expect(result.status == "invalid")
         #expect(!r.stdout.contains("\u{1B}") && !r.stderr.contains("\u{1B}"))

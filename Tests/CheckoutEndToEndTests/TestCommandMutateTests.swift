@@ -54,7 +54,7 @@ import Testing
         let failing = try CheckoutBinary.run(["test", suite, "--mutate", "--min-mutation-score", "34", "--jobs", "2"])
         #expect(failing.status == 1)
         #expect(failing.stdout == passing.stdout)
-        #expect(failing.stderr.hasSuffix("checkout: mutation score 33.3% is below --min-mutation-score 34.0\n"))
+        #expect(failing.stderr.hasSuffix("checkout: error: mutation score 33.3% is below --min-mutation-score 34.0\n"))
 
         let json = try CheckoutBinary.run(["test", suite, "--mutate", "--json"])
         #expect(json.status == 0)

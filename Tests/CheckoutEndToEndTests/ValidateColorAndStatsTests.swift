@@ -53,7 +53,7 @@ import Testing
 
     @Test func unknownColorChoiceIsAUsageError() throws {
         let r = try CheckoutBinary.run(["validate", "flows", "--color", "sometimes"])
-        #expect(r.status == 2)
+        #expect(r.status == 64)
         #expect(r.stderr.contains("sometimes"), "\(r.stderr)")
     }
 
@@ -162,10 +162,10 @@ import Testing
         #expect(help.status == 0)
         #expect(help.stdout.contains("--stats"), "\(help.stdout)")
         let bad = try CheckoutBinary.run(["validate", "flows", "--format", "yaml"])
-        #expect(bad.status == 2)
+        #expect(bad.status == 64)
         #expect(bad.stderr.contains("yaml"), "\(bad.stderr)")
         let none = try CheckoutBinary.run(["validate"])
-        #expect(none.status == 2)
+        #expect(none.status == 64)
         #expect(none.stderr.contains("Missing expected argument"), "\(none.stderr)")
         let twice = try CheckoutBinary.run(["validate", "flows", "--stats", "--stats"])
         #expect(twice.status == 0, "\(twice.stderr)")

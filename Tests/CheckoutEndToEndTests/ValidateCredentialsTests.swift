@@ -24,7 +24,7 @@ import Testing
         #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
         #expect(
             r.stderr.contains(
-                "checkout: \(path): provider 'spreedly' needs the environment variables CHECKOUT_19N_KEY (credential 'environmentKey') and CHECKOUT_19N_GATEWAY (credential 'gatewayToken'), which are not set"
+                "checkout: error: \(path): provider 'spreedly' needs the environment variables CHECKOUT_19N_KEY (credential 'environmentKey') and CHECKOUT_19N_GATEWAY (credential 'gatewayToken'), which are not set"
             ), "\(r.stderr)")
         #expect(!(r.stdout + r.stderr).contains("a-secret-value"))
         // Without the option validate only compiles: the flow is valid.

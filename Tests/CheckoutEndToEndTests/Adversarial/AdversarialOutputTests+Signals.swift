@@ -60,7 +60,7 @@ import Testing
         OutputAttack.expectSound(ended, exit: 130, files: [result, trace, journal], in: ws)
         let lines = ended.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(ended.summary)")
-        #expect(ended.stderr.hasPrefix("checkout: interrupted by SIGINT; the charge at "), "\(ended.summary)")
+        #expect(ended.stderr.hasPrefix("checkout: error: interrupted by SIGINT; the charge at "), "\(ended.summary)")
         #expect(ended.stderr.contains("may have been made: run again with --journal \(journal)"), "\(ended.summary)")
         #expect(OutputAttack.status(ended.stdout) == "canceled")
         let resultText = OutputAttack.regularText(result)
@@ -95,7 +95,7 @@ import Testing
         child.ended.withLock { $0 = true }
 
         OutputAttack.expectSound(ended, exit: 143, files: [result, trace], in: ws)
-        #expect(ended.stderr.contains("checkout: interrupted by SIGTERM; the charge at "), "\(ended.summary)")
+        #expect(ended.stderr.contains("checkout: error: interrupted by SIGTERM; the charge at "), "\(ended.summary)")
         #expect(ended.stderr.contains("check with the provider before trying again"), "\(ended.summary)")
         #expect(ended.stdout.hasPrefix("standard-checkout: canceled\n"), "\(ended.summary)")
         #expect(OutputAttack.status(OutputAttack.regularText(result)) == "canceled")
@@ -120,7 +120,7 @@ import Testing
         child.ended.withLock { $0 = true }
 
         OutputAttack.expectSound(ended, exit: 143, files: [junit], in: ws)
-        #expect(ended.stderr.hasPrefix("checkout: interrupted by SIGTERM after 1 of "), "\(ended.summary)")
+        #expect(ended.stderr.hasPrefix("checkout: error: interrupted by SIGTERM after 1 of "), "\(ended.summary)")
         let xml = OutputAttack.regularText(junit)
         let cases = xml.components(separatedBy: "<testcase ").count - 1
         let errors = xml.components(separatedBy: "type=\"Interrupted\"").count - 1
@@ -153,6 +153,6 @@ import Testing
         }
         child.ended.withLock { $0 = true }
         OutputAttack.expectSound(ended, exit: 130, in: ws)
-        #expect(ended.stderr.hasSuffix("checkout: interrupted\n"), "\(ended.summary)")
+        #expect(ended.stderr.hasSuffix("checkout: error: interrupted\n"), "\(ended.summary)")
     }
 }

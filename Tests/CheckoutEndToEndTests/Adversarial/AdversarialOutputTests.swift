@@ -95,7 +95,9 @@ import Testing
             let ended = try Self.run([option, path], in: ws)
             OutputAttack.expectSound(ended, exit: 0, in: ws)
             #expect(OutputAttack.status(ended.stdout) == "success", "\(option) \(path): \(ended.summary)")
-            #expect(ended.stderr.contains("checkout: could not write the \(what) to \(path): No space left on device"), "\(ended.summary)")
+            #expect(
+                ended.stderr.contains("checkout: error: could not write the \(what) to \(path): No space left on device"),
+                "\(ended.summary)")
             #expect(OutputAttack.kind(full)?.type == S_IFCHR)
         }
         let summary = try Self.run(["--result", full], in: ws, json: false)
@@ -115,7 +117,7 @@ import Testing
                 ["run", "flows/standard-checkout.yaml", "--answers", answers, "--json", option, path] + provider, in: ws,
                 environment: ProviderCommandTests.credentials(fake))
             OutputAttack.expectSound(ended, exit: 2, in: ws)
-            #expect(ended.stderr.hasPrefix("checkout: cannot write the \(option.dropFirst(2)) to \(path): "), "\(ended.summary)")
+            #expect(ended.stderr.hasPrefix("checkout: error: cannot write the \(option.dropFirst(2)) to \(path): "), "\(ended.summary)")
             #expect(fake.ledger.isEmpty, "\(option) \(path) was refused after a charge")
         }
     }
@@ -158,6 +160,6 @@ import Testing
         let full = OutputAttack.device("full", minor: 7, system: "/dev/full", in: ws)
         let failed = try OutputAttack.run(["schema", "--output", full], in: ws)
         OutputAttack.expectSound(failed, exit: 2, in: ws)
-        #expect(failed.stderr == "checkout: could not write the schema to \(full): No space left on device\n")
+        #expect(failed.stderr == "checkout: error: could not write the schema to \(full): No space left on device\n")
     }
 }
