@@ -1,4 +1,5 @@
 import ArgumentParser
+import CheckoutTerminal
 import Foundation
 
 /// `--color auto|always|never`: whether diagnostics on a terminal are coloured.
@@ -30,5 +31,29 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     /// One environment variable (`getenv`: building `ProcessInfo`'s dictionary costs more).
     private static func variable(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
+    }
+}
+
+/// `checkout run --background auto|light|dark`: the terminal's background, which picks a
+/// theme's light or dark colours (docs/terminal.md "Light and dark backgrounds").
+enum BackgroundChoice: String, ExpressibleByArgument, CaseIterable {
+    /// `COLORFGBG` when it names one, else the terminal's answer to the OSC 11 query.
+    case auto
+    /// A light background (as white).
+    case light
+    /// A dark background (as black).
+    case dark
+
+    /// The background, and input read while asking the terminal (for the form to read first).
+    /// Only asked when the form is drawn in colour: with no colour the background changes nothing.
+    func resolve(variable: (String) -> String?) -> (TerminalBackground, [UInt8]) {
+        switch self {
+        case .light: return (.light, [])
+        case .dark: return (.dark, [])
+        case .auto:
+            if let named = variable("COLORFGBG").flatMap(TerminalBackground.fromCOLORFGBG) { return (named, []) }
+            let (asked, pending) = TerminalBackground.ask()
+            return (asked ?? .unknown, pending)
+        }
     }
 }

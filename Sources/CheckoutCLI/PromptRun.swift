@@ -13,6 +13,8 @@ struct PromptRun {
     var plain: Bool
     var color: ColorChoice
     var highContrast: Bool
+    /// `--background`.
+    var background: BackgroundChoice = .auto
     /// `--now`; nil: the system clock.
     var now: Date?
     var random: any RandomSource
@@ -35,14 +37,16 @@ struct PromptRun {
         if drawsForm {
             let drawn = FrontendSlot()
             let interrupted = self.interrupted
-            let device = POSIXTerminal { signal in
+            let depth = colorDepth
+            let (background, pending) = depth == .none ? (.unknown, []) : self.background.resolve(variable: Self.variable)
+            let device = POSIXTerminal(pending: pending) { signal in
                 drawn.frontend?.abandon()
                 interrupted(signal)
                 Output.error("interrupted")
                 exit(ExitStatus.interrupted(by: signal))
             }
             let options = TerminalFrontend.Options(
-                colorDepth: colorDepth, highContrast: highContrast,
+                colorDepth: depth, highContrast: highContrast, background: background,
                 spinnerTick: { try? await Task.sleep(for: .milliseconds(80)) })
             let frontend = TerminalFrontend(
                 flow: flow, device: device, today: today, options: options,

@@ -65,6 +65,12 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Draw the prompt with the high-contrast preset, whatever the flow's theme says.")
     var highContrast = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The terminal's background: auto (COLORFGBG, else ask the terminal), light or dark; picks the theme's light or dark colours.",
+            valueName: "background"))
+    var background: BackgroundChoice = .auto
+
     @OptionGroup var providerOptions: ProviderOptions
 
     func run() async throws {
@@ -99,7 +105,7 @@ struct RunCommand: AsyncParsableCommand {
             let traceFile = try trace.map(Self.openTrace)
             let watch = RunWatch(forwardingTo: traceFile.map(Self.traceSink))
             let prompt = PromptRun(
-                flow: program, plain: plain, color: color, highContrast: highContrast, now: fixedNow,
+                flow: program, plain: plain, color: color, highContrast: highContrast, background: background, now: fixedNow,
                 random: seed.map { SeededRandom(seed: $0) } ?? SystemRandom(), traceFile: watch,
                 provider: provider,
                 interrupted: { signal in

@@ -10,6 +10,8 @@ extension ScreenEmulator {
         /// A UTF-8 character's bytes so far, and how many it needs.
         var pending: [UInt8] = []
         var needed = 0
+        /// An OSC string's bytes so far (nil inside DCS, APC, PM and SOS strings).
+        var osc: [UInt8]?
     }
 
     /// Draws `bytes`; a sequence or character cut at the end continues with the next call.
@@ -26,13 +28,18 @@ extension ScreenEmulator {
         case .csi: csi(byte)
         case .charset: parser.state = .ground
         case .string:
-            // OSC, DCS, APC, PM: skipped up to BEL or ST (ESC \).
+            // OSC, DCS, APC, PM: skipped up to BEL or ST (ESC \); an OSC 11 query is answered.
             if byte == 0x07 {
                 parser.state = .ground
+                endString()
             } else if byte == 0x1B {
                 parser.state = .stringEscape
+            } else if parser.osc != nil, parser.osc!.count < 64 {
+                parser.osc!.append(byte)
             }
-        case .stringEscape: parser.state = byte == 0x5C ? .ground : .string
+        case .stringEscape:
+            parser.state = byte == 0x5C ? .ground : .string
+            if byte == 0x5C { endString() }
         }
     }
 
@@ -117,6 +124,7 @@ extension ScreenEmulator {
             parser.sequence = []
         case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"):
             parser.state = .string
+            parser.osc = byte == UInt8(ascii: "]") ? [] : nil
         case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"): parser.state = .charset
         case UInt8(ascii: "7"): savedCursor = (cursorRow, cursorColumn)
         case UInt8(ascii: "8"):
@@ -235,5 +243,13 @@ extension ScreenEmulator {
         case 2: erase(row: cursorRow, from: 0, to: columns)
         default: note("CSI \(mode)K")
         }
+    }
+
+    /// The end of an OSC, DCS, APC or PM string: `OSC 11 ; ?` (what is the background?) gets
+    /// `background`'s answer, as xterm gives it; a terminal without one answers nothing.
+    private mutating func endString() {
+        defer { parser.osc = nil }
+        guard let osc = parser.osc, osc == Array("11;?".utf8), let background else { return }
+        reply("\u{1B}]11;\(background)\u{1B}\\")
     }
 }

@@ -31,6 +31,9 @@ struct ScreenEmulator {
     var scrollBottom: Int
     var replies: [UInt8] = []
     var parser = Parser()
+    /// The background colour this terminal tells a program that asks (OSC 11), as xterm
+    /// writes it (`rgb:1e1e/1e1e/2e2e`); nil: it does not tell, as many terminals do not.
+    var background: String?
 
     init(rows: Int = 24, columns: Int = 80) {
         self.rows = rows

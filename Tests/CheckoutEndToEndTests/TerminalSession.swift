@@ -32,6 +32,8 @@ final class TerminalSession {
         var stderrIsPipe = false
         /// The program to run instead of `checkout` (the harness's own tests use `sh`).
         var program: String? = nil
+        /// The background the terminal tells (OSC 11), `rgb:RRRR/GGGG/BBBB`; nil: it does not.
+        var background: String? = nil
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -68,6 +70,7 @@ final class TerminalSession {
         let (primary, secondary, path) = try Self.openTerminal(rows: options.rows, columns: options.columns)
         (self.primary, self.secondary) = (primary, secondary)
         screen = ScreenEmulator(rows: Int(options.rows), columns: Int(options.columns))
+        screen.background = options.background
 
         var env = ChildProcess.environment(
             removing: ["NO_COLOR", "TERM", "COLORTERM", "COLUMNS", "LINES", "TMUX", "TMUX_PANE"], setting: [:])

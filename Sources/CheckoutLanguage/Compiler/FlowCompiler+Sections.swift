@@ -235,11 +235,17 @@ extension FlowCompiler {
             if s == 0 {
                 if let v = ctx.enumeration(n, path: "theme.preset", as: ThemePreset.self) { theme.preset = v }
             } else if colors.contains(s) {
-                guard let text = ctx.string(n, path: "theme.\(key)") else { continue }
-                if let c = RGBColor(hex: text) {
+                if n.mapping != nil {
+                    // `{ light, dark }`: both required, each a colour.
+                    guard let pair = ctx.fields(of: n, path: "theme.\(key)", keys: .colorPair) else { continue }
+                    let light = pair["light"].flatMap { color($0, path: "theme.\(key).light", &ctx) }
+                    let dark = pair["dark"].flatMap { color($0, path: "theme.\(key).dark", &ctx) }
+                    if let light, let dark {
+                        theme.colors[key] = light
+                        theme.darkColors[key] = dark
+                    }
+                } else if let c = color(n, path: "theme.\(key)", &ctx) {
                     theme.colors[key] = c
-                } else {
-                    ctx.report(.invalidFormat, "'theme.\(key)' must be a colour \"#RRGGBB\", found \(UserText.quoted(text))", at: n.range)
                 }
             } else if numbers.contains(s) {
                 guard let d = ctx.decimal(n, path: "theme.\(key)") else { continue }
@@ -261,5 +267,13 @@ extension FlowCompiler {
             }
         }
         return theme
+    }
+
+    /// A `#RRGGBB` colour at `path`, or a finding.
+    private static func color(_ n: YAMLNode, path: String, _ ctx: inout CompileContext) -> RGBColor? {
+        guard let text = ctx.string(n, path: path) else { return nil }
+        if let c = RGBColor(hex: text) { return c }
+        ctx.report(.invalidFormat, "'\(path)' must be a colour \"#RRGGBB\", found \(UserText.quoted(text))", at: n.range)
+        return nil
     }
 }

@@ -8,7 +8,7 @@ extension FlowKeys {
         ("topLevel", topLevel), ("provider", provider), ("signature", signature), ("taxService", taxService), ("request", request),
         ("price", price),
         ("prefill", prefill),
-        ("address", address), ("fraud", fraud), ("currencies", currencies), ("theme", theme), ("font", font),
+        ("address", address), ("fraud", fraud), ("currencies", currencies), ("theme", theme), ("colorPair", colorPair), ("font", font),
         ("fields", fields), ("available", available), ("customField", customField), ("cards", cards), ("screen", screen), ("step", step),
         ("routes", routes), ("retry", retry),
     ]

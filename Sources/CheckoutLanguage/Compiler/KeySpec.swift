@@ -255,9 +255,20 @@ package enum FlowKeys {
     /// `theme` keys.
     public static let theme: [KeySpec] =
         [KeySpec("preset", .cases(ThemePreset.self), default: "standard", "the preset the theme starts from")]
-        + Theme.colorKeys.map { KeySpec($0, .color, "colour `#RRGGBB`") }
+        + Theme.colorKeys.map {
+            KeySpec(
+                $0, .oneOf([.color, .mapping(colorPair)]),
+                "colour `#RRGGBB`, or `{ light: \"#RRGGBB\", dark: \"#RRGGBB\" }`: one for each terminal background")
+        }
         + Theme.numberKeys.map { KeySpec($0, .decimal(minimum: 0), "size in points") }
         + Theme.fontKeys.map { KeySpec($0, .mapping(font), "font") }
+
+    /// A theme colour for light and dark backgrounds (like an iOS asset's "Any" and "Dark"
+    /// appearances); the terminal picks by its background (docs/terminal.md "Light and dark").
+    public static let colorPair: [KeySpec] = [
+        KeySpec("light", .color, required: true, "colour `#RRGGBB` on a light background, and when the background is not known"),
+        KeySpec("dark", .color, required: true, "colour `#RRGGBB` on a dark background"),
+    ]
 
     /// Theme font keys.
     public static let font: [KeySpec] = [

@@ -163,6 +163,7 @@ extension KeyTable {
     static let currencies = KeyTable(FlowKeys.currencies)
     static let theme = KeyTable(FlowKeys.theme)
     static let font = KeyTable(FlowKeys.font)
+    static let colorPair = KeyTable(FlowKeys.colorPair)
     static let fields = KeyTable(FlowKeys.fields)
     static let billingPresence = KeyTable(FlowKeys.billingPresence)
     static let shippingPresence = KeyTable(

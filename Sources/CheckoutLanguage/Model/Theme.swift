@@ -3,8 +3,10 @@
 public struct Theme: Sendable, Hashable {
     /// A named preset the properties start from.
     package var preset: ThemePreset = .standard
-    /// Colour properties, `#RRGGBB`, by name.
+    /// Colour properties, `#RRGGBB`, by name: the colour, or the light one of a pair.
     package var colors: [String: RGBColor] = [:]
+    /// The dark colour of each property given as a `{ light, dark }` pair.
+    package var darkColors: [String: RGBColor] = [:]
     /// Numeric properties (`buttonCornerRadius`, …).
     public var numbers: [String: Double] = [:]
     /// Font properties.

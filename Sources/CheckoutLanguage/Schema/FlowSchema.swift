@@ -214,11 +214,54 @@ struct FlowSchemaBuilder {
             text.add("pattern", YAMLCoreTyping.decimalPattern(minimum: minimum, exclusive: exclusive))
             o.add("anyOf", .array([number.value, text.value]))
         case .oneOf(let shapes):
+            if let merged = mergedByType(shapes) { return merged }
             var choices: [JSONValue] = []
             for s in shapes { choices.append(.object(schema(for: s))) }
             o.add("anyOf", .array(choices))
         }
         return o.members
+    }
+
+    /// Choices of different JSON types (a colour: a string, or a `{ light, dark }` mapping) as
+    /// one schema, as the root of a scenarios file is: `type` lists them and each keyword
+    /// applies to its own type, so a validator says what is wrong with the value ("does not
+    /// match '^#…'") instead of "not valid under any of the given schemas". A named choice
+    /// applies through `if` its type `then` its `$ref`. Nil when two choices share a type.
+    private mutating func mergedByType(_ shapes: [ValueShape]) -> [JSONMember]? {
+        let types = shapes.map(Self.jsonType)
+        guard types.allSatisfy({ $0 != nil }), Set(types.compactMap { $0 }).count == shapes.count else { return nil }
+        var merged: [JSONMember] = [JSONMember("type", .array(types.compactMap { $0 }.map(JSONValue.string)))]
+        var conditions: [JSONValue] = []
+        for (shape, type) in zip(shapes, types.compactMap { $0 }) {
+            let members = schema(for: shape)
+            if members.count == 1, members[0].key == "$ref" {
+                conditions.append(
+                    .object([
+                        JSONMember("if", .object([JSONMember("type", .string(type))])), JSONMember("then", .object(members)),
+                    ]))
+                continue
+            }
+            merged += members.filter { $0.key != "type" }
+        }
+        if conditions.count == 1, case .object(let members) = conditions[0] {
+            merged += members
+        } else if !conditions.isEmpty {
+            merged.append(JSONMember("allOf", .array(conditions)))
+        }
+        return merged
+    }
+
+    /// The one JSON type of a value of `shape`, nil when it may have more than one.
+    private static func jsonType(_ shape: ValueShape) -> String? {
+        switch shape {
+        case .mapping, .openMapping, .dictionary: "object"
+        case .list: "array"
+        case .enumeration: "string"
+        case .string(let pattern, _): YAMLCoreTyping.textTypes(pattern: pattern) == .string("string") ? "string" : nil
+        case .bool: "boolean"
+        case .integer: "integer"
+        case .decimal, .oneOf: nil
+        }
     }
 
     /// A key's schema: its summary (with the default as written, when there is one) as

@@ -37,12 +37,18 @@ package final class POSIXTerminal: TerminalDevice {
 
     /// The terminal on `input` and `output`. `onInterrupt` is called with the signal number
     /// (SIGINT for Ctrl-C) after the terminal has been restored; it should end the process.
-    package init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, onInterrupt: @escaping @Sendable (Int32) -> Void) {
+    /// `pending` is input already read (keys typed while `TerminalBackground.ask` waited),
+    /// read first.
+    package init(
+        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, pending: [UInt8] = [],
+        onInterrupt: @escaping @Sendable (Int32) -> Void
+    ) {
         self.input = input
         self.output = output
         self.onInterrupt = onInterrupt
         (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self, bufferingPolicy: .unbounded)
         reader = EventReader(events.makeAsyncIterator())
+        if !pending.isEmpty { continuation.yield(.input(pending)) }
     }
 
     package func write(_ text: String) {

@@ -15,11 +15,17 @@ package final class TerminalFrontend: CheckoutFrontend {
         package var colorDepth: ColorDepth
         /// The high-contrast preset, whatever the flow's theme says.
         package var highContrast: Bool
+        /// The terminal's background: picks the theme's light or dark colours (`Palette`).
+        package var background: TerminalBackground
         /// Waits between spinner frames; nil draws no animation (tests).
         package var spinnerTick: (@Sendable () async -> Void)?
-        package init(colorDepth: ColorDepth, highContrast: Bool = false, spinnerTick: (@Sendable () async -> Void)? = nil) {
+        package init(
+            colorDepth: ColorDepth, highContrast: Bool = false, background: TerminalBackground = .unknown,
+            spinnerTick: (@Sendable () async -> Void)? = nil
+        ) {
             self.colorDepth = colorDepth
             self.highContrast = highContrast
+            self.background = background
             self.spinnerTick = spinnerTick
         }
     }
@@ -55,7 +61,7 @@ package final class TerminalFrontend: CheckoutFrontend {
         self.forms = ScreenForms(flow: flow, today: today)
         self.options = options
         self.onInterrupt = onInterrupt
-        palette = Palette(theme: flow.definition.theme, highContrast: options.highContrast)
+        palette = Palette(theme: flow.definition.theme, highContrast: options.highContrast, background: options.background)
         state = Mutex(State(canvas: Canvas(painter: Painter(depth: options.colorDepth), size: device.size())))
     }
 

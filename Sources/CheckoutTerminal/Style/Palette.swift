@@ -44,15 +44,28 @@ package struct Palette: Sendable, Hashable {
     package var success: TextStyle
     package var muted: TextStyle
 
-    /// The palette of `theme`; `highContrast` forces the high-contrast preset (`--high-contrast`).
-    package init(theme: Theme, highContrast: Bool = false) {
-        let preset = highContrast ? .highContrast : theme.preset
+    /// The palette of `theme` on `background`; `highContrast` forces the high-contrast preset
+    /// (`--high-contrast`), which nothing else changes.
+    ///
+    /// On a known background (docs/terminal.md "Light and dark backgrounds"): the `standard`
+    /// and `dark` presets follow it (`dark` on a dark one, `standard` on a light one); a colour
+    /// given as `{ light, dark }` takes the background's; and a theme colour with less than
+    /// `Contrast.minimum` against the background gives way to the preset's, so no text is drawn
+    /// that the shopper cannot read. On an unknown background: the preset and the light colours.
+    package init(theme: Theme, highContrast: Bool = false, background: TerminalBackground = .unknown) {
+        let chosen = highContrast ? .highContrast : theme.preset
+        let dark = background.isDark
+        let preset = chosen == .highContrast ? chosen : dark.map { $0 ? .dark : .standard } ?? chosen
         let base = Self.preset(preset)
         // A high-contrast palette is not overridden by the flow's colours: that is its point.
-        let colors = preset == .highContrast ? [:] : theme.colors
+        var colors = chosen == .highContrast ? [:] : theme.colors
+        if dark == true, chosen != .highContrast { colors.merge(theme.darkColors) { _, dark in dark } }
+        let backgroundColor: RGBColor? = if case .known(let c) = background { c } else { nil }
         func role(_ keys: [String], _ fallback: TextStyle) -> TextStyle {
             var s = fallback
-            if let c = keys.lazy.compactMap({ colors[$0] }).first { s.color = c }
+            guard let c = keys.lazy.compactMap({ colors[$0] }).first else { return s }
+            if let backgroundColor, Contrast.ratio(c, backgroundColor) < Contrast.minimum { return s }
+            s.color = c
             return s
         }
         title = role(["headerTitleColor"], base.title)

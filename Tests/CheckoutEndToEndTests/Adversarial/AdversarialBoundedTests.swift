@@ -148,7 +148,7 @@ import Testing
         }
         try #require(bound == 0)
         let socketRun = try BoundedRun.run(["validate", socketPath])
-        Self.expectBounded(socketRun, status: 2, maximumOutput: 4096)
+        Self.expectBounded(socketRun, status: 66, maximumOutput: 4096)
         #expect(socketRun.stdout.contains("s.yaml: error: cannot read the file: is a socket, not a file [file-unreadable]"))
     }
 
@@ -160,7 +160,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: a, withDestinationPath: b)
         try FileManager.default.createSymbolicLink(atPath: b, withDestinationPath: a)
         let validate = try BoundedRun.run(["validate", a])
-        Self.expectBounded(validate, status: 2, maximumOutput: 4096)
+        Self.expectBounded(validate, status: 66, maximumOutput: 4096)
         #expect(validate.stdout.contains("a.yaml: error: cannot read the file: too many levels of symbolic links [file-unreadable]"))
         let answers = try BoundedRun.run(["run", Self.shipped("standard-checkout.yaml"), "--answers", a])
         Self.expectBounded(answers, status: 3, maximumOutput: 4096)
@@ -178,7 +178,7 @@ import Testing
         let missing = workspace.url.appendingPathComponent("missing.yaml").path
         let regions = try Self.regionsFlow(3, in: workspace)
         let run = try BoundedRun.run(["validate", Self.shipped("standard-checkout.yaml"), missing, regions])
-        Self.expectBounded(run, status: 2, maximumOutput: 16 << 10)
+        Self.expectBounded(run, status: 66, maximumOutput: 16 << 10)
         #expect(run.stdout.contains("missing.yaml: error: cannot read the file: no such file or directory [file-unreadable]"))
         #expect(run.stdout.contains("regions.yaml:13:7: error: tax region 'Z0000'"))
         #expect(run.stdout.hasSuffix("4 errors, 0 warnings in 3 files\n"))
