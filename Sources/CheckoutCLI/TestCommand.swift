@@ -20,8 +20,13 @@ struct TestCommand: AsyncParsableCommand {
     @Argument(help: "Scenario files, flows, or directories.", completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String]
 
-    @Option(help: "Write a JUnit XML report to this file.", completion: .file(extensions: ["xml"]))
+    @Option(help: "Write a JUnit XML report to this file (valid against Jenkins' junit-10.xsd).", completion: .file(extensions: ["xml"]))
     var junit: String?
+
+    @Flag(
+        help: "Also write file and line on each JUnit <testcase>, where GitLab and the GitHub JUnit actions read them (Jenkins' schema does not allow them)."
+    )
+    var junitTestcaseLocations = false
 
     @Option(help: "Run only part K of N of the selected scenarios (scenario i runs in shard i % N + 1).")
     var shard: String?
@@ -108,6 +113,7 @@ struct TestCommand: AsyncParsableCommand {
             (suite: s.suite, scenario: s.scenario, flow: suite.flows[s.scenario.flowPath]?.definition.id ?? "")
         }
         let junit = self.junit
+        let locations = junitTestcaseLocations
         let interruption = Interruption { signal in
             let done = reported.withLock { $0 }
             let name = Interruption.name(signal)
@@ -116,7 +122,8 @@ struct TestCommand: AsyncParsableCommand {
                     + (junit == nil ? "\n" : "; the JUnit report lists the other \(selected.count - done.count) as errors\n"))
             if let junit {
                 let document = JUnitWriter.document(
-                    done, notRun: Array(notRun.dropFirst(done.count)), reason: "not run to its end: interrupted by \(name)")
+                    done, notRun: Array(notRun.dropFirst(done.count)), reason: "not run to its end: interrupted by \(name)",
+                    testcaseLocations: locations)
                 Output.write(document, to: junit, what: "JUnit report")
             }
             Foundation.exit(ExitStatus.interrupted(by: signal))
@@ -129,7 +136,7 @@ struct TestCommand: AsyncParsableCommand {
         let failed = outcomes.filter { !$0.passed }.count
         Output.standardOutput(
             ScenarioReport.summary(passed: outcomes.count - failed, failed: failed, skipped: all.count - selected.count))
-        if let junit, !Output.write(JUnitWriter.document(outcomes), to: junit, what: "JUnit report") {
+        if let junit, !Output.write(JUnitWriter.document(outcomes, testcaseLocations: locations), to: junit, what: "JUnit report") {
             throw ExitCode(ExitStatus.usage)
         }
         if update {
