@@ -27,7 +27,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Replay one scenario as `checkout test` runs it: its flow, answers, seed and clock; FILE#NAME, the scenarios file and the scenario's name.",
-            valueName: "file#name"))
+            valueName: "file#name"), completion: .custom(Completions.scenarios))
     var scenario: String?
 
     @Option(

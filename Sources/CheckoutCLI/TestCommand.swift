@@ -24,7 +24,8 @@ struct TestCommand: AsyncParsableCommand {
     var junit: String?
 
     @Flag(
-        help: "Also write file and line on each JUnit <testcase>, where GitLab and the GitHub JUnit actions read them (Jenkins' schema does not allow them)."
+        help:
+            "Also write file and line on each JUnit <testcase>, where GitLab and the GitHub JUnit actions read them (Jenkins' schema does not allow them)."
     )
     var junitTestcaseLocations = false
 
@@ -34,10 +35,14 @@ struct TestCommand: AsyncParsableCommand {
     @Option(help: "Run this many scenarios at once (with --mutate: mutants); output keeps file order.")
     var jobs = 1
 
-    @Option(name: .customLong("tag"), help: "Run only scenarios with this tag (repeatable: any of them).")
+    @Option(
+        name: .customLong("tag"), help: "Run only scenarios with this tag (repeatable: any of them).", completion: .custom(Completions.tags)
+    )
     var tags: [String] = []
 
-    @Option(name: .customLong("skip-tag"), help: "Skip scenarios with this tag (repeatable; wins over --tag).")
+    @Option(
+        name: .customLong("skip-tag"), help: "Skip scenarios with this tag (repeatable; wins over --tag).",
+        completion: .custom(Completions.tags))
     var skipTags: [String] = []
 
     @Option(

@@ -40,6 +40,28 @@ import Testing
         #expect(try complete(["checkout", "validate", "exam"]) == ["examples"])
     }
 
+    /// `run --scenario FILE#NAME`: scenarios files with their `#`, then the file's scenario names,
+    /// read from the file itself.
+    @Test func aScenarioCompletesFileThenName() throws {
+        #expect(try complete(["checkout", "run", "--scenario", "flows/standard-ch"]) == ["flows/standard-checkout.scenarios.yaml#"])
+        let names = try complete(["checkout", "run", "--scenario", "flows/three-d-secure.scenarios.yaml#"])
+        let file = try #require(
+            String(
+                data: FileManager.default.contents(
+                    atPath: CheckoutBinary.root.appendingPathComponent("flows/three-d-secure.scenarios.yaml").path) ?? Data(),
+                encoding: .utf8))
+        let written = file.matches(of: /(?m)^- name: "?([^"\n]+)"?$/).map { "flows/three-d-secure.scenarios.yaml#" + String($0.1) }.sorted()
+        #expect(written.count >= 3 && names == written, "\(names) vs \(written)")
+        #expect(try complete(["checkout", "run", "--scenario", "flows/nope.scenarios.yaml#"]).isEmpty)
+    }
+
+    /// `test --tag` and `--skip-tag`: the tags the named scenarios files use.
+    @Test func tagsCompleteFromTheScenariosFiles() throws {
+        #expect(try complete(["checkout", "test", "flows/maxpay-sale3d.scenarios.yaml", "--tag", "ph"]) == ["phone"])
+        #expect(try complete(["checkout", "test", "flows", "--skip-tag", "maxp"]) == ["maxpay"])
+        #expect(try complete(["checkout", "test", "flows/standard-checkout.scenarios.yaml", "--tag", "maxp"]).isEmpty)
+    }
+
     @Test func commandsStillComplete() throws {
         #expect(try complete(["checkout", "se"]) == ["serve"])
     }
