@@ -21,8 +21,9 @@ struct Checkout: AsyncParsableCommand {
 
     /// Runs the command, mapping usage errors to exit code 2 (SPEC §11) instead of
     /// ArgumentParser's 64 — except for `validate`, whose 2 means "problems found" and whose
-    /// usage errors keep 64 (`ExitStatus`). The common forms of `checkout validate` skip the parser
-    /// (`ValidateCommand.quickParse`); errors they throw are reported the same way.
+    /// usage errors keep 64 (`ExitStatus`). The common forms of `checkout validate` and of a
+    /// headless `checkout run` skip the parser (`ValidateCommand.quickParse`,
+    /// `RunCommand.quickParse`); errors they throw are reported the same way.
     static func main() async {
         // A reader that leaves (`checkout run … --json | head -c1`) makes writes fail with EPIPE,
         // which `Output` ignores, instead of killing the process. A handler that does nothing,
@@ -32,6 +33,10 @@ struct Checkout: AsyncParsableCommand {
         do {
             if let validate = ValidateCommand.quickParse(CommandLine.arguments.dropFirst()) {
                 try validate.run()
+                return
+            }
+            if let run = RunCommand.quickParse(CommandLine.arguments.dropFirst()) {
+                try await run.run()
                 return
             }
             var command = try parseAsRoot(TestCommand.coverageArguments(Array(CommandLine.arguments.dropFirst())))

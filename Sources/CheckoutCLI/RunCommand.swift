@@ -212,3 +212,68 @@ enum ResultSummary {
         return lines.map(\.escapingControlCharacters).joined(separator: "\n") + "\n"
     }
 }
+
+extension RunCommand {
+    /// The common headless spelling of `checkout run` — `run FLOW --answers FILE`, with
+    /// `--json`, `--result F`, `--trace F`, `--seed N`, `--now T`, each at most once, in any
+    /// order — read without the argument parser, or nil for anything else (help, a prompt run,
+    /// `--opt=value`, `--`, any other or repeated option, a bad value), which then goes through
+    /// ArgumentParser as usual.
+    ///
+    /// The parser's reflection costs about what the rest of a run's start-up does (issue 21:
+    /// a headless run started in 2.0× `validate`'s time; docs/benchmarks.md "Start-up"), as it
+    /// did for `validate` (`ValidateCommand.quickParse`). An option added to the command is
+    /// simply not on this path until it is added here.
+    static func quickParse(_ arguments: some Sequence<String>) -> RunCommand? {
+        var iterator = arguments.makeIterator()
+        guard iterator.next() == "run" else { return nil }
+        var flow: String?
+        var values: [String: String] = [:]
+        var json = false
+        let valued: Set = ["--answers", "--result", "--trace", "--seed", "--now"]
+        while let argument = iterator.next() {
+            if valued.contains(argument) {
+                guard values[argument] == nil, let value = iterator.next(), !value.hasPrefix("-") || value == "-" else { return nil }
+                values[argument] = value
+            } else if argument == "--json" {
+                guard !json else { return nil }
+                json = true
+            } else {
+                guard flow == nil, !argument.hasPrefix("-") || argument == "-" else { return nil }
+                flow = argument
+            }
+        }
+        guard let flow, let answers = values["--answers"] else { return nil }
+        // What `run()` would refuse with a usage message goes through the parser, so the message
+        // and its usage lines are the parser's: nothing on this path throws a ValidationError.
+        if flow == "-", answers == "-" { return nil }
+        if let now = values["--now"], (try? instant(now)) == nil { return nil }
+        var seed: UInt64?
+        if let text = values["--seed"] {
+            guard let value = UInt64(text) else { return nil }
+            seed = value
+        }
+        // Every property must be set: a property wrapper that was never parsed traps when read
+        // (see `ValidateCommand.quickParse`).
+        var command = RunCommand()
+        command.flow = flow
+        command.scenario = nil
+        command.answers = answers
+        command.json = json
+        command.result = values["--result"]
+        command.trace = values["--trace"]
+        command.journal = nil
+        command.seed = seed
+        command.now = values["--now"]
+        command.plain = false
+        command.color = .auto
+        command.highContrast = false
+        command.background = .auto
+        var providerOptions = ProviderOptions()
+        providerOptions.provider = nil
+        providerOptions.providerURL = nil
+        providerOptions.providerTimeout = 30
+        command.providerOptions = providerOptions
+        return command
+    }
+}

@@ -17,13 +17,34 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         self.day = day
     }
 
-    /// The day containing `date` in `timeZone` (UTC by default), for callers with a clock —
+    /// The day containing `date` in `timeZone`, for callers with a clock —
     /// the run's clock decides "today".
-    public init(containing date: Date, timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        self.init(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+    ///
+    /// Arithmetic on the seconds since 1970 (Howard Hinnant's `civil_from_days`), not
+    /// `Calendar`: a Gregorian calendar costs ICU's time-zone data on first use, about a third
+    /// of a headless run's own start-up (issue 21, docs/benchmarks.md "Start-up").
+    public init(containing date: Date, timeZone: TimeZone) {
+        self.init(secondsSince1970: date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date)))
+    }
+
+    /// The day containing `date` in UTC.
+    public init(containing date: Date) {
+        self.init(secondsSince1970: date.timeIntervalSince1970)
+    }
+
+    /// The day containing the instant `seconds` after 1970-01-01T00:00:00 (proleptic Gregorian).
+    init(secondsSince1970 seconds: Double) {
+        let days = Int((seconds / 86_400).rounded(.down))
+        // civil_from_days: eras of 400 years (146,097 days) starting on 0000-03-01.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
     }
 
     /// `YYYY-MM-DD` exactly (ISO 8601 calendar date, four-digit year, ASCII digits), or nil.

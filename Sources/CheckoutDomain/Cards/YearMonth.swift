@@ -13,12 +13,17 @@ package struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertibl
         self.month = month
     }
 
-    /// The month containing `date` in `timeZone` (UTC by default), for callers with a clock.
-    public init(containing date: Date, timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month], from: date)
-        self.init(year: parts.year ?? 1970, month: parts.month ?? 1)
+    /// The month containing `date` in `timeZone`, for callers with a clock.
+    /// Arithmetic, not `Calendar` (`CalendarDate(containing:)`).
+    public init(containing date: Date, timeZone: TimeZone) {
+        let day = CalendarDate(containing: date, timeZone: timeZone)
+        self.init(year: day.year, month: day.month)
+    }
+
+    /// The month containing `date` in UTC.
+    public init(containing date: Date) {
+        let day = CalendarDate(containing: date)
+        self.init(year: day.year, month: day.month)
     }
 
     /// This month moved by `months` (negative goes back): 2024-11 + 3 = 2025-02.

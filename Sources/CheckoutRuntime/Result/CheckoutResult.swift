@@ -81,7 +81,7 @@ public struct CheckoutResult: Sendable {
             c.add("ccType", card.brand.resultName)
             c.add("last4Digits", card.last4)
             c.add("ccIssuingCountry", card.issuingCountry)
-            c.add("expirationMonth", String(format: "%02d", card.expiry.month))
+            c.add("expirationMonth", card.expiry.month < 10 ? "0\(card.expiry.month)" : "\(card.expiry.month)")
             c.add("expirationYear", String(card.expiry.year))
             c.add("cardMask", maskedNumber)
             c.add("cardHolderName", cardHolderName)

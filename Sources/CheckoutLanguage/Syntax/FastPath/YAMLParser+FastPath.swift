@@ -9,7 +9,9 @@ extension YAMLParser {
     /// Whether `parse` tries the fast path before libyaml: on unless the environment sets
     /// `CHECKOUT_YAML_FAST_PATH=0`, read once per process (to measure what the fast path is
     /// worth, see docs/benchmarks.md). Either way the document is the same.
-    package static let fastPathIsOn = fastPathIsOn(environment: ProcessInfo.processInfo.environment)
+    /// (`getenv`: building `ProcessInfo.environment`'s dictionary of every variable costs more
+    /// than a small flow's compile.)
+    package static let fastPathIsOn = getenv("CHECKOUT_YAML_FAST_PATH").map { String(cString: $0) } != "0"
 
     /// `fastPathIsOn` for an environment: off only for `CHECKOUT_YAML_FAST_PATH=0`.
     package static func fastPathIsOn(environment: [String: String]) -> Bool {
