@@ -81,21 +81,23 @@ enum BenchmarkFlows {
               - { id: card, kind: creditCard, when: paymentMethod == card }
               - { kind: billing, fields: [name, email, address, city, zip, country, state, phone] }
               - { kind: shipping, when: not shipping.sameAsBilling, hooks: [tax] }
-              - { kind: form, when: price.total >= 100 }
+              - { kind: currency, when: billing.country != US }
+              - { kind: form, when: billing.country == US }
               - kind: review
             steps:
               - kind: createToken
-              - kind: tokenize
+              - { kind: tokenize, when: paymentMethod == card }
               - id: verify
                 kind: threeDS
-                when: paymentMethod != paypal and billing.country in [US, CA]
+                when: paymentMethod == card and billing.country in [US, CA]
                 on: { failed: end, canceled: end }
               - id: charge
                 kind: sale
+                when: paymentMethod == card
                 retry: { attempts: 3, backoff: exponential, delay: 200ms, maxDelay: 2s, jitter: true }
                 timeout: 10s
                 on: { declined: card }
-              - { kind: walletPayment, when: outcome.verify != failed }
+              - { kind: walletPayment, when: paymentMethod != card }
             tax:
 
             """

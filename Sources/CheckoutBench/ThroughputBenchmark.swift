@@ -100,6 +100,14 @@ enum ThroughputBenchmark {
             } else {
                 print("checkout-bench: \(name) (\(bytes.count) bytes): the fast YAML reader reads it as libyaml does")
             }
+            // A benchmark of a flow the compiler refuses would measure the error path.
+            let findings = FlowCompiler.compile(bytes, file: name).diagnostics
+            if findings.isEmpty {
+                print("checkout-bench: \(name) compiles without a finding")
+            } else {
+                print("checkout-bench: \(name) has \(findings.count) findings: \(findings.prefix(3).map(\.message))")
+                ok = false
+            }
         }
         return ok
     }

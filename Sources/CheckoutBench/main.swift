@@ -24,6 +24,9 @@ import Foundation
 ///   (`CHECKOUT_YAML_FAST_PATH=0`), alternately: what the fast path is worth to a user;
 /// - `--generate [--runs N] [--flow FILE]`: `checkout scenarios` on the largest shipped flow
 ///   (or FILE), in-process: seconds per generated suite (best and median of N, default 5);
+/// - `--scaling [--shapes tax-rows,screens,…] [--base X]`: compile time of every flow shape at
+///   1×, 10× and 100× (X scales the 1× size, default 1), the growth per doubling, the memory per
+///   input byte, and the 10.5 MB stage flow against the tax rows (`ScalingBenchmark`);
 /// - `--count WHAT N`: one kind of work N times and nothing else, for instruction counts
 ///   under callgrind (`CountMode`).
 BenchEnvironment.warnIfDebug()
@@ -50,6 +53,10 @@ do {
         ok = ThroughputBenchmark.checkFastPath()
     } else if CommandLine.arguments.contains("--serve-fake-spreedly") {
         try ProvidersBenchmark.serveSpreedly()
+    } else if CommandLine.arguments.contains("--scaling") {
+        ok = try ScalingBenchmark.run(
+            only: argument("--shapes").map { $0.split(separator: ",").map(String.init) },
+            base: argument("--base").flatMap { Double($0) } ?? 1)
     } else if CommandLine.arguments.contains("--phases") {
         Phases.run()
         ok = true

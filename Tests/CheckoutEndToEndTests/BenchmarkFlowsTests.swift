@@ -10,5 +10,7 @@ import Testing
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").filter { $0.contains("reads it as libyaml does") }
         #expect(lines.count == 2, "\(r.stdout)")
+        // And the compiler takes both without a finding: a refused flow would time the error path.
+        #expect(r.stdout.split(separator: "\n").filter { $0.hasSuffix("compiles without a finding") }.count == 2, "\(r.stdout)")
     }
 }
