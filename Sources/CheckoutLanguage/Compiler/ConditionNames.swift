@@ -81,6 +81,10 @@ package enum ConditionNames {
         let custom: [CustomField]
         /// The flow has a `taxService`: its `taxUpdate` steps can end `failed`.
         let taxService: Bool
+        /// The last step with each id, and the first custom field with each: by table, as a
+        /// search per condition made a flow of conditions quadratic (issue 21).
+        private let lastStep: [String: Int]
+        private let firstCustom: [String: Int]
 
         init(
             methods: [PaymentMethodKind], accepted: [CardBrand], steps: [(String, StepKind)], custom: [CustomField],
@@ -91,6 +95,12 @@ package enum ConditionNames {
             self.accepted = accepted
             self.steps = steps
             self.custom = custom
+            var last: [String: Int] = [:]
+            for (i, step) in steps.enumerated() { last[step.0] = i }
+            lastStep = last
+            var first: [String: Int] = [:]
+            for (i, field) in custom.enumerated() where first[field.id] == nil { first[field.id] = i }
+            firstCustom = first
         }
 
         /// The fact whose stage opens gate `gate`.
@@ -110,11 +120,11 @@ package enum ConditionNames {
                 return ConditionScope.Entry(type: type, laterReason: nil, gate: commonGates.firstIndex(of: .card))
             case .outcome(let id)?:
                 // A later step with the same id replaces an earlier one, as its name does.
-                guard let s = steps.lastIndex(where: { $0.id == id }) else { return nil }
+                guard let s = lastStep[id] else { return nil }
                 let type = taxService && steps[s].kind == .taxUpdate ? taxServiceOutcomeType : outcomeTypes[steps[s].kind]
                 return ConditionScope.Entry(type: type ?? .text(.any), laterReason: nil, gate: commonGates.count + s)
             case .custom(let id)?:
-                guard let c = custom.firstIndex(where: { $0.id == id }) else { return nil }
+                guard let c = firstCustom[id] else { return nil }
                 let type: ConditionType = custom[c].options.map { enumeration("\(UserText.quoted(id)) option", $0) } ?? .text(.any)
                 return ConditionScope.Entry(type: type, laterReason: nil, gate: commonGates.count + steps.count + c)
             default:

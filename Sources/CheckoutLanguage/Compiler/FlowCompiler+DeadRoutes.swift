@@ -29,9 +29,12 @@ struct RequestFacts {
         var taxes = [r.price.taxAmount]
         let taxed = stages.contains { $0.kind == .step(.taxUpdate) || $0.hooks.contains(.tax) }
         if taxed, let amount = r.price.amount {
+            // Each distinct amount once, in the order of the rates: a set, not a search of the
+            // list per rate, which grew with the square of a big tax table (issue 21).
+            var seen: Set<Decimal> = [r.price.taxAmount]
             for rate in flow.tax.rates {
                 let tax = Tax.amount(on: Money(amount: amount, currency: r.price.currency), percent: rate.percent).amount
-                if !taxes.contains(tax) { taxes.append(tax) }
+                if seen.insert(tax).inserted { taxes.append(tax) }
             }
         }
         let answered = stages.contains { $0.callsTaxService }

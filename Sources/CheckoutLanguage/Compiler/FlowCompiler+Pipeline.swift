@@ -33,6 +33,8 @@ extension FlowCompiler {
     /// The lines of the drafts' stages, guards and routes.
     private static func sourceMap(_ drafts: [StageDraft]) -> PipelineSourceMap {
         var map = PipelineSourceMap()
+        map.stageLines.reserveCapacity(drafts.count)
+        map.guardLines.reserveCapacity(drafts.count { $0.when != nil })
         for d in drafts {
             let id = d.stage.id
             map.stageLines[id] = d.idRange.start.line

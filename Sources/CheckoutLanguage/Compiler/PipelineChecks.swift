@@ -146,7 +146,10 @@ extension FlowCompiler {
                     ctx.report(.missingField, "a form screen asks for custom fields, but 'fields.custom' defines none", at: d.idRange)
                     continue
                 }
-                for (j, name) in (d.stage.fields ?? []).enumerated() where !ids.contains(name) {
+                // A set: a form lists every custom field unless it names some, and looking each
+                // up in the list made a form of many fields quadratic (issue 21).
+                let known = Set(ids)
+                for (j, name) in (d.stage.fields ?? []).enumerated() where !known.contains(name) {
                     ctx.report(
                         .unknownReference, "no custom field has the id \(UserText.quoted(name))", at: d.fieldRanges[j],
                         suggestion: Suggestions.closest(to: name, in: ids))

@@ -99,8 +99,18 @@ package struct PipelineGraphAnalysis: Sendable {
         edgeTo.reserveCapacity(n * 2)
         edgeProvides.reserveCapacity(n * 2)
         edgeStart.reserveCapacity(n + 1)
-        // Route targets by id: the first stage with the id, found only for stages with routes.
-        func index(of id: String) -> Int? { drafts.firstIndex { $0.stage.id == id } }
+        // Route targets by id: the first stage with the id. The table is made on the first
+        // route: a search of the stages per route made a flow of routed steps quadratic (issue 21).
+        var firstById: [String: Int]?
+        func index(of id: String) -> Int? {
+            if firstById == nil {
+                var table: [String: Int] = [:]
+                table.reserveCapacity(n)
+                for (i, d) in drafts.enumerated() where table[d.stage.id] == nil { table[d.stage.id] = i }
+                firstById = table
+            }
+            return firstById?[id]
+        }
         for i in 0..<n {
             let d = drafts[i]
             let kind = d.stage.kind
@@ -225,13 +235,20 @@ package struct PipelineGraphAnalysis: Sendable {
         // Only conditions read a fact with an id (`outcome.<id>`, `custom.<id>`): an id no
         // condition names is never asked about, and a bit for every step's outcome at every
         // stage made the sets grow with the square of the flow (issue 21). The words of the
-        // conditions' text over-approximate the ids they name.
+        // conditions' text over-approximate the ids they name. Ids are ASCII (letters, digits,
+        // `_`, `-`), so the words are runs of those bytes: any other byte ends one (classifying
+        // Characters by Unicode property cost an eighth of a 10 MB flow's compile).
         var named = Set<Substring>()
+        func isWordByte(_ b: UInt8) -> Bool {
+            (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")
+                || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
+        }
         for d in drafts {
             guard let text = d.when?.scalar?.value else { continue }
-            for word in text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) {
+            for bytes in text.utf8.split(whereSeparator: { !isWordByte($0) }) {
+                let word = Substring(bytes)
                 named.insert(word)
-                for part in word.split(separator: "-") { named.insert(part) }
+                if bytes.contains(UInt8(ascii: "-")) { for part in word.split(separator: "-") { named.insert(part) } }
             }
         }
         func asked(_ f: Fact) -> Bool {
