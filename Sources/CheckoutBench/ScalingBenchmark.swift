@@ -139,10 +139,17 @@ enum ScalingBenchmark {
         return (last, total)
     }
 
-    /// A cold `checkout validate`'s peak resident memory.
+    /// A cold `checkout validate`'s peak resident memory, as its `--stats` line reports it (the
+    /// kernel's high-water mark of its own memory: `wait4`'s `ru_maxrss` of a child started
+    /// with `posix_spawn` also counts this benchmark's memory, which is large by then).
     static func peakMemory(_ checkout: String, _ path: String, _ scratch: URL) throws -> (bytes: Int, mib: Double) {
-        let r = try ChildProcess.run(checkout, ["validate", path], stderr: scratch.appendingPathComponent("stderr.txt").path)
-        return (r.peakMemoryBytes, Double(r.peakMemoryBytes) / 1_048_576)
+        let stderr = scratch.appendingPathComponent("stderr.txt").path
+        _ = try ChildProcess.run(checkout, ["validate", "--stats", path], stderr: stderr)
+        let text = (try? String(contentsOfFile: stderr, encoding: .utf8)) ?? ""
+        guard let match = text.firstMatch(of: /peak memory ([0-9.]+) MiB/), let mib = Double(match.1) else {
+            throw ChildProcess.SpawnError(description: "checkout validate --stats \(path) printed no peak memory: \(text)")
+        }
+        return (Int(mib * 1_048_576), mib)
     }
 
     // MARK: Shapes

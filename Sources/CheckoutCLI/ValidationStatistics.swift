@@ -17,13 +17,23 @@ struct ValidationStatistics: CustomStringConvertible {
             + ", peak memory \(String(format: "%.1f", Double(peakMemoryBytes) / 1_048_576)) MiB"
     }
 
-    /// The process's peak resident set size so far (`getrusage`'s `ru_maxrss`).
+    /// The process's peak resident set size so far. On Linux the kernel's high-water mark of
+    /// this program's own memory (`VmHWM` in /proc/self/status): `getrusage`'s `ru_maxrss` also
+    /// counts the memory of the process that started it when that one used `vfork` (as
+    /// `posix_spawn` does), so `checkout` run from a big build tool reported the tool's peak.
     static func peakMemoryBytes() -> Int {
-        var usage = rusage()
         #if os(Linux)
+            if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                let kib = Int(line.dropFirst("VmHWM:".count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+            {
+                return kib * 1024
+            }
+            var usage = rusage()
             guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
             return usage.ru_maxrss * 1024  // KiB on Linux
         #else
+            var usage = rusage()
             guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
             return usage.ru_maxrss  // bytes on Darwin
         #endif
