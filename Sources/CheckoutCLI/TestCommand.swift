@@ -101,7 +101,7 @@ struct TestCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError(error.message)
         }
-        let suite = try ScenarioSuite.loadForCommand(files)
+        let suite = try ScenarioSuite.loadForCommand(files, jobs: jobs)
 
         let selection = ScenarioSelection(tags: tags, skipTags: skipTags, shard: shard.flatMap(Shard.init), filters: filters)
         let all = suite.files.flatMap { f in f.scenarios.map { (suite: f.suiteName, scenario: $0) } }

@@ -29,7 +29,7 @@ extension ScenarioFileReader {
             if f.count > 1 {
                 error(.conflictingSettings, "'sandbox' names a fixtures file: its other keys go in that file", at: node.range)
             }
-            let path = ScenarioReader.resolve(relative, against: file)
+            let path = resolve(relative)
             switch files.read(path, ScenarioReader.limits.maxBytes) {
             case .success(let bytes):
                 let document = YAMLParser.parse(bytes, file: path, limits: ScenarioReader.limits, kind: .scenarios)

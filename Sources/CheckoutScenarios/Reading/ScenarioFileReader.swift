@@ -11,10 +11,30 @@ struct ScenarioFileReader {
     let file: String
     let files: ScenarioReader.FileAccess
     var diagnostics: [Diagnostic] = []
+    /// Paths as written, resolved against this file, and whether they exist: the same few
+    /// names recur in every scenario of a big file.
+    private var resolved: [String: String] = [:]
+    private var existing: [String: Bool] = [:]
 
     init(file: String, files: ScenarioReader.FileAccess) {
         self.file = file
         self.files = files
+    }
+
+    /// `relative` resolved against this file (`ScenarioReader.resolve`), once per spelling.
+    mutating func resolve(_ relative: String) -> String {
+        if let path = resolved[relative] { return path }
+        let path = ScenarioReader.resolve(relative, against: file)
+        resolved[relative] = path
+        return path
+    }
+
+    /// Whether `path` exists, asked once per path.
+    mutating func exists(_ path: String) -> Bool {
+        if let known = existing[path] { return known }
+        let found = files.exists(path)
+        existing[path] = found
+        return found
     }
 
     mutating func error(_ rule: Rule, _ message: String, at range: SourceRange, suggestion: String? = nil, notes: [String] = []) {
@@ -92,9 +112,9 @@ struct ScenarioFileReader {
         let name = f["name"].flatMap { text($0.value, "'name'") }
         var flowPath = defaultFlow
         if let p = f["flow"], let relative = text(p.value, "'flow'") {
-            let path = ScenarioReader.resolve(relative, against: file)
+            let path = resolve(relative)
             flowPath = path
-            if !files.exists(path) {
+            if !exists(path) {
                 error(.fileUnreadable, "flow file \(UserText.quoted(relative)) does not exist (looked for \(path))", at: p.value.range)
             }
         } else if f["flow"] == nil, defaultFlow == nil {
@@ -159,7 +179,7 @@ struct ScenarioFileReader {
             scenario.taxService = taxServiceStandIn(p.value)
             scenario.taxServiceKey = p.key.range
         }
-        if let s = f["answers"]?.value.scalar, !s.isNull { scenario.answersFile = ScenarioReader.resolve(s.value, against: file) }
+        if let s = f["answers"]?.value.scalar, !s.isNull { scenario.answersFile = resolve(s.value) }
         return scenario
     }
 
@@ -181,14 +201,25 @@ struct ScenarioFileReader {
                 .typeMismatch, "'answers' must be a mapping or the path of an answers file, found \(node.shapeDescription)", at: node.range)
             return (nil, [])
         }
-        let path = ScenarioReader.resolve(s.value, against: file)
-        switch files.read(path, AnswersReader.limits.maxBytes) {
-        case .success(let bytes):
-            return AnswersReader.read(bytes, file: path)
-        case .failure(let failure) where failure.rule == .sizeLimit:
+        let path = resolve(s.value)
+        var failure: FileReadError?
+        let files = self.files
+        let read = { () -> (Answers?, [AnswersProblem])? in
+            switch files.read(path, AnswersReader.limits.maxBytes) {
+            case .success(let bytes): return AnswersReader.read(bytes, file: path)
+            case .failure(let f):
+                failure = f
+                return nil
+            }
+        }
+        if let answers = files.answersCache.map({ $0.answers(at: path, read: read) }) ?? read() { return answers }
+        switch failure {
+        case nil:
+            return (nil, [])
+        case let failure? where failure.rule == .sizeLimit:
             error(.sizeLimit, "the answers file \(UserText.quoted(s.value)) (\(path)): \(failure.reason)", at: node.range)
             return (nil, [])
-        case .failure(let failure):
+        case let failure?:
             error(
                 .fileUnreadable, "cannot read the answers file \(UserText.quoted(s.value)) (looked for \(path)): \(failure.reason)",
                 at: node.range)

@@ -3,6 +3,7 @@ import CheckoutHeadless
 package import CheckoutLanguage
 import CheckoutRuntime
 import Foundation
+import Synchronization
 
 /// What reading one scenarios file gave: the file when it has no errors, and every finding.
 package struct ScenarioReadResult: Sendable {
@@ -43,6 +44,9 @@ package enum ScenarioReader {
         package var read: @Sendable (String, Int) -> Result<[UInt8], FileReadError>
         /// Whether a file exists.
         package var exists: @Sendable (String) -> Bool
+        /// Answers files already read in this suite, by path: a file that a thousand scenarios
+        /// name is read and parsed once (issue 21). Nil: every read reads.
+        package var answersCache: AnswersCache?
 
         /// The bytes of a file, nil when it cannot be read.
         package var contents: @Sendable (String) -> [UInt8]? {
@@ -145,5 +149,22 @@ package enum ScenarioReader {
         }
         let joined = parts.joined(separator: "/")
         return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+}
+
+/// Answers files read once per suite (`ScenarioReader.FileAccess.answersCache`), shared by
+/// the readers of a suite's files, which may run at once.
+package final class AnswersCache: Sendable {
+    private let files = Mutex<[String: (Answers?, [AnswersProblem])]>([:])
+
+    package init() {}
+
+    /// The answers of the file at `path`, read by `read` the first time (and when it could not
+    /// be read: a failure is this scenario's finding, so it is not kept).
+    func answers(at path: String, read: () -> (Answers?, [AnswersProblem])?) -> (Answers?, [AnswersProblem])? {
+        if let known = files.withLock({ $0[path] }) { return known }
+        guard let fresh = read() else { return nil }
+        files.withLock { $0[path] = fresh }
+        return fresh
     }
 }

@@ -1,5 +1,7 @@
 package import CheckoutLanguage
+import Dispatch
 import Foundation
+import Synchronization
 
 /// The scenarios files a `checkout test` run was given, read, with their flows compiled once
 /// each, and every problem found on the way.
@@ -18,11 +20,15 @@ package struct ScenarioSuite: Sendable {
     package var scenarios: [Scenario] { files.flatMap(\.scenarios) }
 
     /// Reads the scenarios files at `paths` (see `ScenarioSuite.find`) and compiles their flows.
-    package static func load(_ paths: [String], files access: ScenarioReader.FileAccess = .fileSystem) -> ScenarioSuite {
+    /// With `jobs` above 1 the files are read `jobs` at a time (what is found, and its order, is
+    /// the same).
+    package static func load(_ paths: [String], files access: ScenarioReader.FileAccess = .fileSystem, jobs: Int = 1) -> ScenarioSuite {
         var suite = ScenarioSuite(files: [], flows: [:], findings: [])
         var failedFlows = Set<String>()
-        for path in paths {
-            let read = ScenarioReader.read(contentsOf: path, files: access)
+        var access = access
+        if access.answersCache == nil { access.answersCache = AnswersCache() }
+        let reads = readAll(paths, access, jobs: jobs)
+        for read in reads {
             if !read.diagnostics.isEmpty { suite.findings.append((read.diagnostics, read.source)) }
             guard let file = read.file else { continue }
             suite.files.append(file)
@@ -40,6 +46,22 @@ package struct ScenarioSuite: Sendable {
             if !stages.isEmpty { suite.findings.append((stages, read.source)) }
         }
         return suite
+    }
+
+    /// Every file of `paths` read, in order; `jobs` at a time.
+    static func readAll(_ paths: [String], _ access: ScenarioReader.FileAccess, jobs: Int) -> [ScenarioReadResult] {
+        guard jobs > 1, paths.count > 1 else { return paths.map { ScenarioReader.read(contentsOf: $0, files: access) } }
+        let results = Mutex([ScenarioReadResult?](repeating: nil, count: paths.count))
+        let next = Atomic(0)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, paths.count)) { _ in
+            while true {
+                let i = next.add(1, ordering: .relaxed).oldValue
+                guard i < paths.count else { return }
+                let read = ScenarioReader.read(contentsOf: paths[i], files: access)
+                results.withLock { $0[i] = read }
+            }
+        }
+        return results.withLock { $0.compactMap { $0 } }
     }
 
     /// The scenarios files named by `paths`: a directory gives every `*.scenarios.yaml` (and
