@@ -1,7 +1,8 @@
 import CheckoutJSON
-import CheckoutLanguage
 import Foundation
 import Testing
+
+@testable import CheckoutLanguage
 
 /// The JSON Schema is the key tables, written out: every key at its place, with its summary,
 /// its requiredness, its default, and the JSON types an editor's YAML 1.2 reader sends.
@@ -56,6 +57,33 @@ import Testing
         #expect(schema["$id"] == .string(FlowSchema.id))
         check(FlowKeys.topLevel, against: schema, path: "")
     }
+
+    /// Stage kinds and the other described enumerations carry each value's summary, in the
+    /// values' order; screens and steps offer one snippet per kind (issue 20: hover and
+    /// completion text for values, not only keys).
+    @Test func enumerationValuesHaveTheirSummariesAndKindsTheirSnippets() throws {
+        let screens = resolve(schema["properties"]?["screens"]?["items"] ?? .null)
+        let steps = resolve(schema["properties"]?["steps"]?["items"] ?? .null)
+        for (item, kinds) in [
+            (screens, ScreenKind.listable.map { ($0.rawValue, $0.summary) }), (steps, StepKind.allCases.map { ($0.rawValue, $0.summary) }),
+        ] {
+            let kind = item["properties"]?["kind"] ?? .null
+            #expect(kind["enum"] == .array(kinds.map { .string($0.0) }))
+            #expect(kind["markdownEnumDescriptions"] == .array(kinds.map { .string($0.1) }))
+            #expect(kind["enumDescriptions"] == .array(kinds.map { .string($0.1.replacingOccurrences(of: "`", with: "")) }))
+            guard case .array(let snippets)? = item["defaultSnippets"] else {
+                Issue.record("no defaultSnippets")
+                continue
+            }
+            #expect(snippets.map { $0["body"]?["kind"] } == kinds.map { .string($0.0) })
+            #expect(snippets.allSatisfy { $0["label"] != nil && $0["markdownDescription"] != nil })
+        }
+        #expect(kinds(StepKind.allCases).allSatisfy { !$0.isEmpty })
+        let transaction = schema["properties"]?["request"].map(resolve)?["properties"]?["transactionType"] ?? .null
+        #expect(transaction["markdownEnumDescriptions"] == .array(TransactionType.allCases.map { .string($0.summary) }))
+    }
+
+    private func kinds(_ all: [StepKind]) -> [String] { all.map(\.summary) }
 
     @Test func shapesUsedInSeveralPlacesAreDefinedOnceUnderTheirTableNames() throws {
         guard case .object(let definitions)? = schema["definitions"] else {

@@ -79,7 +79,9 @@ extension FlowKeys {
     /// `screens[]` keys (SPEC §8).
     public static let screen: [KeySpec] = [
         KeySpec("id", .string(pattern: identifierPattern), default: "the kind", "the stage id, unique in the flow"),
-        KeySpec("kind", .enumeration(ScreenKind.listable.map(\.rawValue)), required: true, "what the screen asks"),
+        KeySpec(
+            "kind", .enumeration(ScreenKind.listable.map(\.rawValue), descriptions: ScreenKind.listable.map(\.summary)), required: true,
+            "what the screen asks"),
         KeySpec("title", .string(), "the screen's heading"),
         KeySpec("when", .string(), "a condition; the screen is skipped when it is false"),
         KeySpec("fields", .list(.string(pattern: identifierPattern), unique: true), "the fields asked, in order (billing, shipping, form)"),

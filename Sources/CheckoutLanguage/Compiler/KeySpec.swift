@@ -12,8 +12,9 @@ package indirect enum ValueShape: Sendable, Hashable {
     case integer(minimum: Int? = nil, maximum: Int? = nil)
     /// A decimal written as digits (`10`, `10.50`); `exclusiveMinimum` rules out the minimum itself.
     case decimal(minimum: Int? = nil, exclusiveMinimum: Bool = false, maximum: Int? = nil)
-    /// One of a fixed set of words.
-    case enumeration([String])
+    /// One of a fixed set of words, with each word's summary when the type has them
+    /// (`DescribedCases`).
+    case enumeration([String], descriptions: [String]? = nil)
     /// A mapping with exactly these keys.
     case mapping([KeySpec])
     /// A mapping with any keys and values of any shape (`expect.result`: any part of a JSON
@@ -38,7 +39,7 @@ package indirect enum ValueShape: Sendable, Hashable {
         case .decimal(let min, let exclusive, _):
             guard let min else { return "decimal" }
             return exclusive ? "decimal > \(min)" : "decimal ≥ \(min)"
-        case .enumeration(let values): return values.joined(separator: " | ")
+        case .enumeration(let values, _): return values.joined(separator: " | ")
         case .mapping: return "mapping"
         case .openMapping: return "mapping (any keys)"
         case .dictionary(_, let value): return "mapping of name → \(value.words)"

@@ -79,7 +79,7 @@ package struct MutationOperator: Sendable {
             summary:
                 "a setting from a fixed set (`transactionType`, `mode`, `storeCard`, `source`, `backoff` …) becomes each other value; stage `kind`s are not changed",
             changes: { site in
-                guard site.listItems == nil, site.key != "kind", site.shape != presenceShape, case .enumeration(let values) = site.shape
+                guard site.listItems == nil, site.key != "kind", site.shape != presenceShape, case .enumeration(let values, _) = site.shape
                 else { return [] }
                 return values.filter { $0 != site.text }
             }),

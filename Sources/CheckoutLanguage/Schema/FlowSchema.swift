@@ -180,6 +180,7 @@ struct FlowSchemaBuilder {
             let required = specs.filter(\.required).map { JSONValue.string($0.name) }
             if !required.isEmpty { o.add("required", .array(required)) }
             o.add("additionalProperties", .bool(false))
+            if let snippets = Self.kindSnippets(specs) { o.add("defaultSnippets", snippets) }
         case .openMapping:
             o.add("type", "object")
         case .dictionary(let keyPattern, let value):
@@ -190,9 +191,15 @@ struct FlowSchemaBuilder {
             o.add("type", "array")
             o.add("items", .object(schema(for: item)))
             if unique { o.add("uniqueItems", .bool(true)) }
-        case .enumeration(let values):
+        case .enumeration(let values, let descriptions):
             o.add("type", "string")
             o.add("enum", .array(values.map(JSONValue.string)))
+            if let descriptions {
+                // What each value means, on hover and in completion lists (VS Code's JSON
+                // service and yaml-language-server read these; validators ignore them).
+                o.add("enumDescriptions", .array(descriptions.map { .string($0.replacingOccurrences(of: "`", with: "")) }))
+                o.add("markdownEnumDescriptions", .array(descriptions.map(JSONValue.string)))
+            }
         case .string(let pattern, let maxLength):
             o.add("type", YAMLCoreTyping.textTypes(pattern: pattern))
             o.add("pattern", pattern)
@@ -220,6 +227,23 @@ struct FlowSchemaBuilder {
             o.add("anyOf", .array(choices))
         }
         return o.members
+    }
+
+    /// A mapping whose required `kind` is a described enumeration (a screen, a step) gets one
+    /// snippet per kind, `{ kind: creditCard }` with the kind's summary: yaml-language-server
+    /// offers them when a new item is started.
+    static func kindSnippets(_ specs: [KeySpec]) -> JSONValue? {
+        guard let kind = specs.first(where: { $0.name == "kind" && $0.required }),
+            case .enumeration(let values, let descriptions?) = kind.shape
+        else { return nil }
+        return .array(
+            zip(values, descriptions).map { value, summary in
+                .object([
+                    JSONMember("label", .string("kind: \(value)")),
+                    JSONMember("markdownDescription", .string(summary)),
+                    JSONMember("body", .object([JSONMember("kind", .string(value))])),
+                ])
+            })
     }
 
     /// Choices of different JSON types (a colour: a string, or a `{ light, dark }` mapping) as

@@ -53,7 +53,7 @@ enum YAMLCoreTyping {
             // JSON numbers have no leading zeros; such a default is left to the description.
             guard DecimalText.syntax(text) != nil, matches("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", text) else { return nil }
             return .number(text)
-        case .enumeration(let values):
+        case .enumeration(let values, _):
             return values.contains(text) ? .string(text) : nil
         case .string(let pattern, let maxLength):
             guard matches(pattern, text), text.count <= (maxLength ?? .max) else { return nil }
