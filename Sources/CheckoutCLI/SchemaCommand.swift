@@ -1,6 +1,7 @@
 import ArgumentParser
 import CheckoutHeadless
 import CheckoutLanguage
+import CheckoutRuntime
 import CheckoutScenarios
 import Foundation
 
@@ -9,27 +10,34 @@ import Foundation
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema",
-        abstract: "Print the JSON Schema (draft-07) of flows, answers files or scenarios files, for editors.",
+        abstract:
+            "Print the JSON Schema (draft-07) of a file checkout reads (flows, answers, scenarios, fixtures) or writes (the result, the validate report).",
         discussion: """
-            Generated from the readers' own key tables. The repository ships them as schema/flow.schema.json, \
-            schema/answers.schema.json and schema/scenarios.schema.json; regenerate a copy with \
-            `checkout schema --kind KIND --output schema/KIND.schema.json`.
+            Generated from the same key tables the readers check keys against and the writers write from. The repository ships \
+            each as schema/KIND.schema.json; regenerate a copy with `checkout schema --kind KIND --output schema/KIND.schema.json`.
             """)
 
     /// The files a schema describes.
     enum Kind: String, ExpressibleByArgument, CaseIterable {
-        case flow, answers, scenarios
+        /// What people write: flows, answers files, scenarios files, sandbox fixtures files.
+        case flow, answers, scenarios, fixtures
+        /// What checkout writes: the result JSON and `validate --format json`.
+        case result, validate
 
         var schema: KeySchema {
             switch self {
             case .flow: FlowSchema.keySchema
             case .answers: AnswersKeys.schema
             case .scenarios: ScenarioKeys.schema
+            case .fixtures: ScenarioKeys.fixturesSchema
+            case .result: ResultKeys.schema
+            case .validate: ValidateReportKeys.schema
             }
         }
     }
 
-    @Option(help: ArgumentHelp("The files the schema describes: flow, answers or scenarios.", valueName: "kind"))
+    @Option(
+        help: ArgumentHelp("The files the schema describes: flow, answers, scenarios, fixtures, result or validate.", valueName: "kind"))
     var kind: Kind = .flow
 
     @Option(

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// The schemas of what checkout writes, and of fixtures files, hold for the real thing: every
+/// shipped scenario's result, `validate --format json` of good and broken flows, the shipped
+/// fixtures file. The schemas allow no key their tables lack (`additionalProperties: false`),
+/// so a key a writer adds without its table fails here (issue 20).
+@Suite struct OutputSchemaTests {
+    static func schema(_ kind: String) -> String { "schema/\(kind).schema.json" }
+
+    /// The result JSON of every shipped scenario, from the JUnit report's per-scenario detail.
+    @Test func everyShippedScenariosResultFitsTheResultSchema() throws {
+        let ws = try Workspace()
+        let junit = ws.url.appendingPathComponent("report.xml").path
+        let r = try CheckoutBinary.run(["test", "flows", "--jobs", "2", "--junit", junit])
+        #expect(r.status == 0, "\(r.stderr)")
+        let results = (ws.read(junit) ?? "").split(separator: "\n").filter { $0.hasPrefix("result: {") }.map {
+            $0.dropFirst("result: ".count)
+        }
+        #expect(results.count > 250, "\(results.count)")
+        var files: [String] = []
+        for (i, json) in results.enumerated() {
+            // XML content: the writer escaped &, < and >.
+            let text = String(json).replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                .replacingOccurrences(of: "&amp;", with: "&")
+            files.append(try ws.write(text, to: "result-\(i).json"))
+        }
+        guard let report = try SchemaValidator.run(files, schema: Self.schema("result")) else { return }
+        #expect(report.schemaErrors.isEmpty, "\(report.schemaErrors)")
+        let failing = files.filter { !(report.flows[$0]?.isEmpty ?? false) }
+        #expect(failing.isEmpty, "\(failing.prefix(3).map { "\($0): \(report.flows[$0]?.map(\.description) ?? [])" })")
+    }
+
+    /// A key the schema does not know is refused: the check above would catch a writer's new key.
+    @Test func aResultWithAKeyTheTablesLackFails() throws {
+        let ws = try Workspace()
+        let file = try ws.write(#"{"status":"success","flow":"f","fraudSessionId":"x","bonus":1}"#, to: "result.json")
+        guard let report = try SchemaValidator.run([file], schema: Self.schema("result")) else { return }
+        #expect(report.flows[file]?.contains { $0.message.contains("'bonus' was unexpected") } == true, "\(report.flows)")
+    }
+
+    @Test func validateReportsFitTheValidateSchema() throws {
+        let ws = try Workspace()
+        var files: [String] = []
+        for (name, path) in [("shipped", "flows"), ("broken", "Tests/CheckoutLanguageTests/Fixtures/broken"), ("missing", "nope.yaml")] {
+            let r = try CheckoutBinary.run(["validate", "--format", "json", path])
+            #expect(!r.stdout.isEmpty, "\(name)")
+            files.append(try ws.write(r.stdout, to: "\(name).json"))
+        }
+        guard let report = try SchemaValidator.run(files, schema: Self.schema("validate")) else { return }
+        #expect(report.schemaErrors.isEmpty, "\(report.schemaErrors)")
+        for file in files { #expect(report.flows[file]?.isEmpty == true, "\(file): \(report.flows[file] ?? [])") }
+    }
+
+    @Test func theShippedFixturesFileFitsTheFixturesSchema() throws {
+        let file = "examples/sandbox-fixtures/fixtures/shoppers-and-cards.yaml"
+        guard let report = try SchemaValidator.run([file], schema: Self.schema("fixtures")) else { return }
+        #expect(report.schemaErrors.isEmpty, "\(report.schemaErrors)")
+        #expect(report.flows[file]?.isEmpty == true, "\(report.flows[file] ?? [])")
+    }
+}
