@@ -11,7 +11,7 @@ struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema",
         abstract:
-            "Print the JSON Schema (draft-07) of a file checkout reads (flows, answers, scenarios, fixtures) or writes (the result, the validate report).",
+            "Print the JSON Schema (draft-07) of a file checkout reads (flows, answers, scenarios, fixtures) or writes (the result, a trace line, the validate report).",
         discussion: """
             Generated from the same key tables the readers check keys against and the writers write from. The repository ships \
             each as schema/KIND.schema.json; regenerate a copy with `checkout schema --kind KIND --output schema/KIND.schema.json`.
@@ -21,8 +21,8 @@ struct SchemaCommand: ParsableCommand {
     enum Kind: String, ExpressibleByArgument, CaseIterable {
         /// What people write: flows, answers files, scenarios files, sandbox fixtures files.
         case flow, answers, scenarios, fixtures
-        /// What checkout writes: the result JSON and `validate --format json`.
-        case result, validate
+        /// What checkout writes: the result JSON, a trace line, `validate --format json`.
+        case result, trace, validate
 
         var schema: KeySchema {
             switch self {
@@ -31,13 +31,15 @@ struct SchemaCommand: ParsableCommand {
             case .scenarios: ScenarioKeys.schema
             case .fixtures: ScenarioKeys.fixturesSchema
             case .result: ResultKeys.schema
+            case .trace: TraceKeys.schema
             case .validate: ValidateReportKeys.schema
             }
         }
     }
 
     @Option(
-        help: ArgumentHelp("The files the schema describes: flow, answers, scenarios, fixtures, result or validate.", valueName: "kind"))
+        help: ArgumentHelp(
+            "The files the schema describes: flow, answers, scenarios, fixtures, result, trace or validate.", valueName: "kind"))
     var kind: Kind = .flow
 
     @Option(

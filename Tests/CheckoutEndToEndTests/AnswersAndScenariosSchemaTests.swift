@@ -5,7 +5,7 @@ import Testing
 /// Python's jsonschema agrees with the readers on the shipped answers and scenarios files: those
 /// they read pass, and the examples that exist to show a mistake fail where the mistake is.
 @Suite struct AnswersAndScenariosSchemaTests {
-    static let kinds = ["answers", "scenarios", "fixtures", "result", "validate"]
+    static let kinds = ["answers", "scenarios", "fixtures", "result", "trace", "validate"]
 
     static func shipped(_ kind: String) -> String { "schema/\(kind).schema.json" }
 

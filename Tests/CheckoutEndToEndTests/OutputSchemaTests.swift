@@ -59,3 +59,40 @@ import Testing
         #expect(report.flows[file]?.isEmpty == true, "\(report.flows[file] ?? [])")
     }
 }
+
+/// Every trace line of every shipped scenario fits the trace schema: the envelope, and an
+/// `event` from `TraceEventName`, the one list `emit` takes names from.
+@Suite struct TraceSchemaTests {
+    @Test func everyShippedScenariosTraceFitsTheTraceSchema() throws {
+        let ws = try Workspace()
+        let junit = ws.url.appendingPathComponent("report.xml").path
+        _ = try CheckoutBinary.run(["test", "flows", "--jobs", "2", "--junit", junit])
+        // `scenario: NAME (FILE:LINE)` heads each case's detail.
+        let heads = (ws.read(junit) ?? "").split(separator: "\n").compactMap { line -> (String, String)? in
+            guard let m = line.firstMatch(of: /<system-out>scenario: (.+) \((.+\.scenarios\.yaml):[0-9]+\)$/) else { return nil }
+            let unescape = { (s: Substring) in
+                String(s).replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                    .replacingOccurrences(of: "&amp;", with: "&")
+            }
+            return (unescape(m.1), unescape(m.2))
+        }
+        #expect(heads.count > 250, "\(heads.count)")
+        var files: [String] = []
+        var events = Set<String>()
+        for (i, (name, file)) in heads.enumerated() {
+            let trace = ws.url.appendingPathComponent("trace-\(i).jsonl").path
+            _ = try CheckoutBinary.run(["run", "--scenario", "\(file)#\(name)", "--trace", trace])
+            for (j, line) in (ws.read(trace) ?? "").split(separator: "\n").enumerated() {
+                files.append(try ws.write(String(line), to: "line-\(i)-\(j).json"))
+                if let m = line.firstMatch(of: /"event":"([^"]+)"/) { events.insert(String(m.1)) }
+            }
+        }
+        #expect(files.count > 2000, "\(files.count)")
+        // The shipped scenarios reach most events; the schema must hold for each of them.
+        #expect(events.count >= 25, "\(events.sorted())")
+        guard let report = try SchemaValidator.run(files, schema: "schema/trace.schema.json") else { return }
+        #expect(report.schemaErrors.isEmpty, "\(report.schemaErrors)")
+        let failing = files.filter { !(report.flows[$0]?.isEmpty ?? false) }
+        #expect(failing.isEmpty, "\(failing.prefix(3).map { "\($0): \(report.flows[$0]?.map(\.description) ?? [])" })")
+    }
+}

@@ -53,6 +53,9 @@ package struct KeySchema: Sendable {
     /// Tables by name: a table used in more than one place is written once under
     /// `definitions`, named from this list (else after the first key it shapes).
     package var catalog: [(name: String, keys: [KeySpec])]
+    /// Whether the root object may have keys its table does not list (a trace line: the
+    /// envelope is fixed, each event adds its own attributes).
+    package var rootTakesOtherKeys = false
 
     /// Creates a schema description.
     package init(id: String, title: String, description: String, root: ValueShape, catalog: [(name: String, keys: [KeySpec])]) {
@@ -92,6 +95,9 @@ package struct KeySchema: Sendable {
             members += merged
         } else {
             members += builder.schema(for: root)
+        }
+        if rootTakesOtherKeys, let i = members.firstIndex(where: { $0.key == "additionalProperties" }) {
+            members[i].value = .bool(true)
         }
         if !builder.definitions.isEmpty { members.append(JSONMember("definitions", .object(builder.definitions))) }
         return .object(members)

@@ -16,9 +16,9 @@ extension RunSession {
     /// number answers (brand, last 4) or the number's problem code.
     func emitInputLine(_ c: CardAnswer, stage: PipelineStage) {
         guard stage.inputEvents, tracing else { return }
-        emit("input.startEdit", stage: stage.id, attributes: [JSONMember("field", .string("number"))])
-        emit("input.endEdit", stage: stage.id, attributes: [JSONMember("field", .string("number"))])
-        emit("input.willCheck", stage: stage.id)
+        emit(.inputStartEdit, stage: stage.id, attributes: [JSONMember("field", .string("number"))])
+        emit(.inputEndEdit, stage: stage.id, attributes: [JSONMember("field", .string("number"))])
+        emit(.inputWillCheck, stage: stage.id)
         let input = CardInput(number: c.number ?? "", expiry: c.expiry ?? "", cvv: c.cvv ?? "", name: c.name)
         let check = CardValidator.validate(
             input, now: YearMonth(containing: runner.clock.now()), accepted: Set(runner.flow.definition.cards.acceptedBrands),
@@ -26,10 +26,10 @@ extension RunSession {
         var numberIssue: String?
         if case .failure(let e) = check { numberIssue = e.issues.first { $0.field == "number" }?.code }
         if let code = numberIssue {
-            emit("input.didCheck", stage: stage.id, attributes: [JSONMember("valid", .bool(false)), JSONMember("code", .string(code))])
+            emit(.inputDidCheck, stage: stage.id, attributes: [JSONMember("valid", .bool(false)), JSONMember("code", .string(code))])
         } else if let digits = CardNumber.digits(from: input.number), let brand = CardBrand.detect(digits) {
             emit(
-                "input.didCheck", stage: stage.id,
+                .inputDidCheck, stage: stage.id,
                 attributes: [
                     JSONMember("valid", .bool(true)), JSONMember("brand", .string(brand.resultName)),
                     JSONMember("last4", .string(CardNumber.last4(digits))),
@@ -44,10 +44,10 @@ extension RunSession {
         inputLineStage = nil
         if let error {
             emit(
-                "input.didSubmit", stage: screen, attributes: [JSONMember("outcome", .string("error")), JSONMember("code", .string(error))])
+                .inputDidSubmit, stage: screen, attributes: [JSONMember("outcome", .string("error")), JSONMember("code", .string(error))])
         } else if let t = tokenized {
             emit(
-                "input.didSubmit", stage: screen,
+                .inputDidSubmit, stage: screen,
                 attributes: [
                     JSONMember("outcome", .string("success")), JSONMember("brand", .string(t.brand.resultName)),
                     JSONMember("last4", .string(t.last4)),
@@ -100,7 +100,7 @@ extension RunSession {
             ]
         }
         emit(
-            found.isEmpty ? "card.received" : "card.invalid", stage: stage.id,
+            found.isEmpty ? .cardReceived : .cardInvalid, stage: stage.id,
             attributes: found.isEmpty
                 ? [JSONMember("source", .string("upfront")), JSONMember("paymentMethod", .string(paymentMethod?.rawValue ?? ""))]
                     + (card.map { [JSONMember("brand", .string($0.brand.resultName)), JSONMember("last4", .string($0.last4))] }
@@ -119,7 +119,7 @@ extension RunSession {
     }
 
     nonisolated(nonsending) func dwell(_ d: Duration, stage: String) async {
-        emit("screen.wait", stage: stage, attributes: [JSONMember("seconds", .int(Int(d.components.seconds)))])
+        emit(.screenWait, stage: stage, attributes: [JSONMember("seconds", .int(Int(d.components.seconds)))])
         try? await runner.clock.sleep(for: d)
     }
 }

@@ -70,7 +70,7 @@ extension RunSession {
             bankDetails = bank
             storeCard = storeCardSetting == .required
             emit(
-                "scan.completed", stage: stage,
+                .scanCompleted, stage: stage,
                 attributes: [JSONMember("brand", .string(read.brand.resultName)), JSONMember("last4", .string(read.last4))]
                     + (bank != nil ? [JSONMember("bankDetails", .bool(true))] : []))
             return .ended(.next)
@@ -144,7 +144,7 @@ extension RunSession {
         scanReferences.append(reference)
         let criteria = runner.flow.definition.cards.reportingCriteria
         emit(
-            "scan.attempt", stage: stage,
+            .scanAttempt, stage: stage,
             attributes: [JSONMember("attempt", .int(attempt)), JSONMember("reference", .string(reference))]
                 + (criteria.map { [JSONMember("reportingCriteria", .string($0))] } ?? []))
     }
@@ -167,7 +167,7 @@ extension RunSession {
     /// routed by the runner as the error's outcome.
     private func scanFailed(_ error: CardScanError, stage: String, issue: AnswerIssue?) -> ScanStep {
         emit(
-            "scan.failed", stage: stage,
+            .scanFailed, stage: stage,
             attributes: [
                 JSONMember("error", .string(error.rawValue)), JSONMember("code", .string(error.code)),
                 JSONMember("bamCode", .int(error.bamCode)),

@@ -134,7 +134,7 @@ extension RunSession {
         case .currencyUpdate:
             return nil
         }
-        emit("step.restored", stage: stage.id, attributes: [JSONMember("outcome", .string(outcome))])
+        emit(.stepRestored, stage: stage.id, attributes: [JSONMember("outcome", .string(outcome))])
         return result
     }
 

@@ -46,7 +46,7 @@ extension RunSession {
                     delay = delay * (0.5 + 0.5 * Self.jitterFraction(run: fraudSessionId, stage: stage, attempt: attempt))
                 }
                 emit(
-                    "step.retry", stage: stage,
+                    .stepRetry, stage: stage,
                     attributes: [
                         JSONMember("code", .string(e.code.rawValue)), JSONMember("attempt", .int(attempt)),
                         JSONMember("delayMs", .int(delay.milliseconds)),

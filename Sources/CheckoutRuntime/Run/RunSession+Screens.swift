@@ -50,16 +50,16 @@ extension RunSession {
             do {
                 answer = try await runner.frontend.answer(p)
             } catch {
-                emit("screen.error", stage: stage.id)
+                emit(.screenError, stage: stage.id)
                 return .end(.error)
             }
             switch answer {
             case .cancel where kind != .cardScan:
-                emit("screen.canceled", stage: stage.id)
+                emit(.screenCanceled, stage: stage.id)
                 return .end(.canceled)
             case .noFurtherAttempt:
                 if visit > 1, let status = routedStatus {
-                    emit("screen.left", stage: stage.id, attributes: [JSONMember("visit", .int(visit))])
+                    emit(.screenLeft, stage: stage.id, attributes: [JSONMember("visit", .int(visit))])
                     if let issue = routedIssue { issues.append(issue) }
                     return .end(status)
                 }
@@ -76,11 +76,11 @@ extension RunSession {
                 found = accept(answer, prompt: p)
                 if found.isEmpty {
                     if kind == .creditCard, stage.inputEvents { inputLineStage = stage.id }
-                    emit("screen.answered", stage: stage.id, attributes: traceAttributes(kind))
+                    emit(.screenAnswered, stage: stage.id, attributes: traceAttributes(kind))
                     return .next
                 }
             }
-            emit("screen.invalid", stage: stage.id, attributes: [JSONMember("issues", .array(found.map { .string($0.path) }))])
+            emit(.screenInvalid, stage: stage.id, attributes: [JSONMember("issues", .array(found.map { .string($0.path) }))])
             if await !runner.frontend.rejected(p, issues: found) {
                 issues += found
                 return .next

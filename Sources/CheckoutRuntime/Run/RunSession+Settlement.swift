@@ -29,7 +29,9 @@ extension RunSession {
             operation.signed = try await sign(operation, with: signing, stage: stage.id)
         }
         if let sent {
-            emit("\(kind.rawValue).resent", stage: stage.id, attributes: [JSONMember("idempotencyKey", .string(sent))])
+            if let event = TraceEventName.resent(kind) {
+                emit(event, stage: stage.id, attributes: [JSONMember("idempotencyKey", .string(sent))])
+            }
         } else {
             try journal(
                 JournalEntry(

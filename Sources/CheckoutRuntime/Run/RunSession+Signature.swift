@@ -34,7 +34,7 @@ extension RunSession {
     ) async throws -> SignedFields {
         let signature = try await runner.signing.signature(for: fields, with: signing, signer: signer, flowFile: runner.flow.file)
         emit(
-            "hook.signature", stage: stage,
+            .hookSignature, stage: stage,
             attributes: [
                 JSONMember("fields", .array(fields.keys.sorted().map { .string($0) })),
                 JSONMember("signature", .string(signature)),

@@ -6,7 +6,7 @@ import CheckoutLanguage
 extension RunSession {
     func startStep(_ stage: String, _ kind: StepKind) {
         runner.steps?.step(.started(stage: stage, kind: kind))
-        emit("step.start", stage: stage)
+        emit(.stepStart, stage: stage)
     }
 
     /// `step.end` with `outcome`, then `transaction` when given, then `more`.
@@ -16,7 +16,7 @@ extension RunSession {
     ) {
         runner.steps?.step(.ended(stage: stage, kind: kind, outcome: outcome, transaction: transaction))
         emit(
-            "step.end", stage: stage,
+            .stepEnd, stage: stage,
             attributes: [JSONMember("outcome", .string(outcome))] + (transaction.map { [JSONMember("transaction", .string($0))] } ?? [])
                 + more())
     }

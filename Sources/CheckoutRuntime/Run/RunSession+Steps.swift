@@ -79,7 +79,7 @@ extension RunSession {
     func updateTax(stage: String, hook: Bool = false) {
         func traced(_ outcome: String, _ more: @autoclosure () -> [JSONMember] = []) {
             if hook {
-                emit("hook.tax", stage: stage, attributes: [JSONMember("outcome", .string(outcome))] + more())
+                emit(.hookTax, stage: stage, attributes: [JSONMember("outcome", .string(outcome))] + more())
             } else {
                 endStep(stage, .taxUpdate, outcome: outcome, more())
             }
@@ -165,7 +165,7 @@ extension RunSession {
             do {
                 tokenized = try await withRetry(step, (source, current)) { p, a in try await p.tokenize(a.0, token: a.1, details: details) }
             } catch let e as ProviderError where e.code == .tokenExpired {
-                emit("token.refresh", stage: stage, attributes: [JSONMember("reason", .string(e.code.rawValue))])
+                emit(.tokenRefresh, stage: stage, attributes: [JSONMember("reason", .string(e.code.rawValue))])
                 let fresh = try await withRetry(step, ()) { p, _ in try await p.createToken() }
                 token = fresh
                 do {
@@ -210,11 +210,11 @@ extension RunSession {
                 // transaction's three_ds_context (`session`), which no trace shows.
                 emitPending("device_fingerprint", stage: stage.id)
                 progress = try await withRetry(stage, session) { p, s in try await p.submitFingerprint(s) }
-                emit("threeDS.fingerprint", stage: stage.id, attributes: [JSONMember("outcome", .string("sent"))])
+                emit(.threeDSFingerprint, stage: stage.id, attributes: [JSONMember("outcome", .string("sent"))])
                 continue
             case .challengeRequired(let session):
                 emitPending("challenge", stage: stage.id)
-                emit("threeDS.challenge", stage: stage.id)
+                emit(.threeDSChallenge, stage: stage.id)
                 guard let response = await askChallenge(stage: stage) else {
                     return .end(.invalid)
                 }
@@ -259,7 +259,7 @@ extension RunSession {
 
     func emitPending(_ action: String, stage: String) {
         emit(
-            "threeDS.pending", stage: stage,
+            .threeDSPending, stage: stage,
             attributes: [JSONMember("state", .string("pending")), JSONMember("requiredAction", .string(action))])
     }
 
@@ -308,7 +308,7 @@ extension RunSession {
             request.signed = try await sign(request, with: signing, stage: stage)
         }
         if let sent {
-            emit("charge.resent", stage: stage, attributes: [JSONMember("idempotencyKey", .string(sent))])
+            emit(.chargeResent, stage: stage, attributes: [JSONMember("idempotencyKey", .string(sent))])
         } else {
             try journal(
                 JournalEntry(

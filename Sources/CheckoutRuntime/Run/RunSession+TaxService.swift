@@ -27,7 +27,7 @@ extension RunSession {
                 try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: ["taxAmount": text]))
                 let amount = JSONValue.number(text)
                 emit(
-                    "hook.tax", stage: stage.id,
+                    .hookTax, stage: stage.id,
                     attributes: [
                         JSONMember("outcome", .string("success")), JSONMember("given", given), JSONMember("taxAmount", amount),
                     ] + standIn)
@@ -38,7 +38,7 @@ extension RunSession {
                     attempt += 1
                     let delay = policy.delay(beforeAttempt: attempt)
                     emit(
-                        "step.retry", stage: stage.id,
+                        .stepRetry, stage: stage.id,
                         attributes: [
                             JSONMember("code", .string(TaxServiceFailure.code)), JSONMember("attempt", .int(attempt)),
                             JSONMember("delayMs", .int(delay.milliseconds)),
@@ -47,7 +47,7 @@ extension RunSession {
                     continue
                 }
                 emit(
-                    "hook.tax", stage: stage.id,
+                    .hookTax, stage: stage.id,
                     attributes: [
                         JSONMember("outcome", .string("failed")), JSONMember("given", given),
                         JSONMember("error", .string(failure.message)),

@@ -41,7 +41,7 @@ extension RunSession {
             return .charged(outcome)
         case .challengeRequired(let session):
             emitPending("challenge", stage: stage.id)
-            emit("threeDS.challenge", stage: stage.id)
+            emit(.threeDSChallenge, stage: stage.id)
             guard let response = await askChallenge(stage: stage) else { return .stopped(.end(.invalid)) }
             let result = try await withRetry(stage, (session, response)) { p, a in try await p.completeChallenge(a.0, response: a.1) }
             if let stop = try authenticated(result, stage: stage.id, visit: visit) { return .stopped(stop) }
@@ -53,7 +53,7 @@ extension RunSession {
     /// Records the authentication's result; the policy's end of the run when it does not go on.
     private func authenticated(_ result: ThreeDSResult, stage: String, visit: Int) throws -> StageResult? {
         threeDS = result
-        emit("threeDS.end", stage: stage, attributes: [JSONMember("outcome", .string(result.rawValue))])
+        emit(.threeDSEnd, stage: stage, attributes: [JSONMember("outcome", .string(result.rawValue))])
         let policy = threeDSPolicy(result, stage: stage)
         if case .next = policy { return nil }
         try journal(JournalEntry("threeDS.done", stage: stage, visit: visit, fields: ["outcome": result.rawValue]))

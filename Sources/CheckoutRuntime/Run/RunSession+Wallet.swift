@@ -14,7 +14,7 @@ extension RunSession {
         let sent = runner.journal?.entry("wallet.sent", stage: stage.id, visit: visit)?.fields["idempotencyKey"]
         let key = sent ?? (runner.idempotencyKeys ?? runner.random).hex(32)
         if let sent {
-            emit("wallet.resent", stage: stage.id, attributes: [JSONMember("idempotencyKey", .string(sent))])
+            emit(.walletResent, stage: stage.id, attributes: [JSONMember("idempotencyKey", .string(sent))])
         } else {
             try journal(
                 JournalEntry("wallet.sent", stage: stage.id, visit: visit, fields: ["method": method.rawValue, "idempotencyKey": key]))

@@ -104,7 +104,7 @@ final class RunSession {
     }
 
     nonisolated(nonsending) func run() async -> CheckoutResult {
-        emit("run.start", attributes: [JSONMember("flow", .string(runner.flow.definition.id))])
+        emit(.runStart, attributes: [JSONMember("flow", .string(runner.flow.definition.id))])
         let status: CheckoutStatus
         do {
             if let journal = runner.journal, journal.entry("run.start") == nil {
@@ -114,7 +114,7 @@ final class RunSession {
         } catch {
             status = providerFailure(error, stage: "journal")
         }
-        emit("run.end", attributes: [JSONMember("status", .string(status.rawValue))])
+        emit(.runEnd, attributes: [JSONMember("status", .string(status.rawValue))])
         let result = makeResult(status)
         if let journal = runner.journal {
             // Best effort: a result that cannot be recorded is still returned; a new start
@@ -173,14 +173,14 @@ final class RunSession {
             // Skipped stages are decided on the pipeline's own copy; only a stage that runs is copied out.
             if let c = pipeline.stages[index].condition, !holds(c) {
                 emit(
-                    "stage.skipped", stage: pipeline.stages[index].id, attributes: [JSONMember("condition", .string(c.description))])
+                    .stageSkipped, stage: pipeline.stages[index].id, attributes: [JSONMember("condition", .string(c.description))])
                 next = index + 1 < pipeline.stages.count ? index + 1 : nil
                 continue
             }
             // A tax service answers for wallets too (`taxServiceInput` says which address).
             if let method = paymentMethod, !pipeline.stages[index].kind.applies(to: method), !pipeline.stages[index].callsTaxService {
                 emit(
-                    "stage.skipped", stage: pipeline.stages[index].id,
+                    .stageSkipped, stage: pipeline.stages[index].id,
                     attributes: [JSONMember("reason", .string("not used by \(method.rawValue)"))])
                 next = index + 1 < pipeline.stages.count ? index + 1 : nil
                 continue
@@ -225,7 +225,7 @@ final class RunSession {
                 return ended.status
             }
             emit(
-                "stage.routed", stage: stage.id,
+                .stageRouted, stage: stage.id,
                 attributes: [JSONMember("outcome", .string(outcome.rawValue)), JSONMember("to", .string(target.description))])
             guard case .stage = target else {
                 if let issue = ended.issue { issues.append(issue) }
@@ -276,13 +276,13 @@ final class RunSession {
     @inline(__always)
     func traceProviderCalls(stage: String) {
         guard let log = providerCalls else { return }
-        for call in log.take() { emit("provider.call", stage: stage, attributes: call.members) }
+        for call in log.take() { emit(.providerCall, stage: stage, attributes: call.members) }
     }
 
-    func emit(_ event: String, stage: @autoclosure () -> String? = nil, attributes: @autoclosure () -> [JSONMember] = []) {
+    func emit(_ event: TraceEventName, stage: @autoclosure () -> String? = nil, attributes: @autoclosure () -> [JSONMember] = []) {
         guard tracing, let sink = runner.trace else { return }
         seq += 1
-        sink.record(TraceEvent(seq: seq, time: runner.clock.now(), event: event, stage: stage(), attributes: attributes()))
+        sink.record(TraceEvent(seq: seq, time: runner.clock.now(), event: event.rawValue, stage: stage(), attributes: attributes()))
     }
 
     /// A provider call (or the journal) failed: the run ends `error`. `step`: the kind of the
@@ -298,7 +298,7 @@ final class RunSession {
             }
         issues.append(AnswerIssue(path: stage, code: code, message: message))
         if let step { runner.steps?.step(.failed(stage: stage, kind: step, code: code)) }
-        emit("step.error", stage: stage, attributes: [JSONMember("code", .string(code))])
+        emit(.stepError, stage: stage, attributes: [JSONMember("code", .string(code))])
         return .error
     }
 
