@@ -21,6 +21,28 @@ enum Output {
         _ = OutputFile.writeAll(STDERR_FILENO, Array(text.utf8))
     }
 
+    /// Whether an output option is `-` (`--trace -`, `--junit -`): standard output is then that
+    /// file's, and the command's own report goes to standard error. Set once, before any output.
+    nonisolated(unsafe) static var reportOnStandardError = false
+
+    /// The command's own report (a run's summary or result JSON, `checkout test`'s lines):
+    /// standard output, or standard error when an output file is standard output.
+    static func report(_ text: String) {
+        if reportOnStandardError { standardError(text) } else { standardOutput(text) }
+    }
+
+    /// Claims standard output for the output options given as `-`; a usage error (exit 2) when
+    /// two of them, or one and the command's own JSON (`what` of `json`), would share it.
+    static func claimStandardOutput(_ options: [(name: String, path: String?)], json: String? = nil) throws {
+        let dashes = options.filter { $0.path == "-" }.map(\.name) + (json.map { [$0] } ?? [])
+        guard options.contains(where: { $0.path == "-" }) else { return }
+        guard dashes.count == 1 else {
+            error("\(dashes.joined(separator: " and ")) would both write to standard output: give all but one a file")
+            throw ExitCode(ExitStatus.usage)
+        }
+        reportOnStandardError = true
+    }
+
     /// A problem that is not in a file, in the one format of every diagnostic
     /// (docs/running.md "Messages"): `checkout: error: MESSAGE` on stderr, as a finding in a
     /// file is `PATH:LINE:COL: error: MESSAGE [rule]`.

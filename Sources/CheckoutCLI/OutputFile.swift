@@ -53,6 +53,15 @@ final class OutputFile: Sendable {
     /// Opens `path` for writing (see the type's comment); throws when it cannot be written at all.
     init(_ path: String) throws(OutputFileError) {
         self.path = path
+        if path == "-" {
+            // Standard output, as it is (a terminal, a pipe, a file opened for appending):
+            // written to a copy of the descriptor, never replaced.
+            target = path
+            mode = 0
+            owner = nil
+            state = Mutex(State(fd: dup(STDOUT_FILENO), temporary: nil))
+            return
+        }
         let resolved = try Self.resolve(path)
         let target = resolved.path
         self.target = target
@@ -83,6 +92,7 @@ final class OutputFile: Sendable {
     /// Checks that `path` can be an output file, without creating anything: not a directory, its
     /// directory exists. For files written at the end of a run, checked before the run starts.
     static func check(_ path: String) throws(OutputFileError) {
+        if path == "-" { return }
         let resolved = try resolve(path)
         if let info = resolved.info, (info.st_mode & S_IFMT) == S_IFDIR { throw OutputFileError(path, errno: EISDIR) }
     }

@@ -20,9 +20,9 @@ struct RunOutputs: Sendable {
         let resultJSON = outcome.json.serialized(pretty: true) + "\n"
         if let result { Output.write(resultJSON, to: result, what: "result") }
         if json {
-            Output.standardOutput(resultJSON)
+            Output.report(resultJSON)
         } else if summary {
-            Output.standardOutput(ResultSummary.text(outcome))
+            Output.report(ResultSummary.text(outcome))
         }
         if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
     }

@@ -89,6 +89,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         guard let program = compiled.flow else { throw ExitCode(ExitStatus.usage) }
         // Output paths that cannot be written are found before anything runs or is charged.
+        try Output.claimStandardOutput([("--result", result), ("--trace", trace)], json: json ? "--json" : nil)
         try Output.check(result, what: "result")
         try Output.check(trace, what: "trace")
         let provider = try providerOptions.source(for: [program], connections: 2)

@@ -21,7 +21,7 @@ extension TestCommand {
     /// false when it is below `--min-coverage`.
     func reportCoverage(_ outcomes: [ScenarioOutcome], flows: [String: CompiledFlow]) throws -> Bool {
         let report = CoverageReport(outcomes, flows: flows)
-        Output.standardOutput(report.text)
+        Output.report(report.text)
         if let file = coverage, !Output.write(report.json.serialized(pretty: true) + "\n", to: file, what: "coverage report") {
             throw ExitCode(ExitStatus.usage)
         }

@@ -93,6 +93,7 @@ struct TestCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try Output.claimStandardOutput([("--junit", junit), ("--coverage", coverage)])
         try Output.check(junit, what: "JUnit report")
         try Output.check(coverage, what: "coverage report")
         let files: [String]
@@ -135,11 +136,11 @@ struct TestCommand: AsyncParsableCommand {
         }
         let outcomes = await runner.run(selected) { outcome in
             reported.withLock { $0.append(outcome) }
-            Output.standardOutput(ScenarioReport.lines(outcome))
+            Output.report(ScenarioReport.lines(outcome))
         }
         interruption.claimNormalEnd()
         let failed = outcomes.filter { !$0.passed }.count
-        Output.standardOutput(
+        Output.report(
             ScenarioReport.summary(passed: outcomes.count - failed, failed: failed, skipped: all.count - selected.count))
         if let junit, !Output.write(JUnitWriter.document(outcomes, testcaseLocations: locations), to: junit, what: "JUnit report") {
             throw ExitCode(ExitStatus.usage)
@@ -160,10 +161,10 @@ struct TestCommand: AsyncParsableCommand {
             guard Output.write(String(decoding: u.bytes, as: UTF8.self), to: u.path, what: "scenarios file") else {
                 throw ExitCode(ExitStatus.usage)
             }
-            Output.standardOutput(u.diff)
+            Output.report(u.diff)
         }
         let stillFailing = ScenarioUpdater.stillFailing(outcomes, updated: Set(updates.map(\.path)))
-        Output.standardOutput(
+        Output.report(
             "updated \(updates.count) scenarios file\(updates.count == 1 ? "" : "s")"
                 + (stillFailing.isEmpty ? "\n" : "; still failing: " + stillFailing.map(\.scenario.name).joined(separator: ", ") + "\n"))
         if !stillFailing.isEmpty { throw ExitCode(ExitStatus.scenariosFailed) }

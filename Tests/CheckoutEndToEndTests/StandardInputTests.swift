@@ -1,4 +1,5 @@
 import Foundation
+import FoundationXML
 import Testing
 
 /// `-` is standard input (and `schema --output -` standard output), as other command-line tools
@@ -57,5 +58,46 @@ import Testing
         #expect(schema.status == 0)
         #expect(schema.stdout == (try CheckoutBinary.run(["schema"])).stdout)
         #expect(!FileManager.default.fileExists(atPath: CheckoutBinary.root.appendingPathComponent("-").path))
+    }
+}
+
+/// `-` as an output file: standard output carries that file alone, the report moves to
+/// standard error, and two claims on standard output are refused (issue 20).
+@Suite struct StandardOutputFileTests {
+    static let flow = "flows/standard-checkout.yaml"
+    static let answers = "examples/standard-checkout/visa-approved.yaml"
+
+    @Test func aTraceOnStandardOutputIsJSONLinesAlone() throws {
+        let r = try CheckoutBinary.run(["run", Self.flow, "--answers", Self.answers, "--trace", "-", "--now", CheckoutBinary.fixedNow])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count > 10)
+        #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil }, "\(r.stdout)")
+        #expect(r.stderr.hasPrefix("standard-checkout: success\n"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: CheckoutBinary.root.appendingPathComponent("-").path))
+    }
+
+    @Test func aResultOnStandardOutputIsTheResultJSON() throws {
+        let r = try CheckoutBinary.run(["run", Self.flow, "--answers", Self.answers, "--result", "-"])
+        #expect(r.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        #expect(object?["status"] as? String == "success", "\(r.stdout)")
+    }
+
+    @Test func aJUnitReportOnStandardOutputParses() throws {
+        let r = try CheckoutBinary.run(["test", "flows/standard-checkout.scenarios.yaml", "--junit", "-"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("<?xml"), "\(r.stdout.prefix(100))")
+        _ = try XMLDocument(data: Data(r.stdout.utf8))
+        #expect(r.stderr.contains(" passed, 0 failed"), "\(r.stderr)")
+    }
+
+    @Test func twoClaimsOnStandardOutputAreRefused() throws {
+        for extra in [["--json", "--trace", "-"], ["--result", "-", "--trace", "-"]] {
+            let r = try CheckoutBinary.run(["run", Self.flow, "--answers", Self.answers] + extra)
+            #expect(r.status == 2, "\(extra)")
+            #expect(r.stderr.hasPrefix("checkout: error: ") && r.stderr.contains("would both write to standard output"), "\(r.stderr)")
+            #expect(r.stdout.isEmpty)
+        }
     }
 }
