@@ -1,6 +1,9 @@
 import ArgumentParser
 import CheckoutDomain
 import CheckoutFakes
+import CheckoutLanguage
+import CheckoutProviders
+import CheckoutScenarios
 import Foundation
 
 /// `checkout serve bluesnap|spreedly|maxpay`: a provider's API on loopback, answering as the
@@ -27,6 +30,12 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The port on 127.0.0.1 (default: one the system picks, printed).")
     var port: UInt16 = 0
 
+    @Option(
+        help: ArgumentHelp(
+            "A sandbox fixtures file (docs/testing.md): its test cards and (BlueSnap) shoppers answer besides SPEC §7's.",
+            valueName: "file"), completion: .file(extensions: ["yaml", "yml"]))
+    var fixtures: String?
+
     func run() throws {
         // Stopped by a signal (Ctrl-C, `kill`): exit 130/143 at once. Unblocked first, before
         // the server's threads start: a parent may hand its blocked signals down (a test
@@ -36,19 +45,29 @@ struct ServeCommand: ParsableCommand {
         for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stops, s) }
         pthread_sigmask(SIG_UNBLOCK, &stops, nil)
         Interruption.exitOnSignal()
+        var world = SandboxWorld.builtIn
+        if let fixtures {
+            let read = ScenarioReader.fixturesWorld(contentsOf: fixtures)
+            if !read.diagnostics.isEmpty {
+                let renderer = TextDiagnosticRenderer(color: Output.wantsColor(fileDescriptor: STDERR_FILENO))
+                Output.standardError(renderer.render(file: read.diagnostics, source: read.source))
+            }
+            guard let fixtureWorld = read.world else { throw ExitCode(ExitStatus.usage) }
+            world = fixtureWorld
+        }
         let name: String, url: URL, environment: [String: String], server: LoopbackHTTPServer, keep: AnyObject
         do {
             switch provider {
             case .bluesnap:
-                let fake = try FakeBlueSnap(port: port)
+                let fake = try FakeBlueSnap(port: port, world: world)
                 (name, url, server, keep) = ("BlueSnap", fake.baseURL, fake.server, fake)
                 environment = ["BS_API_USER": fake.credentials.username, "BS_API_PASSWORD": fake.credentials.password]
             case .spreedly:
-                let fake = try FakeSpreedly(port: port)
+                let fake = try FakeSpreedly(port: port, world: world)
                 (name, url, server, keep, environment) = ("Spreedly", fake.baseURL, fake.server, fake, fake.environment)
             case .maxpay:
                 // Signatures made with the shipped signer's key (flows/signers/maxpay-sign.sh).
-                let fake = try FakeMaxpay(privateKey: "sandbox-maxpay-private-key", port: port)
+                let fake = try FakeMaxpay(privateKey: "sandbox-maxpay-private-key", port: port, world: world)
                 (name, url, server, keep) = ("Maxpay", fake.baseURL, fake.server, fake)
                 environment = ["MAXPAY_PUBLIC_KEY": fake.publicKey]
             }

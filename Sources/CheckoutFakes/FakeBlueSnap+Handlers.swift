@@ -31,7 +31,7 @@ extension FakeBlueSnap {
                 guard let cvv = body["cvv"]?.text, cvv.count == (brand == .americanExpress ? 4 : 3) else {
                     return Self.error(400, "INVALID_CVV", "10001", "Invalid CVV")
                 }
-                let behavior = SandboxCardBehavior.forNumber(digits)
+                let behavior = world.behavior(forNumber: digits)
                 if behavior.rejectsEveryToken { return Self.expiredToken }
                 s.tokens[token]?.behavior = behavior
                 return Self.cardReply(brand: brand, last4: CardNumber.last4(digits), country: behavior.issuingCountry)
@@ -39,12 +39,12 @@ extension FakeBlueSnap {
             if let last4 = body["lastFourDigits"]?.text {
                 // A stored card is the token's shopper's (created with ?shopperId=), named by its
                 // last four, type and expiry (BS-iOS BSTokenizeExistingCCDetails).
-                let shopper = SandboxData.shopper
-                guard s.tokens[token]?.shopperId == shopper.id, let card = shopper.savedCards.first(where: { $0.last4 == last4 }),
+                guard let id = s.tokens[token]?.shopperId, let shopper = world.shoppers[id],
+                    let card = shopper.savedCards.first(where: { $0.last4 == last4 }),
                     body["ccType"]?.text == BlueSnapProvider.ccType(card.brand),
                     body["expDate"]?.text.flatMap(CardExpiry.parse) == card.expiry
                 else { return Self.error(400, "INVALID_PAYMENT_DETAILS", "14034", "The shopper has no such card") }
-                let behavior = SandboxCardBehavior.forStored(brand: card.brand, last4: last4)
+                let behavior = world.behavior(forStored: card)
                 s.tokens[token]?.behavior = behavior
                 return Self.cardReply(brand: card.brand, last4: last4, country: behavior.issuingCountry)
             }
@@ -85,7 +85,7 @@ extension FakeBlueSnap {
     }
 
     func vaultedShopper(_ id: String) -> ServerResponse {
-        var shopper = SandboxData.shopper
+        guard var shopper = world.shoppers[id] else { return Self.error(400, "SHOPPER_NOT_FOUND", "15008", "Shopper not found") }
         if let latest = state.withLock({ $0.forgetsChoices ? nil : $0.latestChoice[id] }) {
             shopper.chosenCardLast4 = latest.last4
             shopper.chosenWallet = [PaymentMethodKind.paypal, .applePay].first { $0.paymentType == latest.type }

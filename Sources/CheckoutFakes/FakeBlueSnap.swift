@@ -21,6 +21,8 @@ package final class FakeBlueSnap: Sendable {
     /// The server (its port, connection count and fault hook).
     package let server: LoopbackHTTPServer
     let clock: any CheckoutClock
+    /// The sandbox it answers as: its test cards and shoppers.
+    let world: SandboxWorld
     let state = Mutex(State())
 
     /// One charge that moved money.
@@ -89,12 +91,15 @@ package final class FakeBlueSnap: Sendable {
     }
 
     /// Starts the fake on a loopback port. `clock` decides when tokens expire.
+    /// `world`: the sandbox it answers as (`checkout serve --fixtures`: SPEC §7's plus a
+    /// fixtures file's shoppers and cards).
     package init(
         credentials: BasicCredentials = BasicCredentials(username: "fake-api-user", password: "fake-api-password"),
-        clock: any CheckoutClock = SystemClock(), port: UInt16 = 0
+        clock: any CheckoutClock = SystemClock(), port: UInt16 = 0, world: SandboxWorld = .builtIn
     ) throws {
         self.credentials = credentials
         self.clock = clock
+        self.world = world
         let box = HandlerBox()
         server = try LoopbackHTTPServer(port: port) { request in box.handle(request) }
         box.fake.withLock { $0 = self }
@@ -173,7 +178,7 @@ package final class FakeBlueSnap: Sendable {
     }
 
     func createToken(shopperId: String?) -> ServerResponse {
-        if let shopperId, shopperId != SandboxData.shopper.id {
+        if let shopperId, world.shoppers[shopperId] == nil {
             return Self.error(400, "SHOPPER_NOT_FOUND", "15008", "Shopper not found")
         }
         let expires = clock.now().addingTimeInterval(BlueSnapProvider.tokenLifetime)

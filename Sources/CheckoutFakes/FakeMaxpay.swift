@@ -1,7 +1,7 @@
 import CheckoutDomain
 import CheckoutJSON
 import CheckoutLanguage
-import CheckoutProviders
+package import CheckoutProviders
 import CheckoutRuntime
 package import Foundation
 import Synchronization
@@ -52,8 +52,14 @@ package final class FakeMaxpay: Sendable {
     /// Fields of a request that Maxpay does not sign.
     static let unsigned: Set<String> = ["signature", "public_key", "card_number", "card_exp_month", "card_exp_year", "cvv", "card_holder"]
 
+    /// The sandbox it answers as: its test cards (`checkout serve --fixtures`).
+    let world: SandboxWorld
+
     /// Starts the fake on a loopback port.
-    package init(publicKey: String = "fake-public-key", privateKey: String = "fake-private-key", port: UInt16 = 0) throws {
+    package init(
+        publicKey: String = "fake-public-key", privateKey: String = "fake-private-key", port: UInt16 = 0, world: SandboxWorld = .builtIn
+    ) throws {
+        self.world = world
         self.publicKey = publicKey
         self.privateKey = privateKey
         let box = HandlerBox()
@@ -107,7 +113,7 @@ package final class FakeMaxpay: Sendable {
             return answer(
                 MaxpayResponse(status: "error", code: MaxpayCodes.validationError.code, message: "Card or transaction id missing"))
         }
-        let behavior = SandboxCardBehavior.forNumber(number)
+        let behavior = world.behavior(forNumber: number)
         return state.withLock { s -> ServerResponse in
             if let first = s.answered[key] {
                 return ServerResponse(status: 200, headers: ["Content-Type": "application/json"], body: first)

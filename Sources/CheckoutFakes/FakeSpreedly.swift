@@ -98,13 +98,17 @@ package final class FakeSpreedly: Sendable {
         }
     }
 
+    /// The sandbox it answers as: its test cards (`checkout serve --fixtures`).
+    let world: SandboxWorld
+
     /// Starts the fake on a loopback port.
     package init(
         environmentKey: String = "fake-environment-key", accessSecret: String = "fake-access-secret",
-        gatewayToken: String = "FakeGateway0001", port: UInt16 = 0
+        gatewayToken: String = "FakeGateway0001", port: UInt16 = 0, world: SandboxWorld = .builtIn
     )
         throws
     {
+        self.world = world
         credentials = BasicCredentials(username: environmentKey, password: accessSecret)
         self.gatewayToken = gatewayToken
         let box = HandlerBox()
@@ -205,7 +209,7 @@ package final class FakeSpreedly: Sendable {
             return Self.errors(422, "errors.invalid", attribute: "verification_value")
         }
         if let refused = Self.blankNames(body["payment_method"]) { return refused }
-        let behavior = SandboxCardBehavior.forNumber(number)
+        let behavior = world.behavior(forNumber: number)
         let method = PaymentMethod(behavior: behavior, cardType: SpreedlyCardType.name(of: brand), last4: String(number.suffix(4)))
         return state.withLock { s in
             let token = s.token("PM")

@@ -12,9 +12,9 @@ import Testing
         var url = ""
         var environment: [String: String] = [:]
 
-        init(_ provider: String) throws {
+        init(_ provider: String, _ extra: [String] = []) throws {
             process.executableURL = CheckoutBinary.url
-            process.arguments = ["serve", provider]
+            process.arguments = ["serve", provider] + extra
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             process.standardInput = FileHandle.nullDevice
@@ -42,6 +42,35 @@ import Testing
             process.waitUntilExit()
             return String(decoding: rest, as: UTF8.self)
         }
+    }
+
+    /// `--fixtures FILE`: the fixtures file's cards answer as it says (a Visa declined
+    /// `do_not_honor`), which the built-in sandbox approves; SPEC §7's cards still answer.
+    @Test func aFixturesFilesCardsAnswerAsTheFileSays() throws {
+        let fixtures = CheckoutBinary.root.appendingPathComponent("examples/sandbox-fixtures/fixtures/shoppers-and-cards.yaml").path
+        let example = CheckoutBinary.root.appendingPathComponent("examples/merchant-backend/charge.py").path
+        var answers: [[String]] = []
+        for extra in [["--fixtures", fixtures], []] {
+            let served = try Served("bluesnap", extra)
+            let r = try CheckoutBinary.run(
+                [example, served.url, "4000 0000 0000 0101", "4000 0000 0000 9995"], environment: served.environment,
+                program: URL(fileURLWithPath: "/usr/bin/python3"))
+            _ = served.stop()
+            #expect(r.status == 0, "\(r.stderr)")
+            answers.append(r.stdout.split(separator: "\n").map { String($0.replacing(/\s[0-9]{7}\s/, with: " ID ")) })
+        }
+        #expect(answers[0] == ["card ending 0101: declined DO_NOT_HONOR", "card ending 9995: declined INSUFFICIENT_FUNDS"], "\(answers)")
+        #expect(answers[1] == ["card ending 0101: approved ID 25.00 USD", "card ending 9995: declined INSUFFICIENT_FUNDS"], "\(answers)")
+    }
+
+    @Test func aFixturesFileWithAnErrorIsRefusedBeforeServing() throws {
+        let ws = try Workspace()
+        let bad = try ws.write("cards:\n  - numbr: 4000 0000 0000 0101\n", to: "bad.yaml")
+        let r = try CheckoutBinary.run(["serve", "spreedly", "--fixtures", bad])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("bad.yaml:2:"), "\(r.stderr)")
+        #expect(!r.stderr.contains("4000 0000 0000 0101"), "fixture lines hold card numbers: never shown")
+        #expect(r.stdout.isEmpty)
     }
 
     @Test func theMerchantBackendExampleGetsTheSandboxsAnswersFromServeBlueSnap() throws {

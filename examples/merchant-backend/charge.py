@@ -13,7 +13,9 @@ Basic auth; the token is the last part of the Location header), put the card on 
 (PUT …/payment-fields-tokens/TOKEN, Token-Authentication header, as the browser's hosted fields
 do), then charge it (POST /services/2/transactions, AUTH_CAPTURE with the pfToken). It prints
 one line per card: the last four digits and BlueSnap's answer — approved with the transaction
-id, or declined with BlueSnap's errorName. Exit 0 when every card got an answer."""
+id, or declined with BlueSnap's errorName. Card numbers after the URL replace the four cards
+(a fixtures file's cards, with `checkout serve bluesnap --fixtures FILE`). Exit 0 when every
+card got an answer."""
 import base64
 import json
 import os
@@ -60,13 +62,14 @@ def charge(base, auth, number, cvv, amount="25.00", currency="USD"):
     return f"declined {messages[0].get('errorName', status)}"
 
 
-def main(base):
+def main(base, numbers):
     credentials = f"{os.environ['BS_API_USER']}:{os.environ['BS_API_PASSWORD']}"
     auth = {"Authorization": "Basic " + base64.b64encode(credentials.encode()).decode()}
-    for number, cvv in CARDS:
+    cards = [(n, "1234" if n.replace(" ", "").startswith(("34", "37")) else "123") for n in numbers] or CARDS
+    for number, cvv in cards:
         print(f"card ending {number[-4:]}: {charge(base.rstrip('/'), auth, number, cvv)}")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8765"))
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8765", sys.argv[2:]))

@@ -1,7 +1,7 @@
 import CheckoutDomain
 import CheckoutHeadless
-import CheckoutLanguage
-import CheckoutProviders
+package import CheckoutLanguage
+package import CheckoutProviders
 import CheckoutRuntime
 
 /// Reading a scenarios file's `sandbox:` fixtures (docs/testing.md) into the world its
@@ -210,6 +210,44 @@ extension ScenarioFileReader {
                 continue
             }
             table.rates[code] = value
+        }
+    }
+}
+
+extension ScenarioReader {
+    /// The built-in sandbox plus a fixtures file's shoppers, cards and rates (`checkout serve
+    /// --fixtures`), read and checked as a scenarios file's `sandbox: { file: }` is; the world
+    /// is nil when the file has an error.
+    package static func fixturesWorld(
+        contentsOf path: String, files: FileAccess = .fileSystem
+    ) -> (
+        world: SandboxWorld?, diagnostics: [Diagnostic], source: SourceFile
+    ) {
+        switch files.read(path, limits.maxBytes) {
+        case .success(let bytes):
+            let source = SourceFile(path: path, bytes: bytes)
+            let document = YAMLParser.parse(bytes, file: path, limits: limits, kind: .scenarios)
+            var reader = ScenarioFileReader(file: path, files: files)
+            reader.diagnostics = document.diagnostics
+            var world = SandboxWorld.builtIn
+            if let root = document.root, !document.diagnostics.hasErrors {
+                reader.fixtures(
+                    reader.pairs(root, table: ScenarioFileReader.fixturesTable, in: .topLevel(of: "a fixtures file")), into: &world)
+            } else if document.root == nil, document.diagnostics.isEmpty {
+                reader.error(
+                    .emptyDocument, "the fixtures file is empty",
+                    at: SourceRange(start: .init(line: 1, column: 1), end: .init(line: 1, column: 1)))
+            }
+            // Fixture lines hold card numbers: positions, never the line.
+            let diagnostics = reader.diagnostics.map { d in
+                var d = d
+                d.hidesSource = true
+                return d
+            }
+            return (diagnostics.hasErrors ? nil : world, diagnostics, source)
+        case .failure(let failure):
+            let d = failure.diagnostic(file: path, what: "the fixtures file")
+            return (nil, [d], SourceFile(path: path, text: ""))
         }
     }
 }
