@@ -96,22 +96,26 @@ import Testing
         let echo = try Echo()
         defer { echo.server.stop() }
         let transport = CurlTransport(maxConnectionsPerHost: 3)
+        // This test's connections are those whose first request is one of its paths: in a
+        // parallel run another test's client can reach a port the system handed out again.
+        let mine = "/reuse-\(UUID().uuidString)"
         for i in 0..<20 {
-            _ = try await transport.send(HTTPRequest(method: "POST", url: echo.url("/s"), body: Data("\(i)".utf8)), timeout: .seconds(5))
+            _ = try await transport.send(
+                HTTPRequest(method: "POST", url: echo.url("\(mine)/s"), body: Data("\(i)".utf8)), timeout: .seconds(5))
         }
-        #expect(echo.server.acceptedConnections == 1)
+        #expect(echo.server.connections(firstServing: mine) == 1, "of \(echo.server.acceptedConnections) accepted")
         try await withThrowingTaskGroup(of: Void.self) { group in
             for i in 0..<60 {
                 group.addTask {
                     let r = try await transport.send(
-                        HTTPRequest(method: "PUT", url: echo.url("/c"), body: Data("\(i)".utf8)), timeout: .seconds(5))
+                        HTTPRequest(method: "PUT", url: echo.url("\(mine)/c"), body: Data("\(i)".utf8)), timeout: .seconds(5))
                     #expect(r.body == Data("\(i)".utf8))
                 }
             }
             try await group.waitForAll()
         }
-        #expect(echo.server.requestCount == 80)
-        #expect(echo.server.acceptedConnections <= 3)
+        #expect(echo.server.requestCount >= 80)
+        #expect(echo.server.connections(firstServing: mine) <= 3, "of \(echo.server.acceptedConnections) accepted")
         #expect(transport.openConnections(to: echo.server.baseURL) <= 3)
     }
 
