@@ -18,7 +18,8 @@ import Testing
     @Test func kindsAreTheShippedSchemas() throws {
         let r = try CheckoutBinary.run(["schema", "--help"])
         #expect(r.status == 0, "\(r.stderr)")
-        let help = r.stdout.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
+        let help = r.stdout.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(
+            of: #"\s+"#, with: " ", options: .regularExpression)
         let listed = try #require(help.firstMatch(of: /--kind <kind> .*?\(values: ([a-z, ]+);/)).1
         let offered = listed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(offered.sorted() == (Self.kinds + ["flow"]).sorted(), "\(offered) vs \(Self.kinds)")
