@@ -39,7 +39,7 @@ struct SchemaCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The files the schema describes: flow, answers, scenarios, fixtures, result, trace or validate.", valueName: "kind"))
+            "The files the schema describes.", valueName: "kind"))
     var kind: Kind = .flow
 
     @Option(

@@ -5,7 +5,26 @@ import Testing
 /// Python's jsonschema agrees with the readers on the shipped answers and scenarios files: those
 /// they read pass, and the examples that exist to show a mistake fail where the mistake is.
 @Suite struct AnswersAndScenariosSchemaTests {
-    static let kinds = ["answers", "scenarios", "fixtures", "result", "trace", "validate"]
+    /// Every schema shipped in schema/ but the flow's (SchemaTests has its own checks): the one
+    /// list is `SchemaCommand.Kind`, and `kindsAreTheShippedSchemas` holds the folder to it.
+    static let kinds: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: CheckoutBinary.root.appendingPathComponent("schema").path)) ?? []
+        return names.filter { $0.hasSuffix(".schema.json") }.map { String($0.dropLast(".schema.json".count)) }.filter { $0 != "flow" }
+            .sorted()
+    }()
+
+    /// The kinds `checkout schema --help` offers are exactly the shipped schemas, so a new kind
+    /// without its shipped copy (or a stale copy of a removed kind) fails.
+    @Test func kindsAreTheShippedSchemas() throws {
+        let r = try CheckoutBinary.run(["schema", "--help"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let help = r.stdout.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(
+            of: #"\s+"#, with: " ", options: .regularExpression)
+        let listed = try #require(help.firstMatch(of: /--kind <kind> .*?\(values: ([a-z, ]+);/)).1
+        let offered = listed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(offered.sorted() == (Self.kinds + ["flow"]).sorted(), "\(offered) vs \(Self.kinds)")
+        #expect(Self.kinds.count >= 6)
+    }
 
     static func shipped(_ kind: String) -> String { "schema/\(kind).schema.json" }
 

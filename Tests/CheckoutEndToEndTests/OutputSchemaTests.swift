@@ -42,11 +42,22 @@ import Testing
     @Test func validateReportsFitTheValidateSchema() throws {
         let ws = try Workspace()
         var files: [String] = []
-        for (name, path) in [("shipped", "flows"), ("broken", "Tests/CheckoutLanguageTests/Fixtures/broken"), ("missing", "nope.yaml")] {
+        let cases = [
+            ("shipped", "flows"), ("broken", "Tests/CheckoutLanguageTests/Fixtures/broken"),
+            ("warning", "Tests/CheckoutLanguageTests/Fixtures/warning"), ("missing", "nope.yaml"),
+        ]
+        var counts: [String: (errors: Int, warnings: Int)] = [:]
+        for (name, path) in cases {
             let r = try CheckoutBinary.run(["validate", "--format", "json", path])
             #expect(!r.stdout.isEmpty, "\(name)")
             files.append(try ws.write(r.stdout, to: "\(name).json"))
+            let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+            counts[name] = (object?["errors"] as? Int ?? -1, object?["warnings"] as? Int ?? -1)
         }
+        // The reports hold what the schema must describe: none, errors, warnings, an unreadable file.
+        #expect(counts["shipped"]?.errors == 0, "\(counts)")
+        #expect((counts["broken"]?.errors ?? 0) > 0 && (counts["warning"]?.warnings ?? 0) > 0, "\(counts)")
+        #expect(counts["missing"]?.errors == 1, "\(counts)")
         guard let report = try SchemaValidator.run(files, schema: Self.schema("validate")) else { return }
         #expect(report.schemaErrors.isEmpty, "\(report.schemaErrors)")
         for file in files { #expect(report.flows[file]?.isEmpty == true, "\(file): \(report.flows[file] ?? [])") }

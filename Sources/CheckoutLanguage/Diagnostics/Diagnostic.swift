@@ -1,5 +1,5 @@
 /// How serious a finding is.
-public enum Severity: String, Sendable, Hashable, Comparable {
+public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
     /// An error stops the flow from compiling; a warning or a note does not.
     case error, warning, note
 

@@ -68,8 +68,13 @@ package enum ResultKeys {
         KeySpec("operations", .list(.mapping(operation)), "captures, voids and refunds, in order"),
     ]
 
+    /// The steps that act on the run's transaction and are reported in `operations`.
+    package static let operationKinds: [StepKind] = [.capture, .void, .refund]
+
     package static let operation: [KeySpec] = [
-        KeySpec("kind", .string(), required: true, "`capture`, `void` or `refund`"),
+        KeySpec(
+            "kind", .enumeration(operationKinds.map(\.rawValue), descriptions: operationKinds.map(\.summary)), required: true,
+            "the step that tried it"),
         KeySpec("id", .string(), "the provider's id of the operation"),
         KeySpec("status", .string(), required: true, "what the provider answered"),
         KeySpec("amount", money, "the amount"),
