@@ -117,12 +117,13 @@ struct TestCommand: AsyncParsableCommand {
         let reported = Mutex<[ScenarioOutcome]>([])
         // Report lines go out in writes of up to 16 KB (about 300 scenarios; 10 ms of a fast
         // suite), not one write per scenario: 10,000 writes were a tenth of a suite's time.
-        // Whatever is held is written before anything else is (interruption, summary).
-        let pending = Mutex("")
+        // Lines are never held longer than 100 ms (slow scenarios still show as they end), and
+        // whatever is held is written before anything else is (interruption, summary).
+        let pending = Mutex((text: "", since: ContinuousClock.now))
         @Sendable func flushReport() {
             let text = pending.withLock { p in
-                defer { p = "" }
-                return p
+                defer { p = ("", ContinuousClock.now) }
+                return p.text
             }
             if !text.isEmpty { Output.report(text) }
         }
@@ -149,8 +150,8 @@ struct TestCommand: AsyncParsableCommand {
         let outcomes = await runner.run(selected) { outcome in
             reported.withLock { $0.append(outcome) }
             let full = pending.withLock { p in
-                p += ScenarioReport.lines(outcome)
-                return p.utf8.count >= 16 << 10
+                p.text += ScenarioReport.lines(outcome)
+                return p.text.utf8.count >= 16 << 10 || ContinuousClock.now - p.since >= .milliseconds(100)
             }
             if full { flushReport() }
         }
