@@ -96,14 +96,20 @@ import Testing
         let echo = try Echo()
         defer { echo.server.stop() }
         let transport = CurlTransport(maxConnectionsPerHost: 3)
-        // This test's connections are those whose first request is one of its paths: in a
-        // parallel run another test's client can reach a port the system handed out again.
+        // This test's connections are those whose first request is one of its paths.
         let mine = "/reuse-\(UUID().uuidString)"
+        // libcurl closes a connection idle for more than 118 s (CURLOPT_MAXAGE_CONN). In the full
+        // parallel run this test's task can wait that long for a thread between two requests
+        // (CI saw it take 123 s), and curl then rightly opens a new connection. So the counts
+        // are exact when no wait could have reached that age, and allow one fresh connection
+        // per pooled one when it could; either way no reuse at all (20 and 80) fails.
+        let started = ContinuousClock.now
+        func slack(_ connections: Int) -> Int { ContinuousClock.now - started >= .seconds(110) ? connections : 0 }
         for i in 0..<20 {
             _ = try await transport.send(
                 HTTPRequest(method: "POST", url: echo.url("\(mine)/s"), body: Data("\(i)".utf8)), timeout: .seconds(5))
         }
-        #expect(echo.server.connections(firstServing: mine) == 1, "of \(echo.server.acceptedConnections) accepted")
+        #expect(echo.server.connections(firstServing: mine) <= 1 + slack(1), "of \(echo.server.acceptedConnections) accepted")
         try await withThrowingTaskGroup(of: Void.self) { group in
             for i in 0..<60 {
                 group.addTask {
@@ -115,7 +121,7 @@ import Testing
             try await group.waitForAll()
         }
         #expect(echo.server.requestCount >= 80)
-        #expect(echo.server.connections(firstServing: mine) <= 3, "of \(echo.server.acceptedConnections) accepted")
+        #expect(echo.server.connections(firstServing: mine) <= 3 + slack(3), "of \(echo.server.acceptedConnections) accepted")
         #expect(transport.openConnections(to: echo.server.baseURL) <= 3)
     }
 
