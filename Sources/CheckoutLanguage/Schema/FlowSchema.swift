@@ -56,6 +56,9 @@ package struct KeySchema: Sendable {
     /// Whether the root object may have keys its table does not list (a trace line: the
     /// envelope is fixed, each event adds its own attributes).
     package var rootTakesOtherKeys = false
+    /// Whether mappings with a described `kind` offer a snippet per kind: for files people
+    /// write, not for what checkout writes (a result's operations).
+    package var offersSnippets = true
 
     /// Creates a schema description.
     package init(id: String, title: String, description: String, root: ValueShape, catalog: [(name: String, keys: [KeySpec])]) {
@@ -70,6 +73,7 @@ package struct KeySchema: Sendable {
     /// definitions in the order they are first referred to.
     package func jsonSchema() -> JSONValue {
         var builder = FlowSchemaBuilder(root: root, catalog: catalog)
+        builder.offersSnippets = offersSnippets
         var members = [
             JSONMember("$schema", .string(FlowSchema.dialect)),
             JSONMember("$id", .string(id)),
@@ -116,6 +120,8 @@ struct FlowSchemaBuilder {
     let names: [ValueShape: String]
     /// The definitions referred to so far, in the order first referred to.
     private(set) var definitions: [JSONMember] = []
+    /// `KeySchema.offersSnippets`.
+    var offersSnippets = true
 
     init(root: ValueShape, catalog: [(name: String, keys: [KeySpec])]) {
         names = Self.definitionNames(root: root, catalog: catalog)
@@ -186,7 +192,7 @@ struct FlowSchemaBuilder {
             let required = specs.filter(\.required).map { JSONValue.string($0.name) }
             if !required.isEmpty { o.add("required", .array(required)) }
             o.add("additionalProperties", .bool(false))
-            if let snippets = Self.kindSnippets(specs) { o.add("defaultSnippets", snippets) }
+            if offersSnippets, let snippets = Self.kindSnippets(specs) { o.add("defaultSnippets", snippets) }
         case .openMapping:
             o.add("type", "object")
         case .dictionary(let keyPattern, let value):
