@@ -32,12 +32,14 @@ enum Output {
     }
 
     /// Claims standard output for the output options given as `-`; a usage error (exit 2) when
-    /// two of them, or one and the command's own JSON (`what` of `json`), would share it.
+    /// two of them, or one and `json` (the name of an option that prints the command's own
+    /// JSON there, when given), would share it.
     static func claimStandardOutput(_ options: [(name: String, path: String?)], json: String? = nil) throws {
-        let dashes = options.filter { $0.path == "-" }.map(\.name) + (json.map { [$0] } ?? [])
-        guard options.contains(where: { $0.path == "-" }) else { return }
-        guard dashes.count == 1 else {
-            error("\(dashes.joined(separator: " and ")) would both write to standard output: give all but one a file")
+        let dashes = options.filter { $0.path == "-" }.map(\.name)
+        guard !dashes.isEmpty else { return }
+        let claims = dashes + (json.map { [$0] } ?? [])
+        guard claims.count == 1 else {
+            error("\(claims.joined(separator: " and ")) would both write to standard output: give all but one a file")
             throw ExitCode(ExitStatus.usage)
         }
         reportOnStandardError = true

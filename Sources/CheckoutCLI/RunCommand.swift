@@ -146,8 +146,8 @@ struct RunCommand: AsyncParsableCommand {
         interruption.claimNormalEnd()
         if let failure = runJournal?.writeFailure, let journal {
             // The result stands (a payment approved is approved); the journal ends early.
-            Output.standardError(
-                "checkout: warning: the journal \(journal) could not be written (\(failure)); the result stands, but this run cannot be resumed safely from that journal\n"
+            Output.warning(
+                "the journal \(journal) could not be written (\(failure)); the result stands, but this run cannot be resumed safely from that journal"
             )
         }
         try outputs.finish(outcome, summary: true)

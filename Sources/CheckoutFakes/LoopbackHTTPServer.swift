@@ -23,9 +23,6 @@ package final class LoopbackHTTPServer: Sendable {
     private let accepted = Atomic<Int>(0)
     private let requests = Atomic<Int>(0)
     private let open = Mutex<Set<Int32>>([])
-    /// Per connection (numbered as accepted), the first path it served: which client a
-    /// connection was (a test's own, or another test's reaching a reused port).
-    private let firstPaths = Mutex<[Int: String]>([:])
     private let stopped = Atomic<Bool>(false)
 
     /// `http://127.0.0.1:PORT`.
@@ -34,11 +31,6 @@ package final class LoopbackHTTPServer: Sendable {
     package var acceptedConnections: Int { accepted.load(ordering: .relaxed) }
     /// Requests read so far.
     package var requestCount: Int { requests.load(ordering: .relaxed) }
-    /// Connections whose first request's path starts with `prefix`: a client's own
-    /// connections, whatever else connects to the port.
-    package func connections(firstServing prefix: String) -> Int {
-        firstPaths.withLock { $0.values.count { $0.hasPrefix(prefix) } }
-    }
 
     /// Starts listening on `port` (0: one the system picks) and accepting; `handler` answers
     /// every request no fault takes.
@@ -103,10 +95,10 @@ package final class LoopbackHTTPServer: Sendable {
             }
             var yes: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-            let number = accepted.add(1, ordering: .relaxed).newValue
+            accepted.add(1, ordering: .relaxed)
             open.withLock { _ = $0.insert(fd) }
             let thread = Thread { [self] in
-                serve(fd, number: number)
+                serve(fd)
                 open.withLock { _ = $0.remove(fd) }
                 close(fd)
             }
@@ -116,12 +108,11 @@ package final class LoopbackHTTPServer: Sendable {
     }
 
     /// Reads requests off one connection and answers them until either side closes.
-    private func serve(_ fd: Int32, number: Int) {
+    private func serve(_ fd: Int32) {
         var reader = SocketReader(fd: fd)
         while !stopped.load(ordering: .acquiring) {
             guard var request = reader.readRequest(continueIfExpected: { Self.write(fd, Data("HTTP/1.1 100 Continue\r\n\r\n".utf8)) })
             else { return }
-            firstPaths.withLock { if $0[number] == nil { $0[number] = request.path } }
             request.number = requests.add(1, ordering: .relaxed).newValue
             let keepAlive = request.headers["Connection"]?.lowercased() != "close"
             let fault = faultHook.withLock { $0 }?(request)

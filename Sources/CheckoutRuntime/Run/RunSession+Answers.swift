@@ -51,7 +51,7 @@ extension RunSession {
         case .billing(let a, let same):
             let merged = merge(a, over: p.prefill)
             let presence = runner.flow.definition.fields.billingPresence(for: request)
-            let phoneAsked = asksPhone(presence: presence, listed: p.fields)
+            let phoneAsked = asks(.phone, presence: presence, listed: p.fields)
             let unasked = notOffered(a, section: "billing", presence: presence, listed: p.fields)
             var found = AddressValidator.validateBilling(phoneChecked(merged, asked: phoneAsked), requirements: billingRequirements)
                 .map { AnswerIssue(path: "billing.\($0.field)", code: $0.code, message: $0.message) }
@@ -82,7 +82,7 @@ extension RunSession {
         case .shipping(let a):
             let merged = merge(a, over: p.prefill)
             let presence = runner.flow.definition.fields.shippingPresence(for: request)
-            let phoneAsked = asksPhone(presence: presence, listed: p.fields)
+            let phoneAsked = asks(.phone, presence: presence, listed: p.fields)
             let unasked = notOffered(a, section: "shipping", presence: presence, listed: p.fields)
             var found = AddressValidator.validateShipping(phoneChecked(merged, asked: phoneAsked)).map {
                 AnswerIssue(path: "shipping.\($0.field)", code: $0.code, message: $0.message)
@@ -148,17 +148,23 @@ extension RunSession {
     func notOffered(
         _ answered: Address, section: String, presence: [AddressField: FieldPresence], listed: [String]?
     ) -> [AnswerIssue] {
-        let named = listed.map { Set($0.compactMap(AddressField.init(rawValue:))) }.flatMap { $0.isEmpty ? nil : $0 }
-        return AddressField.allCases.compactMap { field in
+        AddressField.allCases.compactMap { field in
             guard section != "billing" || field != .birthday else { return nil }
-            let asked = (presence[field] ?? .hidden) != .hidden && named.map { $0.contains(field) } != false
-            guard !asked,
+            guard !asks(field, presence: presence, listed: listed),
                 !(answered[field]?.trimmingWhitespace(newlines: false) ?? "").isEmpty
             else { return nil }
             return AnswerIssue(
                 path: "\(section).\(field.rawValue)", code: "not_offered",
                 message: "this checkout does not ask for \(field.rawValue)")
         }
+    }
+
+    /// Whether a billing or shipping screen asks for `field`: `presence` does not hide it, and
+    /// the screen's own `fields` list, when it names any address field, names this one.
+    func asks(_ field: AddressField, presence: [AddressField: FieldPresence], listed: [String]?) -> Bool {
+        guard (presence[field] ?? .hidden) != .hidden else { return false }
+        let named = listed?.compactMap(AddressField.init(rawValue:)) ?? []
+        return named.isEmpty || named.contains(field)
     }
 
     /// `fields.allowedCountries`: a real country outside the section's list is

@@ -4,13 +4,6 @@ import CheckoutLanguage
 /// Phones (docs/running.md "Phones"): checked as numbers of the address's country when the
 /// screen asks for them, kept and sent in E.164 form (`PhoneNumber`).
 extension RunSession {
-    /// Whether a billing or shipping screen asks for the phone: `presence` does not hide it and
-    /// the screen's own `fields` list, when it has one, names it (as `notOffered` decides).
-    func asksPhone(presence: [AddressField: FieldPresence], listed: [String]?) -> Bool {
-        let named = listed.map { $0.compactMap(AddressField.init(rawValue:)) }.flatMap { $0.isEmpty ? nil : $0 }
-        return (presence[.phone] ?? .hidden) != .hidden && named?.contains(.phone) != false
-    }
-
     /// `a` as the validator checks it: a phone the screen does not ask for is left out — an
     /// answered one is `not_offered` already, a pre-filled one is the app's and goes as it is.
     func phoneChecked(_ a: Address, asked: Bool) -> Address {
