@@ -64,4 +64,25 @@ actor FinishLastGate {
         }
         #expect(counts.withLock { $0.peak } <= 3)
     }
+
+    /// An interrupted suite's JUnit lists what was reported: a scenario that ended must be
+    /// reported before the next one starts (`--jobs 1`), not when a batch or the suite ends.
+    @Test func eachOutcomeIsReportedBeforeTheNextScenarioStarts() async throws {
+        let (file, flows) = try ScenarioRunnerTests.load()
+        let items = (0..<3).flatMap { _ in file.scenarios }.map { (suite: "checkout", scenario: $0) }
+        let runner = ScenarioRunner(flows: flows, jobs: 1, provider: .sandbox)
+        let reported = Mutex(0)
+        let started = Mutex(0)
+        let unreportedAtStart = Mutex<[Int]>([])
+        _ = await runner.run(items, report: { _ in reported.withLock { $0 += 1 } }) { scenario, suite in
+            let n = started.withLock { s in
+                defer { s += 1 }
+                return s
+            }
+            if reported.withLock({ $0 }) != n { unreportedAtStart.withLock { $0.append(n) } }
+            return await runner.run(scenario, suite: suite)
+        }
+        #expect(unreportedAtStart.withLock { $0 } == [])
+        #expect(reported.withLock { $0 } == items.count)
+    }
 }

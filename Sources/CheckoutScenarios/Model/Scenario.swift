@@ -7,39 +7,142 @@ package import Foundation
 /// One scenario of a scenarios file (SPEC §12): a flow, the answers a shopper gives, and what
 /// the run must end with.
 package struct Scenario: Sendable {
+    // The fields live in one shared, copy-on-write box: a suite holds, filters and hands
+    // around thousands of scenarios, and each inline copy was about a kilobyte (the answers'
+    // addresses and cards), most of a 10,000-scenario suite's loading time in `memmove` and
+    // page faults.
+    private final class Storage: @unchecked Sendable {
+        var name: String
+        var flowPath: String
+        var answers: Answers?
+        var answerProblems: [AnswersProblem]
+        var answersFile: String?
+        var seed: UInt64
+        var now: Date
+        var expect: ScenarioExpectation
+        var tags: [String]
+        var chain: String?
+        var world: SandboxWorld?
+        var taxService: TaxServiceStandIn?
+        var taxServiceKey: SourceRange?
+        var file: String
+        var line: Int
+
+        init(
+            name: String, flowPath: String, answers: Answers?, answerProblems: [AnswersProblem], seed: UInt64, now: Date,
+            expect: ScenarioExpectation, tags: [String], file: String, line: Int
+        ) {
+            self.name = name
+            self.flowPath = flowPath
+            self.answers = answers
+            self.answerProblems = answerProblems
+            self.seed = seed
+            self.now = now
+            self.expect = expect
+            self.tags = tags
+            self.file = file
+            self.line = line
+        }
+
+        func copy() -> Storage {
+            let c = Storage(
+                name: name, flowPath: flowPath, answers: answers, answerProblems: answerProblems, seed: seed, now: now,
+                expect: expect, tags: tags, file: file, line: line)
+            c.answersFile = answersFile
+            c.chain = chain
+            c.world = world
+            c.taxService = taxService
+            c.taxServiceKey = taxServiceKey
+            return c
+        }
+    }
+
+    private var storage: Storage
+
+    /// The box, copied first when another scenario shares it.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
     /// The scenario's name, unique in its file.
-    package var name: String
+    package var name: String {
+        get { storage.name }
+        set { unique().name = newValue }
+    }
     /// The flow to run, resolved against the scenarios file's folder.
-    package var flowPath: String
+    package var flowPath: String {
+        get { storage.flowPath }
+        set { unique().flowPath = newValue }
+    }
     /// The answers, read with `AnswersReader`; nil when they have problems (then the run is
     /// `invalid` with `answerProblems` as its errors, exactly as `checkout run` would be).
-    package var answers: Answers?
+    package var answers: Answers? {
+        get { storage.answers }
+        set { unique().answers = newValue }
+    }
     /// Problems reading the answers.
-    package var answerProblems: [AnswersProblem]
+    package var answerProblems: [AnswersProblem] {
+        get { storage.answerProblems }
+        set { unique().answerProblems = newValue }
+    }
     /// The answers file, when `answers` named one (resolved against the scenarios file).
-    package var answersFile: String?
+    package var answersFile: String? {
+        get { storage.answersFile }
+        set { unique().answersFile = newValue }
+    }
     /// Seed of the run's ids (`checkout run --seed`).
-    package var seed: UInt64
+    package var seed: UInt64 {
+        get { storage.seed }
+        set { unique().seed = newValue }
+    }
     /// The run's fixed clock (`checkout run --now`).
-    package var now: Date
+    package var now: Date {
+        get { storage.now }
+        set { unique().now = newValue }
+    }
     /// What the result must hold.
-    package var expect: ScenarioExpectation
+    package var expect: ScenarioExpectation {
+        get { storage.expect }
+        set { unique().expect = newValue }
+    }
     /// Tags for `--tag` / `--skip-tag`.
-    package var tags: [String]
+    package var tags: [String] {
+        get { storage.tags }
+        set { unique().tags = newValue }
+    }
     /// The chain the scenario belongs to (`chain:`): the chain's scenarios run in file order
     /// against one sandbox, as one unit for `--jobs` and `--shard`; nil: independent.
-    package var chain: String?
+    package var chain: String? {
+        get { storage.chain }
+        set { unique().chain = newValue }
+    }
     /// The sandbox the scenario runs against when its provider is the sandbox: the built-in
     /// world plus its file's `sandbox:` fixtures plus its own; nil: the built-in sandbox.
-    package var world: SandboxWorld?
+    package var world: SandboxWorld? {
+        get { storage.world }
+        set { unique().world = newValue }
+    }
     /// The test double standing in for the flow's `taxService` in this scenario only
     /// (`taxService:`); nil: the flow's real service.
-    package var taxService: TaxServiceStandIn?
+    package var taxService: TaxServiceStandIn? {
+        get { storage.taxService }
+        set { unique().taxService = newValue }
+    }
     /// Where `taxService:` is written, for the finding when the flow has no tax service.
-    package var taxServiceKey: SourceRange?
+    package var taxServiceKey: SourceRange? {
+        get { storage.taxServiceKey }
+        set { unique().taxServiceKey = newValue }
+    }
     /// The scenarios file and the line the scenario starts on, for failure messages.
-    package var file: String
-    package var line: Int
+    package var file: String {
+        get { storage.file }
+        set { unique().file = newValue }
+    }
+    package var line: Int {
+        get { storage.line }
+        set { unique().line = newValue }
+    }
 
     /// Creates a scenario.
     package init(
@@ -47,16 +150,9 @@ package struct Scenario: Sendable {
         seed: UInt64 = Scenario.defaultSeed, now: Date = Scenario.defaultNow, expect: ScenarioExpectation = ScenarioExpectation(),
         tags: [String] = [], file: String, line: Int
     ) {
-        self.name = name
-        self.flowPath = flowPath
-        self.answers = answers
-        self.answerProblems = answerProblems
-        self.seed = seed
-        self.now = now
-        self.expect = expect
-        self.tags = tags
-        self.file = file
-        self.line = line
+        storage = Storage(
+            name: name, flowPath: flowPath, answers: answers, answerProblems: answerProblems, seed: seed, now: now,
+            expect: expect, tags: tags, file: file, line: line)
     }
 
     /// The seed a scenario runs with unless it sets `seed`.
