@@ -66,19 +66,24 @@ package struct PipelineGraphAnalysis: Sendable {
     private var edgeStart: [Int] = [0]
     private var edgeTo: [Int] = []
     private var edgeProvides: [Bool] = []
-    /// Facts known on every path into each stage, as bits: `words` words per stage. The facts
-    /// without an id are numbered by their case (`Fact.caseNumber`); those with one
-    /// (`outcome(id)`, `custom(id)`) after them, by position in `idFacts`.
+    /// The facts without an id known on every path into each stage, as bits by their case
+    /// (`Fact.caseNumber`), `words` per stage.
     private var knownBits: [UInt64] = []
     private var words = 1
     /// Which of the facts without an id some stage provides (or the start), by case number.
     private var numberedCases: UInt64 = 0
-    /// The facts with an id some stage provides, numbered `Fact.caseCount` + position. A
-    /// pipeline has a few dozen at most, so a scan beats hashing their strings; past
-    /// `scanLimit`, `idFactIndex` finds them.
+    /// The facts with an id (`outcome(id)`, `custom(id)`) some stage provides or the start
+    /// knows, numbered `Fact.caseCount` + position. A pipeline has a few dozen at most, so a
+    /// scan beats hashing their strings; past `scanLimit`, `idFactIndex` finds them.
     private var idFacts: [Fact] = []
     private var idFactIndex: [Fact: Int]?
     private static let scanLimit = 32
+    /// Per fact with an id: the stages providing it, whether the start knows it, and, for a
+    /// fact several stages provide, where it is known; the rest is asked of `factPaths`.
+    private var idFactProviders: [[Int]] = []
+    private var idFactInitial: [Bool] = []
+    private var idFactKnown: [[Bool]?] = []
+    private var factPaths: ProvidedFactPaths?
     private(set) var reachable: [Bool] = []
     private(set) var reachesEnd: [Bool] = []
 
@@ -228,8 +233,10 @@ package struct PipelineGraphAnalysis: Sendable {
     static func outcomes(of kind: StageKind) -> [StageOutcome] { kind.outcomes }
 
     /// Must-analysis: a fact is known at a stage when every path from the start provides it.
-    /// Facts are numbered and sets are bit words, `words` per stage in one flat array, so the
-    /// fixpoint neither hashes nor allocates.
+    /// The facts without an id are bit words, `words` per stage in one flat array, so the
+    /// fixpoint neither hashes nor allocates; those with an id are answered by dominators
+    /// (`ProvidedFactPaths`), as a bit per stage for each of them grew with the square of the
+    /// flow.
     private mutating func computeKnown(_ drafts: [StageDraft], initial: Set<Fact>) {
         let n = drafts.count
         // Only conditions read a fact with an id (`outcome.<id>`, `custom.<id>`): an id no
@@ -257,20 +264,28 @@ package struct PipelineGraphAnalysis: Sendable {
             default: true
             }
         }
-        // Number the facts first (the width of a set depends on how many there are)…
-        for d in drafts { Self.forEachFact(providedBy: d) { if asked($0) { number($0) } } }
-        for f in initial { number(f) }
-        let words = max((Fact.caseCount + idFacts.count + 63) / 64, 1)
+        // Number the facts; those with an id are asked of the dominators (`ProvidedFactPaths`),
+        // those without one stay bits.
+        var providesAsked = [Bool](repeating: false, count: n)
+        for i in 0..<n {
+            Self.forEachFact(providedBy: drafts[i]) { f in
+                guard asked(f) else { return }
+                guard let k = number(f) else { return }
+                providesAsked[i] = true
+                if idFactProviders[k].last != i { idFactProviders[k].append(i) }
+            }
+        }
+        for f in initial { if let k = number(f) { idFactInitial[k] = true } }
+        let words = max((Fact.caseCount + 63) / 64, 1)
         self.words = words
-        // …then set each stage's bits.
         var provided = [UInt64](repeating: 0, count: n * words)
         for i in 0..<n {
             Self.forEachFact(providedBy: drafts[i]) { f in
-                if let k = index(of: f) { provided[i * words + k / 64] |= 1 << UInt64(k % 64) }
+                if let c = f.caseNumber { provided[i * words + c / 64] |= 1 << UInt64(c % 64) }
             }
         }
         var start = [UInt64](repeating: 0, count: words)
-        for f in initial { if let k = index(of: f) { start[k / 64] |= 1 << UInt64(k % 64) } }
+        for f in initial { if let c = f.caseNumber { start[c / 64] |= 1 << UInt64(c % 64) } }
         // `into[j]`: the facts on every path into stage j found so far; `seen[j]`: some path found.
         var into = [UInt64](repeating: ~0, count: n * words)
         var seen = [Bool](repeating: false, count: n)
@@ -315,6 +330,12 @@ package struct PipelineGraphAnalysis: Sendable {
         // A stage no path reaches knows everything (vacuously): its bits stay all ones.
         for j in 0..<n where !seen[j] { for w in 0..<words { into[j * words + w] = ~0 } }
         knownBits = into
+        guard !idFacts.isEmpty else { return }
+        let paths = ProvidedFactPaths(n: n, edgeStart: edgeStart, edgeTo: edgeTo, edgeProvides: edgeProvides, provides: providesAsked)
+        for k in idFacts.indices where idFactProviders[k].count > 1 && !idFactInitial[k] {
+            idFactKnown[k] = paths.known(providedBy: idFactProviders[k])
+        }
+        factPaths = paths
     }
 
     /// True when every path into stage `i` provides `fact`.
@@ -330,23 +351,33 @@ package struct PipelineGraphAnalysis: Sendable {
         return idFacts.firstIndex(of: fact).map { Fact.caseCount + $0 }
     }
 
-    private mutating func number(_ fact: Fact) {
+    /// Numbers `fact`; returns its position among the facts with an id, nil for one without.
+    @discardableResult
+    private mutating func number(_ fact: Fact) -> Int? {
         if let c = fact.caseNumber {
             numberedCases |= 1 << UInt64(c)
-            return
+            return nil
         }
-        guard index(of: fact) == nil else { return }
+        if let k = index(of: fact) { return k - Fact.caseCount }
         idFacts.append(fact)
+        idFactProviders.append([])
+        idFactInitial.append(false)
+        idFactKnown.append(nil)
         if idFactIndex != nil {
             idFactIndex?[fact] = idFacts.count - 1
         } else if idFacts.count > Self.scanLimit {
             idFactIndex = Dictionary(uniqueKeysWithValues: idFacts.enumerated().map { ($1, $0) })
         }
+        return idFacts.count - 1
     }
 
     /// `knows(_:at:)` for the fact numbered `k` (see `index(of:)`).
     func knows(factAt k: Int, at i: Int) -> Bool {
-        knownBits[i * words + k / 64] & (1 << UInt64(k % 64)) != 0
+        guard k >= Fact.caseCount else { return knownBits[i * words + k / 64] & (1 << UInt64(k % 64)) != 0 }
+        let f = k - Fact.caseCount
+        if idFactInitial[f] { return true }
+        if let known = idFactKnown[f] { return known[i] }
+        return factPaths?.knows(providedOnlyBy: idFactProviders[f][0], at: i) ?? false
     }
 
     /// Calls `body` with each fact the stage provides, without collecting them.
