@@ -15,6 +15,40 @@ extension FlowCompiler {
     /// `plan in [captureFull, refundFull]`), one whose `when` it rules out is skipped.
     ///
     /// Reports only what the analysis where every guarded stage runs (`analysis`) did not.
+    /// For each stage, true when skipping it could change no need: it provides no fact a need
+    /// names and one of its own edges already goes where its skip edge would (the next stage,
+    /// or the end after the last). Only `guarded` stages are looked at. An analysis whose
+    /// skippable stages are all such adds no path the one where every stage runs lacks (and a
+    /// stage skipped for sure only takes paths away), so it cannot find a need unmet that that
+    /// one found met: a flow of 100,000 guarded review screens ran the analysis twice for nothing.
+    static func transparentWhenSkipped(_ drafts: [StageDraft], guarded: [Int]) -> [Bool] {
+        var out = [Bool](repeating: false, count: drafts.count)
+        var firstById: [String: Int]?
+        for i in guarded {
+            let d = drafts[i]
+            var provides = false
+            PipelineGraphAnalysis.forEachFact(providedBy: d) { if $0.caseNumber != nil { provides = true } }
+            guard !provides else { continue }
+            let next = i + 1 < drafts.count ? i + 1 : nil
+            let routes = d.stage.routes
+            out[i] = d.stage.outcomes.contains { outcome in
+                switch routes.isEmpty ? nil : routes[outcome] {
+                case .stage(let id):
+                    if firstById == nil {
+                        var table: [String: Int] = [:]
+                        for (k, other) in drafts.enumerated() where table[other.stage.id] == nil { table[other.stage.id] = k }
+                        firstById = table
+                    }
+                    return firstById?[id] == next
+                case .end: return next == nil
+                // Unrouted: success goes on to the next stage (the end after the last), the rest end.
+                case nil: return outcome == .success || next == nil
+                }
+            }
+        }
+        return out
+    }
+
     static func checkSkippedNeeds(
         _ drafts: [StageDraft], analysis g: PipelineGraphAnalysis, flow: FlowDefinition, _ ctx: inout CompileContext
     ) {
@@ -38,6 +72,7 @@ extension FlowCompiler {
             }
         }
         let initial = initialFacts(drafts)
+        let transparent = transparentWhenSkipped(drafts, guarded: guarded)
         var analyses: [[PipelineGraphAnalysis.GuardEdges]: PipelineGraphAnalysis] = [:]
         for (i, d) in drafts.enumerated() where g.reachable[i] && d.stage.guardAlways != false {
             let needs = PipelineGraphAnalysis.needs(d.stage.kind, cardSource: d.stage.cardSource).filter { g.knows($0, at: i) }
@@ -56,6 +91,9 @@ extension FlowCompiler {
                 }
             }
             guard modes.contains(where: { $0 != .run }) else { continue }
+            // Stages that may be skipped but give nothing and already lead on to the next stage
+            // change nothing: the analysis would be `g`'s, which knows every need here.
+            guard modes.indices.contains(where: { modes[$0] != .run && !transparent[$0] }) else { continue }
             let a: PipelineGraphAnalysis
             if let cached = analyses[modes] {
                 a = cached

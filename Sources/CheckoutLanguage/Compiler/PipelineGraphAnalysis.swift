@@ -250,12 +250,27 @@ package struct PipelineGraphAnalysis: Sendable {
             (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")
                 || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
         }
+        // Only the word after `outcome.` or `custom.` can name such a fact (a name is one token:
+        // no space around its dots); it and its parts between `-` are kept. Every word of every
+        // condition was hashed into the set before, a tenth of a flow of 100,000 conditions.
         for d in drafts {
             guard let text = d.when?.scalar?.value else { continue }
-            for bytes in text.utf8.split(whereSeparator: { !isWordByte($0) }) {
-                let word = Substring(bytes)
+            let bytes = text.utf8
+            var i = bytes.startIndex
+            while let dot = bytes[i...].firstIndex(of: UInt8(ascii: ".")) {
+                let before = bytes.distance(from: bytes.startIndex, to: dot)
+                let prefixed =
+                    before >= 7 && bytes[bytes.index(dot, offsetBy: -7)..<dot].elementsEqual("outcome".utf8)
+                    || before >= 6 && bytes[bytes.index(dot, offsetBy: -6)..<dot].elementsEqual("custom".utf8)
+                i = bytes.index(after: dot)
+                guard prefixed else { continue }
+                var end = i
+                while end < bytes.endIndex, isWordByte(bytes[end]) { end = bytes.index(after: end) }
+                guard end > i else { continue }
+                let word = Substring(text.utf8[i..<end])
                 named.insert(word)
-                if bytes.contains(UInt8(ascii: "-")) { for part in word.split(separator: "-") { named.insert(part) } }
+                if word.utf8.contains(UInt8(ascii: "-")) { for part in word.split(separator: "-") { named.insert(part) } }
+                i = end
             }
         }
         func asked(_ f: Fact) -> Bool {
