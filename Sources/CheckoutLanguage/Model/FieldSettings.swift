@@ -101,7 +101,7 @@ package struct FieldSettings: Sendable, Hashable {
     }
 
     /// `billingPresence(for:)` as a list by `AddressField.position`, without hashing.
-    func billingPresenceByPosition(for r: CheckoutRequest) -> [FieldPresence?] {
+    package func billingPresenceByPosition(for r: CheckoutRequest) -> [FieldPresence?] {
         let full: FieldPresence = r.fullBilling ? .required : .hidden
         // name, email, address, city, zip, country, state, phone, birthday
         var p: [FieldPresence?] = [
@@ -116,7 +116,7 @@ package struct FieldSettings: Sendable, Hashable {
 
     /// `shippingPresence(for:)` as a list by `AddressField.position` (the email and the
     /// birthday, which a shipping address has not, are nil).
-    func shippingPresenceByPosition() -> [FieldPresence?] {
+    package func shippingPresenceByPosition() -> [FieldPresence?] {
         var p: [FieldPresence?] = [.required, nil, .required, .required, .required, .required, .required, .optional, nil]
         for (field, presence) in shipping { p[field.position] = presence }
         return p

@@ -50,7 +50,7 @@ extension RunSession {
             return acceptCard(c, prompt: p)
         case .billing(let a, let same):
             let merged = merge(a, over: p.prefill)
-            let presence = runner.flow.definition.fields.billingPresence(for: request)
+            let presence = runner.flow.definition.fields.billingPresenceByPosition(for: request)
             let phoneAsked = asks(.phone, presence: presence, listed: p.fields)
             let unasked = notOffered(a, section: "billing", presence: presence, listed: p.fields)
             var found = AddressValidator.validateBilling(phoneChecked(merged, asked: phoneAsked), requirements: billingRequirements)
@@ -81,7 +81,7 @@ extension RunSession {
             }
         case .shipping(let a):
             let merged = merge(a, over: p.prefill)
-            let presence = runner.flow.definition.fields.shippingPresence(for: request)
+            let presence = runner.flow.definition.fields.shippingPresenceByPosition()
             let phoneAsked = asks(.phone, presence: presence, listed: p.fields)
             let unasked = notOffered(a, section: "shipping", presence: presence, listed: p.fields)
             var found = AddressValidator.validateShipping(phoneChecked(merged, asked: phoneAsked)).map {
@@ -146,7 +146,7 @@ extension RunSession {
     /// list leaves out (`listed`, as the terminal shows it). The billing birthday is
     /// `birthdayIssues`' to report.
     func notOffered(
-        _ answered: Address, section: String, presence: [AddressField: FieldPresence], listed: [String]?
+        _ answered: Address, section: String, presence: [FieldPresence?], listed: [String]?
     ) -> [AnswerIssue] {
         AddressField.allCases.compactMap { field in
             guard section != "billing" || field != .birthday else { return nil }
@@ -161,8 +161,9 @@ extension RunSession {
 
     /// Whether a billing or shipping screen asks for `field`: `presence` does not hide it, and
     /// the screen's own `fields` list, when it names any address field, names this one.
-    func asks(_ field: AddressField, presence: [AddressField: FieldPresence], listed: [String]?) -> Bool {
-        guard (presence[field] ?? .hidden) != .hidden else { return false }
+    /// `presence` is by `AddressField.position` (`FieldSettings.billingPresenceByPosition(for:)`).
+    func asks(_ field: AddressField, presence: [FieldPresence?], listed: [String]?) -> Bool {
+        guard (presence[field.position] ?? .hidden) != .hidden else { return false }
         let named = listed?.compactMap(AddressField.init(rawValue:)) ?? []
         return named.isEmpty || named.contains(field)
     }
