@@ -14,14 +14,20 @@ package struct YAMLNode: Sendable {
     /// What the node holds.
     public var kind: Kind
     /// Where the node is in the source (for an alias: where the alias is).
-    public var range: SourceRange
+    public var range: SourceRange {
+        get { span.range }
+        set { span = PackedRange(newValue) }
+    }
     /// An explicit tag (`!!str`, `!custom`), if the source had one.
     public var tag: String?
+    /// `range`, in 32-bit numbers (flows are at most 16 MiB): a node was 88 bytes and a mapping's
+    /// pair 176, most of a big table's memory (issue 21).
+    private var span: PackedRange
 
     /// Creates a node.
     public init(kind: Kind, range: SourceRange, tag: String? = nil) {
         self.kind = kind
-        self.range = range
+        self.span = PackedRange(range)
         self.tag = tag
     }
 
@@ -101,5 +107,25 @@ package struct YAMLPair: Sendable {
     public init(key: YAMLNode, value: YAMLNode) {
         self.key = key
         self.value = value
+    }
+}
+
+/// A `SourceRange` in six 32-bit numbers (24 bytes instead of 48).
+private struct PackedRange: Sendable, Equatable {
+    var startLine, startColumn, startOffset, endLine, endColumn, endOffset: Int32
+
+    init(_ r: SourceRange) {
+        startLine = Int32(clamping: r.start.line)
+        startColumn = Int32(clamping: r.start.column)
+        startOffset = Int32(clamping: r.start.offset)
+        endLine = Int32(clamping: r.end.line)
+        endColumn = Int32(clamping: r.end.column)
+        endOffset = Int32(clamping: r.end.offset)
+    }
+
+    var range: SourceRange {
+        SourceRange(
+            start: SourceLocation(line: Int(startLine), column: Int(startColumn), offset: Int(startOffset)),
+            end: SourceLocation(line: Int(endLine), column: Int(endColumn), offset: Int(endOffset)))
     }
 }
