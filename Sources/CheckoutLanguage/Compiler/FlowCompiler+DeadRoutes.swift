@@ -13,21 +13,21 @@ import Foundation
 ///   `taxUpdate` step that calls the flow's `taxService` can set any tax: then both are unknown.
 ///
 /// Every other name (the shopper's answers, the provider's outcomes) is unknown.
-struct RequestFacts {
+final class RequestFacts {
     private let request: CheckoutRequest
     /// The price's possible values; nil when a `currencyUpdate` step can convert it. `taxes`
     /// nil: any (a tax service answers it).
     private let fixedPrice: (amount: Decimal?, taxes: [Decimal]?, currency: Currency)?
 
-    init(flow: FlowDefinition, stages: [PipelineStage]) {
+    init(flow: FlowDefinition, drafts: [StageDraft]) {
         let r = flow.request
         request = r
-        guard !stages.contains(where: { $0.kind == .step(.currencyUpdate) }) else {
+        guard !drafts.contains(where: { $0.stage.kind == .step(.currencyUpdate) }) else {
             fixedPrice = nil
             return
         }
         var taxes = [r.price.taxAmount]
-        let taxed = stages.contains { $0.kind == .step(.taxUpdate) || $0.hooks.contains(.tax) }
+        let taxed = drafts.contains { $0.stage.kind == .step(.taxUpdate) || $0.stage.hooks.contains(.tax) }
         if taxed, let amount = r.price.amount {
             // Each distinct amount once, in the order of the rates: a set, not a search of the
             // list per rate, which grew with the square of a big tax table (issue 21).
@@ -37,7 +37,7 @@ struct RequestFacts {
                 if seen.insert(tax).inserted { taxes.append(tax) }
             }
         }
-        let answered = stages.contains { $0.callsTaxService }
+        let answered = drafts.contains { $0.stage.callsTaxService }
         fixedPrice = (r.price.amount, answered ? nil : taxes, r.price.currency)
     }
 
@@ -94,7 +94,7 @@ extension FlowCompiler {
     /// stage, the value its guard always has (nil: it depends on the run).
     static func checkDeadGuards(_ drafts: [StageDraft], flow: FlowDefinition, _ ctx: inout CompileContext) -> [Bool?] {
         guard drafts.contains(where: { $0.stage.condition != nil }) else { return drafts.map { _ in nil } }
-        let facts = RequestFacts(flow: flow, stages: drafts.map(\.stage))
+        let facts = RequestFacts(flow: flow, drafts: drafts)
         return drafts.map { d in
             guard let condition = d.stage.condition, let node = d.when,
                 let value = condition.fixedValue({ facts.values(of: $0) })

@@ -59,7 +59,7 @@ extension FlowCompiler {
         for d in drafts {
             for case .stage(let id) in d.stage.routes.values where !ids.contains(id) { return }
         }
-        let facts = RequestFacts(flow: flow, stages: drafts.map(\.stage))
+        let facts = RequestFacts(flow: flow, drafts: drafts)
         let known = { (name: String) in facts.values(of: name) }
         // Without a `when` of its own, a stage sees every guard the request leaves open go
         // either way.
