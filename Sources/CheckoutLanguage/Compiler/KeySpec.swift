@@ -215,6 +215,9 @@ package enum FlowKeys {
             "metadata", .dictionary(keyPattern: "^[A-Za-z0-9_.-]{1,50}$", value: .string(maxLength: 500)),
             "the merchant's own key-value data, sent with the charge"),
         KeySpec("customer", .mapping(customer), "the shopper as the provider sees them (`ip`)"),
+        KeySpec(
+            "locale", .string(), default: "auto",
+            "the shopper's language: a BCP 47 tag matched to a supported one (`de-AT` is `de`), or `auto` (LC_ALL, LC_MESSAGES, LANG)"),
     ]
 
     /// `request.customer` keys.

@@ -1,3 +1,4 @@
+package import CheckoutDomain
 package import CheckoutHeadless
 package import CheckoutLanguage
 package import CheckoutProviders
@@ -22,6 +23,8 @@ package struct Scenario: Sendable {
     package var seed: UInt64
     /// The run's fixed clock (`checkout run --now`).
     package var now: Date
+    /// The shopper's language (`locale`); nil: the flow's, else the environment's.
+    package var locale: ShopperLocale?
     /// What the result must hold.
     package var expect: ScenarioExpectation
     /// Tags for `--tag` / `--skip-tag`.
