@@ -63,4 +63,12 @@ package struct ShopperText: Sendable {
         guard !locale.isEnglish else { return nil }
         return Locale(identifier: locale.tag).localizedString(forRegionCode: code)
     }
+
+    /// The name of the currency `code` (ISO 4217) in the shopper's language, from the
+    /// platform's locale data; nil in English (`Currency.name` is used there) or when the
+    /// platform has none.
+    package func currencyName(_ code: String) -> String? {
+        guard !locale.isEnglish else { return nil }
+        return Locale(identifier: locale.tag).localizedString(forCurrencyCode: code)
+    }
 }
