@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// What a shopper reads, in their language (`ShopperLocale`): texts by key from the catalogues,
 /// and field problems translated by their code.
@@ -13,9 +13,15 @@ import Foundation
 package struct ShopperText: Sendable {
     /// The language.
     package let locale: ShopperLocale
+    /// The platform's locale of a language other than English, made once: its data (names,
+    /// number formats) is read on first use. Nil for English, which reads none.
+    package let platformLocale: Locale?
 
     /// Texts in `locale`.
-    package init(_ locale: ShopperLocale) { self.locale = locale }
+    package init(_ locale: ShopperLocale) {
+        self.locale = locale
+        platformLocale = locale.isEnglish ? nil : Locale(identifier: locale.tag)
+    }
 
     /// English.
     package static let english = ShopperText(.english)
@@ -60,15 +66,13 @@ package struct ShopperText: Sendable {
     /// the platform's locale data; nil in English (the code's own table, `Country.name`, is
     /// used there) or when the platform has none.
     package func countryName(_ code: String) -> String? {
-        guard !locale.isEnglish else { return nil }
-        return Locale(identifier: locale.tag).localizedString(forRegionCode: code)
+        platformLocale?.localizedString(forRegionCode: code)
     }
 
     /// The name of the currency `code` (ISO 4217) in the shopper's language, from the
     /// platform's locale data; nil in English (`Currency.name` is used there) or when the
     /// platform has none.
     package func currencyName(_ code: String) -> String? {
-        guard !locale.isEnglish else { return nil }
-        return Locale(identifier: locale.tag).localizedString(forCurrencyCode: code)
+        platformLocale?.localizedString(forCurrencyCode: code)
     }
 }

@@ -55,7 +55,7 @@ package final class LineFrontend: CheckoutFrontend {
         let t = forms.text
         let heading = ScreenForms.heading(p, t)
         if let notice = ScreenForms.notice(p, t) { write("\n✖ " + notice + "\n") }
-        write("\n" + heading + (p.kind == .review ? "" : p.price.total.map { " (" + MoneyText.format($0, t.locale) + ")" } ?? "") + "\n")
+        write("\n" + heading + (p.kind == .review ? "" : p.price.total.map { " (" + MoneyText.format($0, t) + ")" } ?? "") + "\n")
         for line in Summary.info(p, palette: Palette(theme: Theme()), t) { write(line.plain + "\n") }
         if let retry {
             for issue in retry.issues { write("  ✖ \(issue.path): \(t.problem(code: issue.code, message: issue.message))\n") }

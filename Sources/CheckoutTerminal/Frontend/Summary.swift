@@ -21,7 +21,7 @@ enum Summary {
             let a = AddressValidator.withE164Phone(AddressForms.address(v))
             text = AddressForms.summary(a) + (v["sameAsBilling"] == "true" ? " · " + t("summary.shipsHere") : "")
         case .review, .result:
-            text = t("summary.confirmed") + (p.price.total.map { " " + MoneyText.format($0, t.locale) } ?? "")
+            text = t("summary.confirmed") + (p.price.total.map { " " + MoneyText.format($0, t) } ?? "")
         case .threeDSChallenge:
             text = t("summary.codeEntered")
         default:
@@ -42,11 +42,11 @@ enum Summary {
     static func info(_ p: ScreenPrompt, palette: Palette, _ t: ShopperText = .english) -> [StyledLine] {
         guard p.kind == .review, let amount = p.price.amount else { return [] }
         let c = p.price.currency
-        var rows = [(t("review.subtotal"), MoneyText.format(Money(amount: amount, currency: c), t.locale), palette.text)]
+        var rows = [(t("review.subtotal"), MoneyText.format(Money(amount: amount, currency: c), t), palette.text)]
         if p.price.taxAmount != 0 {
-            rows.append((t("review.tax"), MoneyText.format(Money(amount: p.price.taxAmount, currency: c), t.locale), palette.text))
+            rows.append((t("review.tax"), MoneyText.format(Money(amount: p.price.taxAmount, currency: c), t), palette.text))
         }
-        if let total = p.price.total { rows.append((t("review.total"), MoneyText.format(total, t.locale), palette.amount)) }
+        if let total = p.price.total { rows.append((t("review.total"), MoneyText.format(total, t), palette.amount)) }
         // The amounts line up whatever the labels' language: by display width (a CJK
         // character takes two columns), the longest label and two spaces.
         let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
@@ -57,7 +57,7 @@ enum Summary {
 
     /// The result summary.
     static func result(_ r: CheckoutResult, palette: Palette, _ t: ShopperText = .english) -> [StyledLine] {
-        let total = r.price?.total.map { MoneyText.format($0, t.locale) }
+        let total = r.price?.total.map { MoneyText.format($0, t) }
         var out: [StyledLine]
         switch r.status {
         case .success:

@@ -170,7 +170,7 @@ package final class TerminalFrontend: CheckoutFrontend {
             let text = forms.text
             let view = FormView(
                 palette: palette, columns: s.canvas.size.columns, listRows: max(3, min(7, s.canvas.size.rows - 12)), text: text)
-            let amount = p.kind == .review ? nil : p.price.total.map { MoneyText.format($0, text.locale) }
+            let amount = p.kind == .review ? nil : p.price.total.map { MoneyText.format($0, text) }
             let drawn = view.draw(form, heading: heading, amount: amount, info: Summary.info(p, palette: palette, text))
             device.write(s.canvas.show(drawn))
         }

@@ -83,7 +83,7 @@ enum AddressForms {
         guard !t.locale.isEnglish else {
             return codes.map { ChoiceList.Option(id: $0, label: Country.name($0) ?? $0, detail: $0) }.sorted { $0.label < $1.label }
         }
-        let collation = Locale(identifier: t.locale.tag)
+        let collation = t.platformLocale ?? Locale(identifier: t.locale.tag)
         return codes.map { code in
             let english = Country.name(code) ?? code
             let local = t.countryName(code) ?? english

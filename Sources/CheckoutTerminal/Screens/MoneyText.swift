@@ -8,14 +8,14 @@ package enum MoneyText {
         "INR": "₹", "BRL": "R$", "MXN": "MX$", "ILS": "₪", "KRW": "₩", "CNY": "CN¥", "HKD": "HK$", "SGD": "S$",
     ]
 
-    /// The amount as a shopper of `locale` reads it: in English with the currency's symbol or
+    /// The amount as a shopper reading `text`'s language reads it: in English with the currency's symbol or
     /// its code after the number (the table above, as it always was: no locale data is read);
     /// in any other language as the platform's locale data writes it (`25,00 €` in German,
     /// `¥3,788` in Japanese, `R$ 25,00` in Brazilian Portuguese), with the currency's minor units.
-    package static func format(_ money: Money, _ locale: ShopperLocale) -> String {
-        guard !locale.isEnglish else { return format(money) }
+    package static func format(_ money: Money, _ text: ShopperText) -> String {
+        guard let locale = text.platformLocale else { return format(money) }
         let scale = money.currency.minorUnits
-        let style = Decimal.FormatStyle.Currency(code: money.currency.code, locale: Locale(identifier: locale.tag))
+        let style = Decimal.FormatStyle.Currency(code: money.currency.code, locale: locale)
             .precision(.fractionLength(scale))
         return money.amount.formatted(style)
     }

@@ -171,7 +171,7 @@ struct ScreenForms: Sendable {
 
     /// `Pay $26.52`, or `Continue` when there is no price (a subscription set up without one).
     static func payLabel(_ p: ScreenPrompt, _ t: ShopperText) -> String {
-        p.price.total.map { t("review.pay", MoneyText.format($0, t.locale)) } ?? t("review.continue")
+        p.price.total.map { t("review.pay", MoneyText.format($0, t)) } ?? t("review.continue")
     }
 
     /// The heading of a screen.
