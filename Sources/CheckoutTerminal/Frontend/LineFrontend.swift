@@ -106,8 +106,8 @@ package final class LineFrontend: CheckoutFrontend {
     /// The flow's title and description, once, before anything else.
     private func begin() {
         guard started.claimFirst() else { return }
-        let d = flow.definition
-        write((d.title ?? d.id) + (d.description.map { "\n" + $0 } ?? "") + "\n")
+        let (title, description) = forms.banner
+        write(title + (description.map { "\n" + $0 } ?? "") + "\n")
     }
 
     package func finished(_ result: CheckoutResult) async {

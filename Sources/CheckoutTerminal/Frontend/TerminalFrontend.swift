@@ -137,9 +137,9 @@ package final class TerminalFrontend: CheckoutFrontend {
     func begin() {
         guard started.claimFirst() else { return }
         device.enterRawMode()
-        let d = flow.definition
-        var banner = [StyledLine([(d.title ?? d.id, palette.title)])]
-        if let text = d.description { banner.append(StyledLine([(text, palette.muted)])) }
+        let (title, description) = forms.banner
+        var banner = [StyledLine([(title, palette.title)])]
+        if let text = description { banner.append(StyledLine([(text, palette.muted)])) }
         settle(banner)
     }
 

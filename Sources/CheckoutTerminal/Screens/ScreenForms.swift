@@ -8,11 +8,21 @@ struct ScreenForms: Sendable {
     let today: YearMonth
     /// The shopper's language: the run's (`request.locale`, resolved before the run), else English.
     let text: ShopperText
+    /// The flow's own texts in that language (`translations`), where it has them.
+    let flowTexts: FlowTexts
 
     init(flow: CompiledFlow, today: YearMonth) {
         self.flow = flow
         self.today = today
-        text = ShopperText(flow.definition.request.locale ?? .english)
+        let locale = flow.definition.request.locale ?? .english
+        text = ShopperText(locale)
+        flowTexts = flow.definition.texts(for: locale)
+    }
+
+    /// The flow's title and description as the shopper reads them.
+    var banner: (title: String, description: String?) {
+        let d = flow.definition
+        return (flowTexts.title ?? d.title ?? d.id, flowTexts.description ?? d.description)
     }
 
     /// The form for `p`, with the question Esc asks.
@@ -111,14 +121,15 @@ struct ScreenForms: Sendable {
         case .form:
             let custom = p.customFields
             let fields = custom.map { c -> Form.Field in
+                let own = flowTexts.fields[c.id]
+                let title = own?.title ?? c.title
                 if let options = c.options {
-                    let list = ChoiceList(options: options.map { ChoiceList.Option(id: $0, label: $0) }, selectedId: previous?[c.id])
-                    return Form.Field(id: c.id, label: c.title, control: .choice(list))
+                    let labels = options.map { ChoiceList.Option(id: $0, label: own?.options[$0] ?? $0) }
+                    return Form.Field(id: c.id, label: title, control: .choice(ChoiceList(options: labels, selectedId: previous?[c.id])))
                 }
                 return Form.Field(
-                    id: c.id, label: c.required ? c.title : t("field.optional", c.title),
-                    control: .text(TextInput(value: previous?[c.id] ?? ""))
-                )
+                    id: c.id, label: c.required ? title : t("field.optional", title),
+                    control: .text(TextInput(value: previous?[c.id] ?? "")))
             }
             return Form(
                 fields: fields,
