@@ -134,7 +134,9 @@ struct ScreenForms: Sendable {
             return Form(
                 fields: fields,
                 check: { v, id, leaving in
-                    guard leaving, let c = custom.first(where: { $0.id == id }) else { return nil }
+                    guard leaving, var c = custom.first(where: { $0.id == id }) else { return nil }
+                    // The problem names the field as the shopper reads it (its translated title).
+                    c.title = flowTexts.fields[c.id]?.title ?? c.title
                     return c.problem(with: v[id]).map { t.problem(code: $0.code, message: $0.message) }
                 })
         }
