@@ -1,4 +1,5 @@
 import ArgumentParser
+import CheckoutDomain
 import CheckoutLanguage
 import CheckoutScenarios
 import Foundation
@@ -6,7 +7,7 @@ import Foundation
 /// `checkout run --scenario FILE#NAME`: one scenario replayed exactly as `checkout test` runs
 /// it, printed as `checkout run` prints a run (docs/testing.md, "Replaying one scenario").
 extension RunCommand {
-    func replay(_ reference: String) async throws {
+    func replay(_ reference: String, locale: ShopperLocale?) async throws {
         let given = [(flow != nil, "a flow file"), (answers != nil, "--answers"), (seed != nil, "--seed"), (now != nil, "--now")]
             .filter(\.0).map(\.1)
         if !given.isEmpty {
@@ -41,7 +42,7 @@ extension RunCommand {
         runner.runsSandbox = providerOptions.runsSandbox(Array(suite.flows.values))
         // The file's `sandbox:` fixtures; a chain's scenario runs alone, on a sandbox of its own.
         let provider = runner.provider(for: scenario)
-        let headless = scenario.headlessRun(program)
+        let headless = scenario.headlessRun(program, locale: locale)
         let traceFile = try trace.map(Self.openTrace)
         let watch = RunWatch(forwardingTo: traceFile.map(Self.traceSink))
         let outputs = RunOutputs(result: result, json: json, traceFile: traceFile)

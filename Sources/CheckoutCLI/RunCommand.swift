@@ -56,6 +56,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Run as if the time were this ISO 8601 instant (card expiry checks, token lifetimes).")
     var now: String?
 
+    @Option(help: LocaleOption.help)
+    var locale: String?
+
     @Flag(help: "Ask line by line with numbered choices, even at a terminal.")
     var plain = false
 
@@ -74,7 +77,8 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var providerOptions: ProviderOptions
 
     func run() async throws {
-        if let scenario { return try await replay(scenario) }
+        let localeOption = try LocaleOption.parse(locale)
+        if let scenario { return try await replay(scenario, locale: localeOption) }
         guard let flow else { throw ValidationError("give a flow file, or --scenario FILE#NAME to replay a scenario") }
         if flow == "-", answers == "-" {
             throw ValidationError("the flow and --answers cannot both be standard input (-)")
@@ -87,7 +91,9 @@ struct RunCommand: AsyncParsableCommand {
             let renderer = TextDiagnosticRenderer(color: Output.wantsColor(fileDescriptor: STDERR_FILENO))
             Output.standardError(renderer.render(file: compiled.diagnostics, source: compiled.source))
         }
-        guard let program = compiled.flow else { throw ExitCode(ExitStatus.usage) }
+        guard var flowToRun = compiled.flow else { throw ExitCode(ExitStatus.usage) }
+        flowToRun.definition.request.locale = LocaleOption.resolve(localeOption, flow: flowToRun.definition.request.locale)
+        let program = flowToRun
         // Output paths that cannot be written are found before anything runs or is charged.
         try Output.claimStandardOutput([("--result", result), ("--trace", trace)], json: json ? "--json" : nil)
         try Output.check(result, what: "result")
@@ -216,7 +222,7 @@ enum ResultSummary {
 
 extension RunCommand {
     /// The common headless spelling of `checkout run` — `run FLOW --answers FILE`, with
-    /// `--json`, `--result F`, `--trace F`, `--seed N`, `--now T`, each at most once, in any
+    /// `--json`, `--result F`, `--trace F`, `--seed N`, `--now T`, `--locale L`, each at most once, in any
     /// order — read without the argument parser, or nil for anything else (help, a prompt run,
     /// `--opt=value`, `--`, any other or repeated option, a bad value), which then goes through
     /// ArgumentParser as usual.
@@ -231,7 +237,7 @@ extension RunCommand {
         var flow: String?
         var values: [String: String] = [:]
         var json = false
-        let valued: Set = ["--answers", "--result", "--trace", "--seed", "--now"]
+        let valued: Set = ["--answers", "--result", "--trace", "--seed", "--now", "--locale"]
         while let argument = iterator.next() {
             if valued.contains(argument) {
                 guard values[argument] == nil, let value = iterator.next(), !value.hasPrefix("-") || value == "-" else { return nil }
@@ -249,6 +255,7 @@ extension RunCommand {
         // and its usage lines are the parser's: nothing on this path throws a ValidationError.
         if flow == "-", answers == "-" { return nil }
         if let now = values["--now"], (try? instant(now)) == nil { return nil }
+        if let tag = values["--locale"], ShopperLocale.matching(tag) == nil { return nil }
         var seed: UInt64?
         if let text = values["--seed"] {
             guard let value = UInt64(text) else { return nil }
@@ -266,6 +273,7 @@ extension RunCommand {
         command.journal = nil
         command.seed = seed
         command.now = values["--now"]
+        command.locale = values["--locale"]
         command.plain = false
         command.color = .auto
         command.highContrast = false

@@ -81,6 +81,9 @@ struct TestCommand: AsyncParsableCommand {
     @Option(help: "Exit 1 when flow coverage (percent) is below this; implies --coverage.")
     var minCoverage: Double?
 
+    @Option(help: LocaleOption.help)
+    var locale: String?
+
     @OptionGroup var providerOptions: ProviderOptions
 
     func validate() throws {
@@ -112,6 +115,7 @@ struct TestCommand: AsyncParsableCommand {
         if mutate { return try await runMutation(selected, flows: suite.flows, provider: provider) }
         var runner = ScenarioRunner(flows: suite.flows, jobs: jobs, provider: provider)
         runner.runsSandbox = providerOptions.runsSandbox(Array(suite.flows.values))
+        runner.locale = try LocaleOption.parse(locale)
         // JUnit's per-step detail shows every scenario's provider calls.
         runner.recordsProviderCalls = junit != nil
         let reported = Mutex<[ScenarioOutcome]>([])

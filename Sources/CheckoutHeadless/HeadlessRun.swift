@@ -24,7 +24,13 @@ package struct HeadlessRun: Sendable {
     /// Prepares the run of `flow` with the answers read by `AnswersReader` (`answers` nil:
     /// `problems` say why), from `file` (named in the problems' diagnostics; nil for answers
     /// inside a scenarios file).
-    package init(_ flow: CompiledFlow, answers: Answers?, problems: [AnswersProblem], file: String?, now: Date?) {
+    /// `locale`: the shopper's language as the run resolved it (`ShopperLocale.resolve`), which
+    /// replaces the flow's `request.locale`; nil keeps the flow's (English when it has none).
+    package init(
+        _ flow: CompiledFlow, answers: Answers?, problems: [AnswersProblem], file: String?, now: Date?, locale: ShopperLocale? = nil
+    ) {
+        var flow = flow
+        if let locale { flow.definition.request.locale = locale }
         self.flow = flow
         if let now {
             clock = ManualClock(start: now)
@@ -58,6 +64,7 @@ package struct HeadlessRun: Sendable {
             var r = CheckoutResult(
                 status: .invalid, flow: flow.definition.id,
                 fraudSessionId: flow.definition.request.fraudSessionId ?? random.hex(32))
+            r.locale = (flow.definition.request.locale ?? .english).tag
             r.errors = problems.map(\.issue)
             return r
         }

@@ -45,6 +45,11 @@ struct CheckoutBinary {
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
+        // The shopper's language is English unless a test says otherwise, whatever the
+        // machine's locale (issue 22: `run` reads LC_ALL, LC_MESSAGES and LANG).
+        env["LC_ALL"] = nil
+        env["LC_MESSAGES"] = nil
+        env["LANG"] = "C.UTF-8"
         for (k, v) in environment { env[k] = v }
         process.environment = env
         let out = Pipe(), err = Pipe()

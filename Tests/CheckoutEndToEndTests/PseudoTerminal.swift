@@ -28,7 +28,9 @@ enum PseudoTerminal {
         guard openpty(&primary, &secondary, nil, nil, nil) == 0 else { throw Failure(description: "openpty: \(errno)") }
         defer { close(primary) }
 
-        let env = ChildProcess.environment(removing: ["NO_COLOR", "TERM"], setting: environment)
+        // English unless the test says otherwise, whatever the machine's locale (issue 22).
+        let env = ChildProcess.environment(
+            removing: ["NO_COLOR", "TERM", "LC_ALL", "LC_MESSAGES"], setting: ["LANG": "C.UTF-8"].merging(environment) { $1 })
         let pid: pid_t
         do {
             pid = try ChildProcess.spawn(

@@ -17,6 +17,9 @@ import Testing
         (["FLOW", "--answers", "BAD", "--json"], ["FLOW", "--answers=BAD", "--json"]),
         (["FLOW", "--answers", "MISSING"], ["FLOW", "--answers=MISSING"]),
         (["FLOW", "--answers", "GOOD", "--now", "2030-01-01T00:00:00Z"], ["FLOW", "--answers=GOOD", "--now=2030-01-01T00:00:00Z"]),
+        (["FLOW", "--answers", "GOOD", "--json", "--locale", "de-AT"], ["FLOW", "--answers=GOOD", "--json", "--locale=de-AT"]),
+        (["FLOW", "--answers", "BAD", "--locale", "ja"], ["FLOW", "--locale=ja", "--answers=BAD"]),
+        (["FLOW", "--answers", "GOOD", "--locale", "ko"], ["FLOW", "--answers=GOOD", "--locale=ko"]),
     ]
 
     @Test(arguments: pairs.indices)

@@ -50,7 +50,11 @@ final class TmuxSession {
         workspace = try Workspace()
         socket = workspace.url.appendingPathComponent("tmux.sock").path
         statusPath = workspace.url.appendingPathComponent("status").path
-        var env = ChildProcess.environment(removing: ["NO_COLOR", "TMUX", "TMUX_PANE", "COLORTERM", "COLUMNS", "LINES"], setting: [:])
+        // The shopper reads English unless a test says otherwise (issue 22: `run` reads the locale
+        // from LC_ALL, LC_MESSAGES and LANG), whatever the machine's locale.
+        var env = ChildProcess.environment(
+            removing: ["NO_COLOR", "TMUX", "TMUX_PANE", "COLORTERM", "COLUMNS", "LINES", "LC_ALL", "LC_MESSAGES"],
+            setting: ["LANG": "C.UTF-8"])
         if noColor { env["NO_COLOR"] = "1" }
         for (k, v) in extra { env[k] = v }
         environment = env

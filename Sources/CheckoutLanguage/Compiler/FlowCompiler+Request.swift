@@ -46,6 +46,16 @@ extension FlowCompiler {
                 r.fraudSessionId = v
             }
         }
+        if let n = f["locale"], let v = ctx.string(n, path: "request.locale"), v != "auto" {
+            if let locale = ShopperLocale.matching(v) {
+                r.locale = locale
+            } else {
+                ctx.report(
+                    .unsupportedLocale,
+                    "'request.locale' \(UserText.quoted(v)) is not a supported locale; use auto or one of \(ShopperLocale.supportedList)",
+                    at: n.range, suggestion: Suggestions.closest(to: v, in: ["auto"] + ShopperLocale.supported.map(\.tag)))
+            }
+        }
         compileMerchantReferences(f, request: &r, &ctx)
         if let n = f["prefill"], let pf = ctx.fields(of: n, path: "request.prefill", keys: .prefill) {
             if let b = pf["billing"] { r.prefillBilling = compileAddress(b, path: "request.prefill.billing", &ctx) }

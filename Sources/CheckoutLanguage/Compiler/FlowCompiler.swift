@@ -151,6 +151,7 @@ public enum FlowCompiler {
         if let node = top["fields"] { flow.fields = compileFields(node, &ctx) }
         if let node = top["cards"] { flow.cards = compileCards(node, &ctx) }
         flow.request = compileRequest(top["request"], root: root, flow: flow, &ctx)
+        if let node = top["translations"] { flow.translations = compileTranslations(node, flow: flow, &ctx) }
         checkFieldSettings(flow, top: top, &ctx)
         return ok ? (flow, top) : nil
     }

@@ -128,6 +128,26 @@ package enum FlowKeys {
         KeySpec("taxService", .mapping(taxService), "the merchant's tax service: a command that answers the tax for an address"),
         KeySpec("screens", .list(.mapping(screen)), "an explicit pipeline's screens, in order"),
         KeySpec("steps", .list(.mapping(step)), "an explicit pipeline's provider steps, in order, after the screens"),
+        KeySpec(
+            "translations", .dictionary(keyPattern: "^[A-Za-z]{1,8}([-_][A-Za-z0-9]{1,8})*$", value: .mapping(translation)),
+            "the flow's own texts per shopper's language (`de`, `zh-Hans`, …): `title`, `description`, custom fields' titles and options"),
+    ]
+
+    /// One language of `translations`.
+    public static let translation: [KeySpec] = [
+        KeySpec("title", .string(), "the title in this language"),
+        KeySpec("description", .string(), "the description in this language"),
+        KeySpec(
+            "fields", .dictionary(keyPattern: "^.+$", value: .mapping(translatedField)),
+            "custom fields by id (`fields.custom[].id`): their title and option labels in this language"),
+    ]
+
+    /// A custom field in one language of `translations`.
+    public static let translatedField: [KeySpec] = [
+        KeySpec("title", .string(), "the field's title"),
+        KeySpec(
+            "options", .dictionary(keyPattern: "^.+$", value: .string()),
+            "a label per option (the option's value, which answers and results keep, as the key)"),
     ]
 
     /// `provider` keys (SPEC §7).
@@ -215,6 +235,9 @@ package enum FlowKeys {
             "metadata", .dictionary(keyPattern: "^[A-Za-z0-9_.-]{1,50}$", value: .string(maxLength: 500)),
             "the merchant's own key-value data, sent with the charge"),
         KeySpec("customer", .mapping(customer), "the shopper as the provider sees them (`ip`)"),
+        KeySpec(
+            "locale", .string(), default: "auto",
+            "the shopper's language: a BCP 47 tag matched to a supported one (`de-AT` is `de`), or `auto` (LC_ALL, LC_MESSAGES, LANG)"),
     ]
 
     /// `request.customer` keys.

@@ -155,6 +155,8 @@ extension KeyTable {
     static let applePay = KeyTable(FlowKeys.applePay)
     static let taxService = KeyTable(FlowKeys.taxService)
     static let request = KeyTable(FlowKeys.request)
+    static let translation = KeyTable(FlowKeys.translation)
+    static let translatedField = KeyTable(FlowKeys.translatedField)
     static let price = KeyTable(FlowKeys.price)
     static let prefill = KeyTable(FlowKeys.prefill)
     static let address = KeyTable(FlowKeys.address)

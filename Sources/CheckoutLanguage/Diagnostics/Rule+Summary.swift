@@ -22,6 +22,7 @@ extension Rule {
         case .dslVersion: "An unsupported `dsl` version."
         case .invalidCurrency: "A currency code that is not ISO 4217."
         case .invalidCountry: "A country code that is not ISO 3166-1 alpha-2."
+        case .unsupportedLocale: "A `locale` that names no supported language (`request.locale: ko`)."
         case .negativeAmount: "A negative amount."
         case .amountPrecision: "An amount with more decimals than its currency's minor units."
         case .zeroAmount: "A sale of a price that is always zero (providers refuse it; a zero check is an `auth`)."

@@ -44,6 +44,8 @@ public enum Rule: String, CaseIterable, Sendable, CustomStringConvertible {
     case invalidCurrency = "invalid-currency"
     /// A country code that is not ISO 3166-1 alpha-2.
     case invalidCountry = "invalid-country"
+    /// A `locale` that names no supported language (`request.locale: ko`).
+    case unsupportedLocale = "unsupported-locale"
     /// A negative amount.
     case negativeAmount = "negative-amount"
     /// An amount with more decimals than its currency's minor units.

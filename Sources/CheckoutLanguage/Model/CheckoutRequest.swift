@@ -67,6 +67,9 @@ package struct CheckoutRequest: Sendable {
     public var metadata: [String: String] = [:]
     /// The shopper's IP address (`customer.ip`), sent with the charge.
     public var customerIP: String?
+    /// The shopper's language (`locale`): a supported locale, nil for `auto` or no key — then
+    /// the run's own say (`--locale`, a scenario's `locale`) or the environment decides.
+    public var locale: ShopperLocale?
 
     /// Creates a request with SPEC defaults.
     public init() {}

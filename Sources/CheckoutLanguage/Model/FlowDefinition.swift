@@ -28,6 +28,13 @@ package struct FlowDefinition: Sendable {
     public var fields = FieldSettings()
     /// Accepted brands and card-field settings.
     public var cards = CardSettings()
+    /// The flow's own texts in other languages (`translations`), by `ShopperLocale.tag`.
+    package var translations: [String: FlowTexts] = [:]
+
+    /// The flow's own texts a shopper of `locale` reads: the translation's where it has one.
+    package func texts(for locale: ShopperLocale) -> FlowTexts {
+        translations[locale.tag] ?? FlowTexts()
+    }
 
     /// Creates a flow definition.
     public init(

@@ -12,6 +12,9 @@ public struct CheckoutResult: Sendable {
     public var paymentType: String?
     /// The flow's id.
     public var flow: String
+    /// The tag of the language the shopper was shown (`ShopperLocale.tag`: `en`, `de`, …);
+    /// nil only for a result no run made. Nothing else in the result depends on it.
+    public var locale: String?
     /// The price as the run ended with it.
     public var price: PriceState?
     /// The card as tokenized: brand, last 4, issuing country, expiry; never the number or CVV.
@@ -68,6 +71,7 @@ public struct CheckoutResult: Sendable {
         o.add("status", status.rawValue)
         o.add("paymentType", paymentType)
         o.add("flow", flow)
+        o.add("locale", locale)
         if let price {
             var p = JSONObjectBuilder()
             let scale = price.currency.minorUnits

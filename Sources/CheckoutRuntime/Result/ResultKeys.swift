@@ -12,6 +12,10 @@ package enum ResultKeys {
         KeySpec("status", .cases(CheckoutStatus.self), required: true, "how the run ended (SPEC §10)"),
         KeySpec("paymentType", .enumeration(PaymentMethodKind.paymentTypes), "`CC`, `PAYPAL` or `APPLE_PAY`, once chosen"),
         KeySpec("flow", .string(), required: true, "the flow's id"),
+        KeySpec(
+            "locale", .enumeration(ShopperLocale.supported.map(\.tag)),
+            "the language the shopper was shown (docs/running.md \"The shopper's language\"); the rest of the result is the same in every language"
+        ),
         KeySpec("priceDetails", .mapping(priceDetails), "the price as the run ended with it"),
         KeySpec("creditCard", .mapping(creditCard), "the card as tokenized; never the number or the CVV"),
         KeySpec("cardScan", .mapping(cardScan), "the card scan's reporting criteria and attempts"),

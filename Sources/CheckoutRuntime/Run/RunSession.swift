@@ -306,6 +306,7 @@ final class RunSession {
     /// instead of being copied.
     private func makeResult(_ status: CheckoutStatus) -> CheckoutResult {
         var r = CheckoutResult(status: status, flow: runner.flow.definition.id, fraudSessionId: fraudSessionId)
+        r.locale = (runner.flow.definition.request.locale ?? .english).tag
         r.paymentType = paymentMethod?.paymentType
         if price.amount != nil { r.price = price }
         if paymentMethod?.isWallet != true {

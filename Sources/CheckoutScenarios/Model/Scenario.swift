@@ -1,3 +1,4 @@
+package import CheckoutDomain
 package import CheckoutHeadless
 package import CheckoutLanguage
 package import CheckoutProviders
@@ -19,6 +20,7 @@ package struct Scenario: Sendable {
         var answersFile: String?
         var seed: UInt64
         var now: Date
+        var locale: ShopperLocale?
         var expect: ScenarioExpectation
         var tags: [String]
         var chain: String?
@@ -49,6 +51,7 @@ package struct Scenario: Sendable {
                 name: name, flowPath: flowPath, answers: answers, answerProblems: answerProblems, seed: seed, now: now,
                 expect: expect, tags: tags, file: file, line: line)
             c.answersFile = answersFile
+            c.locale = locale
             c.chain = chain
             c.world = world
             c.taxService = taxService
@@ -100,6 +103,11 @@ package struct Scenario: Sendable {
     package var now: Date {
         get { storage.now }
         set { unique().now = newValue }
+    }
+    /// The shopper's language (`locale`); nil: the flow's, else the environment's.
+    package var locale: ShopperLocale? {
+        get { storage.locale }
+        set { unique().locale = newValue }
     }
     /// What the result must hold.
     package var expect: ScenarioExpectation {

@@ -144,6 +144,16 @@ struct ScenarioFileReader {
                     at: p.value.range)
             }
         }
+        var locale: ShopperLocale?
+        if let p = f["locale"], let t = text(p.value, "'locale'") {
+            locale = ShopperLocale.matching(t)
+            if locale == nil {
+                error(
+                    .unsupportedLocale,
+                    "'locale' \(UserText.quoted(t)) is not a supported locale; use one of \(ShopperLocale.supportedList)",
+                    at: p.value.range, suggestion: Suggestions.closest(to: t, in: ShopperLocale.supported.map(\.tag)))
+            }
+        }
         var tags: [String] = []
         if let p = f["tags"] {
             if let items = p.value.sequence {
@@ -173,6 +183,7 @@ struct ScenarioFileReader {
         var scenario = Scenario(
             name: name, flowPath: flowPath, answers: answers, answerProblems: problems, seed: seed, now: now, expect: expect, tags: tags,
             file: file, line: node.range.start.line)
+        scenario.locale = locale
         scenario.chain = chain
         scenario.world = world
         if let p = f["taxService"] {

@@ -16,6 +16,10 @@ public enum ScenarioKeys {
             "the answers, inline, or the path of an answers file relative to the scenarios file"),
         KeySpec("seed", .integer(minimum: 0), default: "1", "the seed of ids (tokens, transactions), like `checkout run --seed`"),
         KeySpec("now", .string(), default: Scenario.defaultNowText, "the ISO 8601 instant the run's clock is fixed at"),
+        KeySpec(
+            "locale", .string(),
+            "the shopper's language, like `checkout run --locale` (a BCP 47 tag matched to a supported one); over the flow's "
+                + "`request.locale`, under `checkout test --locale`; the environment is not read in a scenario"),
         KeySpec("expect", .mapping(expect), required: true, "what the result must hold; at least one key"),
         KeySpec("tags", .list(.string()), "words for `--tag` and `--skip-tag`"),
         KeySpec(

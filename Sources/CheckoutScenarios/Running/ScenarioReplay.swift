@@ -1,4 +1,4 @@
-import CheckoutDomain
+package import CheckoutDomain
 package import CheckoutHeadless
 package import CheckoutLanguage
 package import CheckoutProviders
@@ -52,8 +52,13 @@ extension Scenario {
         return signing
     }
 
-    package func headlessRun(_ flow: CompiledFlow) -> HeadlessRun {
-        HeadlessRun(flow, answers: answers, problems: answerProblems, file: nil, now: now)
+    /// `locale`: `--locale`, over the scenario's own and the flow's, else English. The
+    /// environment (`LANG`…) is not read: a scenario is pinned, as its seed and clock are, so
+    /// its result is the same on every machine (docs/running.md "The shopper's language").
+    package func headlessRun(_ flow: CompiledFlow, locale option: ShopperLocale? = nil) -> HeadlessRun {
+        let locale = ShopperLocale.resolve(
+            option: option, scenario: locale, flow: flow.definition.request.locale, environment: { _ in nil })
+        return HeadlessRun(flow, answers: answers, problems: answerProblems, file: nil, now: now, locale: locale)
     }
 
     /// The scenario's ids, seeded with `seed`.

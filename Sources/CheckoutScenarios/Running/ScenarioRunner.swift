@@ -1,3 +1,4 @@
+package import CheckoutDomain
 import CheckoutHeadless
 package import CheckoutJSON
 package import CheckoutLanguage
@@ -50,6 +51,9 @@ package struct ScenarioRunner: Sendable {
     /// Whether every run records its provider calls (a JUnit report shows them); false: only
     /// the runs of scenarios with `expect.sent`, as recording costs allocations.
     package var recordsProviderCalls = false
+    /// The shopper's language of every scenario (`checkout test --locale`); nil: each
+    /// scenario's own, else its flow's, else English (`Scenario.headlessRun`).
+    package var locale: ShopperLocale?
     /// Whether the runs are against the sandbox (no `--provider`, every flow's provider the
     /// sandbox): then a scenario's `sandbox:` fixtures apply, and a chain shares one sandbox.
     package var runsSandbox = true
@@ -131,7 +135,7 @@ package struct ScenarioRunner: Sendable {
         let trace = MemoryTraceSink()
         let result: CheckoutResult
         if let flow = flows[scenario.flowPath] {
-            result = await scenario.headlessRun(flow).run(
+            result = await scenario.headlessRun(flow, locale: locale).run(
                 random: scenario.random, trace: trace, provider: provider(for: scenario),
                 recordsProviderCalls: recordsProviderCalls || scenario.expect.sent != nil, signing: scenario.signing)
         } else {

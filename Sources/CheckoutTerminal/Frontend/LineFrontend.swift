@@ -52,12 +52,13 @@ package final class LineFrontend: CheckoutFrontend {
             return (retry, s.memory.startingValues(p, retry: retry))
         }
         var form = forms.form(for: p, previous: start)
-        let heading = ScreenForms.heading(p)
-        if let notice = ScreenForms.notice(p) { write("\n✖ " + notice + "\n") }
-        write("\n" + heading + (p.kind == .review ? "" : p.price.total.map { " (" + MoneyText.format($0) + ")" } ?? "") + "\n")
-        for line in Summary.info(p, palette: Palette(theme: Theme())) { write(line.plain + "\n") }
+        let t = forms.text
+        let heading = ScreenForms.heading(p, t)
+        if let notice = ScreenForms.notice(p, t) { write("\n✖ " + notice + "\n") }
+        write("\n" + heading + (p.kind == .review ? "" : p.price.total.map { " (" + MoneyText.format($0, t) + ")" } ?? "") + "\n")
+        for line in Summary.info(p, palette: Palette(theme: Theme()), t) { write(line.plain + "\n") }
         if let retry {
-            for issue in retry.issues { write("  ✖ \(issue.path): \(issue.message)\n") }
+            for issue in retry.issues { write("  ✖ \(issue.path): \(t.problem(code: issue.code, message: issue.message))\n") }
         }
         while true {
             let field = form.fields[form.active]
@@ -71,7 +72,7 @@ package final class LineFrontend: CheckoutFrontend {
                 return p.kind == .threeDSChallenge ? .threeDSChallenge(code: nil, cancel: true) : .cancel
             }
             guard let control = Self.control(field.control, answering: line) else {
-                write("  ✖ \(Self.unclear(field.control))\n")
+                write("  ✖ \(Self.unclear(field.control, t))\n")
                 continue
             }
             form.setActive(control)
@@ -105,20 +106,20 @@ package final class LineFrontend: CheckoutFrontend {
     /// The flow's title and description, once, before anything else.
     private func begin() {
         guard started.claimFirst() else { return }
-        let d = flow.definition
-        write((d.title ?? d.id) + (d.description.map { "\n" + $0 } ?? "") + "\n")
+        let (title, description) = forms.banner
+        write(title + (description.map { "\n" + $0 } ?? "") + "\n")
     }
 
     package func finished(_ result: CheckoutResult) async {
-        write("\n" + Summary.result(result, palette: Palette(theme: Theme())).map(\.plain).joined(separator: "\n") + "\n")
+        write("\n" + Summary.result(result, palette: Palette(theme: Theme()), forms.text).map(\.plain).joined(separator: "\n") + "\n")
     }
 
     private func echoText(_ c: Form.Control) -> String {
         switch c {
-        case .text(let t): FormView.settled(t)
+        case .text(let t): FormView.settled(t, forms.text)
         case .choice(let list): list.choice?.label ?? ""
-        case .toggle(let t): t.isOn ? "yes" : "no"
-        case .confirm: "yes"
+        case .toggle(let t): t.isOn ? forms.text("summary.yes") : forms.text("summary.no")
+        case .confirm: forms.text("summary.yes")
         }
     }
 
@@ -133,20 +134,21 @@ package final class LineFrontend: CheckoutFrontend {
     }
 
     private func question(_ f: Form.Field) -> String {
+        let text = forms.text
         switch f.control {
         case .text(let t):
             let current = t.answer
-            let shown = FormView.settled(t)
+            let shown = FormView.settled(t, text)
             return f.label + (f.placeholder.map { " (\($0))" } ?? "") + (current.isEmpty ? "" : " [\(shown)]") + ": "
         case .choice(let c):
             if c.options.count > 12 {
-                return f.label + " (code or name)" + (c.choice.map { " [\($0.id)]" } ?? "") + ": "
+                return text("line.codeOrName", f.label) + (c.choice.map { " [\($0.id)]" } ?? "") + ": "
             }
             var s = f.label + ":\n"
             for (n, o) in c.options.enumerated() { s += "  \(n + 1)) \(o.label)\(o.detail.map { " (\($0))" } ?? "")\n" }
-            return s + "Choose 1-\(c.options.count)" + (c.selected.map { " [\($0 + 1)]" } ?? "") + ": "
+            return s + text("line.choose", "\(c.options.count)") + (c.selected.map { " [\($0 + 1)]" } ?? "") + ": "
         case .toggle(let t):
-            return f.label + (t.isFixed ? " (always yes)" : t.isOn ? " [Y/n]" : " [y/N]") + ": "
+            return (t.isFixed ? text("line.alwaysYes", f.label) : f.label + (t.isOn ? " [Y/n]" : " [y/N]")) + ": "
         case .confirm:
             return f.label + "? [Y/n]: "
         }
@@ -167,11 +169,13 @@ package final class LineFrontend: CheckoutFrontend {
             let target: String? =
                 if let n = Int(text), n >= 1, n <= list.options.count, list.options.count <= 12 {
                     list.options[n - 1].id
-                } else if let exact = list.options.first(where: { $0.id.lowercased() == lower || $0.label.lowercased() == lower }) {
+                } else if let exact = list.options.first(where: {
+                    $0.id.lowercased() == lower || $0.label.lowercased() == lower || $0.alias?.lowercased() == lower
+                }) {
                     exact.id
                 } else {
-                    list.options.filter { $0.label.lowercased().hasPrefix(lower) }.count == 1
-                        ? list.options.first { $0.label.lowercased().hasPrefix(lower) }?.id : nil
+                    list.options.filter { $0.names(startingWith: lower) }.count == 1
+                        ? list.options.first { $0.names(startingWith: lower) }?.id : nil
                 }
             guard let target else { return nil }
             return .choice(ChoiceList(options: list.options, selectedId: target, filterable: list.filterable))
@@ -185,12 +189,12 @@ package final class LineFrontend: CheckoutFrontend {
         }
     }
 
-    static func unclear(_ c: Form.Control) -> String {
+    static func unclear(_ c: Form.Control, _ t: ShopperText = .english) -> String {
         switch c {
-        case .choice(let list) where list.options.count > 12: "No single match; type a code or more of the name."
-        case .choice(let list): "Choose a number from 1 to \(list.options.count), or type the name."
-        case .toggle: "Answer y or n."
-        default: "Try again."
+        case .choice(let list) where list.options.count > 12: t("line.unclearList")
+        case .choice(let list): t("line.unclearNumber", "\(list.options.count)")
+        case .toggle: t("line.unclearToggle")
+        default: t("line.tryAgain")
         }
     }
 }

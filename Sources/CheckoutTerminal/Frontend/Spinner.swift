@@ -1,3 +1,4 @@
+import CheckoutDomain
 import CheckoutLanguage
 package import CheckoutRuntime
 
@@ -11,22 +12,8 @@ struct Spinner {
     static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     /// What a step is doing, and what it did.
-    static func labels(_ kind: StepKind) -> (doing: String, done: String) {
-        switch kind {
-        case .createToken: ("Getting a checkout token", "Checkout token ready")
-        case .tokenize: ("Securing the card", "Card secured")
-        case .threeDS: ("Checking with the bank (3-D Secure)", "3-D Secure")
-        case .taxUpdate: ("Updating the tax", "Tax updated")
-        case .currencyUpdate: ("Converting the price", "Price converted")
-        case .sale: ("Charging", "Charged")
-        case .authorize: ("Authorizing", "Authorized")
-        case .subscribe: ("Starting the subscription", "Subscription started")
-        case .walletPayment: ("Waiting for the wallet", "Wallet payment done")
-        case .storeShopper: ("Saving the shopper's details", "Details saved")
-        case .capture: ("Capturing", "Captured")
-        case .void: ("Voiding the authorization", "Voided")
-        case .refund: ("Refunding", "Refunded")
-        }
+    static func labels(_ kind: StepKind, _ t: ShopperText = .english) -> (doing: String, done: String) {
+        (t("step.\(kind.rawValue)"), t("step.\(kind.rawValue).done"))
     }
 }
 
@@ -43,7 +30,7 @@ extension TerminalFrontend: StepObserver {
 
     func stepStarted(_ stage: String, _ kind: StepKind) {
         begin()
-        let label = Spinner.labels(kind).doing
+        let label = Spinner.labels(kind, forms.text).doing
         let generation = state.withLock { s -> Int in
             let g = (s.spinner?.generation ?? 0) + 1
             s.spinner = Spinner(stage: stage, label: label, generation: g)
@@ -73,7 +60,7 @@ extension TerminalFrontend: StepObserver {
             settle([])
             return
         }
-        let (doing, done) = Spinner.labels(kind)
+        let (doing, done) = Spinner.labels(kind, forms.text)
         let ok = ["success", "unchanged", "approved", "AUTHENTICATION_SUCCEEDED", "AUTHENTICATION_BYPASSED"].contains(outcome)
         let text = kind == .threeDS ? "\(done): \(outcome)" : ok ? done : "\(doing): \(outcome)"
         settle([StyledLine([(ok ? "✔ " : "✖ ", ok ? palette.success : palette.error), (text, palette.muted)])])

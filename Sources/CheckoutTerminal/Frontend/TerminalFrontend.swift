@@ -78,25 +78,25 @@ package final class TerminalFrontend: CheckoutFrontend {
             return (retry, s.memory.startingValues(p, retry: retry))
         }
         var form = forms.form(for: p, previous: start)
-        if let notice = ScreenForms.notice(p) { settle([StyledLine([("✖ ", palette.error), (notice, palette.error)])]) }
-        if let retry { Self.show(retry.issues, on: &form) }
+        if let notice = ScreenForms.notice(p, forms.text) { settle([StyledLine([("✖ ", palette.error), (notice, palette.error)])]) }
+        if let retry { Self.show(retry.issues, on: &form, forms.text) }
         stopSpinner()
-        let heading = ScreenForms.heading(p)
+        let heading = ScreenForms.heading(p, forms.text)
         let event = await run(&form, prompt: p, heading: heading)
         switch event {
         case .submitted:
             let values = form.values
-            settle(Summary.lines(form, prompt: p, heading: heading, palette: palette))
+            settle(Summary.lines(form, prompt: p, heading: heading, palette: palette, forms.text))
             state.withLock { $0.memory.remember(values, for: p) }
             return forms.answer(for: p, values: values)
         case .canceled:
             // A cancel the flow routes on (a scan's typed-card fallback) leaves nothing.
-            let said = forms.cancelQuestion(p) == nil ? "left the checkout" : "canceled"
-            settle([StyledLine([("✖ ", palette.error), (heading + ": " + said, palette.muted)])])
+            let said = forms.text(forms.cancelQuestion(p) == nil ? "summary.leftCheckout" : "summary.canceled", heading)
+            settle([StyledLine([("✖ ", palette.error), (said, palette.muted)])])
             return p.kind == .threeDSChallenge ? .threeDSChallenge(code: nil, cancel: true) : .cancel
         case .endOfInput:
             state.withLock { $0.inputEndedAt = heading }
-            settle([StyledLine([("✖ ", palette.error), ("Input ended at \(heading); nothing was charged", palette.error)])])
+            settle([StyledLine([("✖ ", palette.error), (forms.text("summary.inputEnded", heading), palette.error)])])
             return Self.unanswered(p)
         case .interrupted, .none:
             interrupt()
@@ -121,7 +121,7 @@ package final class TerminalFrontend: CheckoutFrontend {
 
     package func finished(_ result: CheckoutResult) async {
         stopSpinner()
-        let lines = Summary.result(result, palette: palette)
+        let lines = Summary.result(result, palette: palette, forms.text)
         state.withLock { s in
             device.write(s.canvas.settle(lines) + s.canvas.finish())
         }
@@ -137,9 +137,9 @@ package final class TerminalFrontend: CheckoutFrontend {
     func begin() {
         guard started.claimFirst() else { return }
         device.enterRawMode()
-        let d = flow.definition
-        var banner = [StyledLine([(d.title ?? d.id, palette.title)])]
-        if let text = d.description { banner.append(StyledLine([(text, palette.muted)])) }
+        let (title, description) = forms.banner
+        var banner = [StyledLine([(title, palette.title)])]
+        if let text = description { banner.append(StyledLine([(text, palette.muted)])) }
         settle(banner)
     }
 
@@ -167,9 +167,11 @@ package final class TerminalFrontend: CheckoutFrontend {
 
     private func draw(_ form: Form, prompt p: ScreenPrompt, heading: String) {
         state.withLock { s in
-            let view = FormView(palette: palette, columns: s.canvas.size.columns, listRows: max(3, min(7, s.canvas.size.rows - 12)))
-            let amount = p.kind == .review ? nil : p.price.total.map(MoneyText.format)
-            let drawn = view.draw(form, heading: heading, amount: amount, info: Summary.info(p, palette: palette))
+            let text = forms.text
+            let view = FormView(
+                palette: palette, columns: s.canvas.size.columns, listRows: max(3, min(7, s.canvas.size.rows - 12)), text: text)
+            let amount = p.kind == .review ? nil : p.price.total.map { MoneyText.format($0, text) }
+            let drawn = view.draw(form, heading: heading, amount: amount, info: Summary.info(p, palette: palette, text))
             device.write(s.canvas.show(drawn))
         }
     }
@@ -196,7 +198,7 @@ package final class TerminalFrontend: CheckoutFrontend {
     }
 
     /// The runtime's problems, each under its field; the first such field becomes active.
-    static func show(_ issues: [AnswerIssue], on form: inout Form) {
+    static func show(_ issues: [AnswerIssue], on form: inout Form, _ t: ShopperText = .english) {
         let visible = form.visibleIndices.map { form.fields[$0].id }
         var first: String?
         for issue in issues {
@@ -205,7 +207,8 @@ package final class TerminalFrontend: CheckoutFrontend {
             let stateField = "state:" + (form.values["country"] ?? "")
             let id = visible.first { $0 == key || (key == "state" && $0 == stateField) } ?? visible.first
             guard let id else { continue }
-            form.errors[id] = form.errors[id].map { $0 + " " + issue.message } ?? issue.message
+            let message = t.problem(code: issue.code, message: issue.message)
+            form.errors[id] = form.errors[id].map { $0 + " " + message } ?? message
             if first == nil { first = id }
         }
         if let first { form.focus(first) }

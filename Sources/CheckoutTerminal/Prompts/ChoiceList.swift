@@ -9,10 +9,24 @@ package struct ChoiceList: Sendable, Hashable {
         package var label: String
         /// Shown after the label, muted (`PayPal` accepts …, a state's code).
         package var detail: String?
-        package init(id: String, label: String, detail: String? = nil) {
+        /// Another name the filter finds it by, not shown: a country's English name when the
+        /// label is in the shopper's language (`Germany` finds `Deutschland`).
+        package var alias: String?
+        package init(id: String, label: String, detail: String? = nil, alias: String? = nil) {
             self.id = id
             self.label = label
             self.detail = detail
+            self.alias = alias
+        }
+
+        /// Whether the label or the alias contains `needle` (lower case).
+        func names(containing needle: String) -> Bool {
+            label.lowercased().contains(needle) || alias?.lowercased().contains(needle) == true
+        }
+
+        /// Whether the label or the alias starts with `needle` (lower case).
+        func names(startingWith needle: String) -> Bool {
+            label.lowercased().hasPrefix(needle) || alias?.lowercased().hasPrefix(needle) == true
         }
     }
 
@@ -36,7 +50,7 @@ package struct ChoiceList: Sendable, Hashable {
         guard !filter.isEmpty else { return Array(options.indices) }
         let needle = filter.lowercased()
         let matches = options.indices.filter {
-            options[$0].label.lowercased().contains(needle) || options[$0].id.lowercased() == needle
+            options[$0].names(containing: needle) || options[$0].id.lowercased() == needle
         }
         // Prefix and exact-code matches first: "uni" → United States before Tunisia.
         return matches.sorted { a, b in rank(a, needle) < rank(b, needle) || (rank(a, needle) == rank(b, needle) && a < b) }
@@ -44,7 +58,7 @@ package struct ChoiceList: Sendable, Hashable {
 
     private func rank(_ i: Int, _ needle: String) -> Int {
         if options[i].id.lowercased() == needle { return 0 }
-        return options[i].label.lowercased().hasPrefix(needle) ? 1 : 2
+        return options[i].names(startingWith: needle) ? 1 : 2
     }
 
     /// The chosen option.

@@ -8,6 +8,8 @@ struct FormView {
     var columns: Int
     /// How many options of a long list are shown at once.
     var listRows = 7
+    /// The shopper's language of the controls and key hints.
+    var text = ShopperText.english
 
     struct Drawn {
         var lines: [StyledLine]
@@ -37,7 +39,7 @@ struct FormView {
             let column = line.width
             switch field.control {
             case .text(let t):
-                let shown = isActive ? t.display.text : Self.settled(t)
+                let shown = isActive ? t.display.text : Self.settled(t, text)
                 if shown.isEmpty {
                     if let p = field.placeholder { line.add(p, palette.placeholder) }
                 } else {
@@ -53,7 +55,7 @@ struct FormView {
                     if c.filterable {
                         line.add(c.filter, palette.text)
                         cursor = (lines.count, column + DisplayWidth.of(c.filter))
-                        if c.filter.isEmpty { line.add("type to filter", palette.placeholder) }
+                        if c.filter.isEmpty { line.add(text("list.typeToFilter"), palette.placeholder) }
                     }
                     lines.append(line)
                     lines += options(c)
@@ -62,8 +64,8 @@ struct FormView {
                     lines.append(line)
                 }
             case .toggle(let t):
-                line.add(t.isOn ? "● Yes" : "○ No", t.isOn ? palette.success : palette.text)
-                if t.isFixed { line.add("  (always)", palette.muted) }
+                line.add(t.isOn ? text("toggle.yes") : text("toggle.no"), t.isOn ? palette.success : palette.text)
+                if t.isFixed { line.add("  " + text("toggle.always"), palette.muted) }
                 lines.append(line)
             case .confirm:
                 break
@@ -85,8 +87,8 @@ struct FormView {
     private func options(_ c: ChoiceList) -> [StyledLine] {
         let (indices, more) = c.window(limit: listRows)
         var out: [StyledLine] = []
-        if more.above > 0 { out.append(StyledLine([("      ↑ \(more.above) more", palette.muted)])) }
-        if indices.isEmpty { out.append(StyledLine([("      no match", palette.muted)])) }
+        if more.above > 0 { out.append(StyledLine([("      " + text("list.moreAbove", "\(more.above)"), palette.muted)])) }
+        if indices.isEmpty { out.append(StyledLine([("      " + text("list.noMatch"), palette.muted)])) }
         for (n, i) in indices.enumerated() {
             let o = c.options[i]
             let chosen = i == c.selected
@@ -97,16 +99,16 @@ struct FormView {
             if let d = o.detail { line.add("  " + d, palette.muted) }
             out.append(line)
         }
-        if more.below > 0 { out.append(StyledLine([("      ↓ \(more.below) more", palette.muted)])) }
+        if more.below > 0 { out.append(StyledLine([("      " + text("list.moreBelow", "\(more.below)"), palette.muted)])) }
         return out
     }
 
     private func hint(_ form: Form) -> String {
         switch form.fields[form.active].control {
-        case .text: "enter next · shift-tab back · esc leave"
-        case .choice(let c): c.filterable ? "type to filter · ↑↓ choose · enter next" : "↑↓ choose · enter next"
-        case .toggle: "space switch · enter next"
-        case .confirm: "enter confirm · shift-tab back · esc leave"
+        case .text: text("keys.text")
+        case .choice(let c): c.filterable ? text("keys.choiceFilter") : text("keys.choice")
+        case .toggle: text("keys.toggle")
+        case .confirm: text("keys.confirm")
         }
     }
 
@@ -115,8 +117,8 @@ struct FormView {
     }
 
     /// A text field that is not being typed in: the card number as brand and last four, secrets as dots.
-    static func settled(_ t: TextInput) -> String {
-        if case .cardNumber = t.format { return CardForms.masked(t.value) }
+    static func settled(_ t: TextInput, _ text: ShopperText = .english) -> String {
+        if case .cardNumber = t.format { return CardForms.masked(t.value, text) }
         return t.display.text
     }
 }

@@ -6,11 +6,29 @@ import CheckoutRuntime
 struct ScreenForms: Sendable {
     let flow: CompiledFlow
     let today: YearMonth
+    /// The shopper's language: the run's (`request.locale`, resolved before the run), else English.
+    let text: ShopperText
+    /// The flow's own texts in that language (`translations`), where it has them.
+    let flowTexts: FlowTexts
+
+    init(flow: CompiledFlow, today: YearMonth) {
+        self.flow = flow
+        self.today = today
+        let locale = flow.definition.request.locale ?? .english
+        text = ShopperText(locale)
+        flowTexts = flow.definition.texts(for: locale)
+    }
+
+    /// The flow's title and description as the shopper reads them.
+    var banner: (title: String, description: String?) {
+        let d = flow.definition
+        return (flowTexts.title ?? d.title ?? d.id, flowTexts.description ?? d.description)
+    }
 
     /// The form for `p`, with the question Esc asks.
     func form(for p: ScreenPrompt, previous: Form.Values?) -> Form {
         var form = plainForm(for: p, previous: previous)
-        if let question = cancelQuestion(p) { form.cancelQuestion = question }
+        form.cancelQuestion = cancelQuestion(p) ?? text("cancel.leave")
         return form
     }
 
@@ -25,53 +43,60 @@ struct ScreenForms: Sendable {
         else { return nil }
         let name: String
         if case .screen(let kind) = next.kind {
-            name = Self.heading(kind, title: next.title)
+            name = Self.heading(kind, title: next.title, text)
         } else {
             name = next.title ?? next.id
         }
-        let stop = p.kind == .cardScan ? "Stop scanning?" : "Cancel the verification?"
-        return "\(stop) y goes on to \(name), any other key stays"
+        return text(p.kind == .cardScan ? "cancel.stopScanning" : "cancel.stopVerification", name)
     }
 
     private func plainForm(for p: ScreenPrompt, previous: Form.Values?) -> Form {
         let definition = flow.definition
+        let t = text
         switch p.kind {
         case .paymentMethod:
             let options = p.paymentMethods.map { m in
                 // The pay line the Apple Pay sheet will show (`provider.applePay.payLine`).
-                let line = m == .applePay ? p.applePayLine.map { " (pay \(UserText.shown($0)))" } ?? "" : ""
-                return ChoiceList.Option(id: m.rawValue, label: Self.methodName(m) + line)
+                if m == .applePay, let line = p.applePayLine {
+                    return ChoiceList.Option(id: m.rawValue, label: t("method.applePayLine", UserText.shown(line)))
+                }
+                return ChoiceList.Option(id: m.rawValue, label: Self.methodName(m, t))
             }
             return Form(fields: [
-                Form.Field(id: "method", label: "Pay with", control: .choice(ChoiceList(options: options, selectedId: previous?["method"])))
+                Form.Field(
+                    id: "method", label: t("field.payWith"), control: .choice(ChoiceList(options: options, selectedId: previous?["method"]))
+                )
             ])
         case .savedCard:
             let options = p.savedCards.map {
-                ChoiceList.Option(id: $0.last4, label: "\($0.brand.niceName) •••• \($0.last4)", detail: "expires \($0.expiry)")
+                ChoiceList.Option(id: $0.last4, label: "\($0.brand.niceName) •••• \($0.last4)", detail: t("card.expires", "\($0.expiry)"))
             }
             return Form(fields: [
                 Form.Field(
-                    id: "savedCard", label: "Card", control: .choice(ChoiceList(options: options, selectedId: previous?["savedCard"])))
+                    id: "savedCard", label: t("field.card"),
+                    control: .choice(ChoiceList(options: options, selectedId: previous?["savedCard"])))
             ])
         case .creditCard:
             return CardForms.card(
-                p, settings: definition.cards, today: today, storeCardRequired: definition.cards.storeCard == .required, previous: previous)
+                p, settings: definition.cards, today: today, storeCardRequired: definition.cards.storeCard == .required, previous: previous,
+                t)
         case .cardScan:
-            return CardForms.scan(p, settings: definition.cards, today: today)
+            return CardForms.scan(p, settings: definition.cards, today: today, t)
         case .billing:
             return AddressForms.form(
                 p, presence: definition.fields.billingPresence(for: definition.request), billing: true, previous: previous,
-                allowedCountries: definition.fields.allowedBillingCountries)
+                allowedCountries: definition.fields.allowedBillingCountries, t)
         case .shipping:
             return AddressForms.form(
                 p, presence: definition.fields.shippingPresence(for: definition.request), billing: false, previous: previous,
-                allowedCountries: definition.fields.allowedShippingCountries)
+                allowedCountries: definition.fields.allowedShippingCountries, t)
         case .currency:
-            let options = p.currencies.map { ChoiceList.Option(id: $0, label: $0, detail: Currency.iso($0)?.name) }
+            let options = p.currencies.map { ChoiceList.Option(id: $0, label: $0, detail: t.currencyName($0) ?? Currency.iso($0)?.name) }
             let current = previous?["currency"] ?? p.price.currency.code
             return Form(fields: [
                 Form.Field(
-                    id: "currency", label: "Currency", control: .choice(ChoiceList(options: options, selectedId: current, filterable: true))
+                    id: "currency", label: t("field.currency"),
+                    control: .choice(ChoiceList(options: options, selectedId: current, filterable: true))
                 )
             ])
         case .review where p.requiresTermsConsent:
@@ -80,35 +105,39 @@ struct ScreenForms: Sendable {
             let on = previous?["acceptTerms"] == "true"
             return Form(fields: [
                 Form.Field(
-                    id: "acceptTerms", label: "I accept the Terms of Use and the Privacy Policy", control: .toggle(Toggle(isOn: on))),
-                Form.Field(id: "confirm", label: Self.payLabel(p), control: .confirm),
+                    id: "acceptTerms", label: t("field.acceptTerms"), control: .toggle(Toggle(isOn: on))),
+                Form.Field(id: "confirm", label: Self.payLabel(p, t), control: .confirm),
             ])
         case .review, .result:
-            return Form(fields: [Form.Field(id: "confirm", label: Self.payLabel(p), control: .confirm)])
+            return Form(fields: [Form.Field(id: "confirm", label: Self.payLabel(p, t), control: .confirm)])
         case .threeDSChallenge:
             return Form(
                 fields: [
                     Form.Field(
-                        id: "code", label: "Verification code", control: .text(TextInput(value: "")),
-                        placeholder: "the code your bank sent (sandbox: 1234)")
+                        id: "code", label: t("field.verificationCode"), control: .text(TextInput(value: "")),
+                        placeholder: t("field.verificationCode.placeholder"))
                 ],
-                check: { v, _, leaving in leaving && (v["code"] ?? "").isEmpty ? "Enter the verification code." : nil })
+                check: { v, _, leaving in leaving && (v["code"] ?? "").isEmpty ? t("problem.required.verificationCode") : nil })
         case .form:
             let custom = p.customFields
             let fields = custom.map { c -> Form.Field in
+                let own = flowTexts.fields[c.id]
+                let title = own?.title ?? c.title
                 if let options = c.options {
-                    let list = ChoiceList(options: options.map { ChoiceList.Option(id: $0, label: $0) }, selectedId: previous?[c.id])
-                    return Form.Field(id: c.id, label: c.title, control: .choice(list))
+                    let labels = options.map { ChoiceList.Option(id: $0, label: own?.options[$0] ?? $0) }
+                    return Form.Field(id: c.id, label: title, control: .choice(ChoiceList(options: labels, selectedId: previous?[c.id])))
                 }
                 return Form.Field(
-                    id: c.id, label: c.required ? c.title : c.title + " (optional)", control: .text(TextInput(value: previous?[c.id] ?? ""))
-                )
+                    id: c.id, label: c.required ? title : t("field.optional", title),
+                    control: .text(TextInput(value: previous?[c.id] ?? "")))
             }
             return Form(
                 fields: fields,
                 check: { v, id, leaving in
-                    guard leaving, let c = custom.first(where: { $0.id == id }) else { return nil }
-                    return c.problem(with: v[id])?.message
+                    guard leaving, var c = custom.first(where: { $0.id == id }) else { return nil }
+                    // The problem names the field as the shopper reads it (its translated title).
+                    c.title = flowTexts.fields[c.id]?.title ?? c.title
+                    return c.problem(with: v[id]).map { t.problem(code: $0.code, message: $0.message) }
                 })
         }
     }
@@ -139,43 +168,31 @@ struct ScreenForms: Sendable {
     }
 
     /// A line above a card screen shown again after a decline.
-    static func notice(_ p: ScreenPrompt) -> String? {
+    static func notice(_ p: ScreenPrompt, _ t: ShopperText) -> String? {
         p.visit > 1 && (p.kind == .creditCard || p.kind == .cardScan || p.kind == .savedCard)
-            ? "The payment did not go through with that card; try another one." : nil
+            ? t("notice.tryAnotherCard") : nil
     }
 
-    static func methodName(_ m: PaymentMethodKind) -> String {
+    static func methodName(_ m: PaymentMethodKind, _ t: ShopperText) -> String {
         switch m {
-        case .card: "Credit or debit card"
+        case .card: t("method.card")
         case .paypal: "PayPal"
         case .applePay: "Apple Pay"
-        case .savedCard: "A saved card"
+        case .savedCard: t("method.savedCard")
         }
     }
 
     /// `Pay $26.52`, or `Continue` when there is no price (a subscription set up without one).
-    static func payLabel(_ p: ScreenPrompt) -> String {
-        p.price.total.map { "Pay " + MoneyText.format($0) } ?? "Continue"
+    static func payLabel(_ p: ScreenPrompt, _ t: ShopperText) -> String {
+        p.price.total.map { t("review.pay", MoneyText.format($0, t)) } ?? t("review.continue")
     }
 
     /// The heading of a screen.
-    static func heading(_ p: ScreenPrompt) -> String { heading(p.kind, title: p.title) }
+    static func heading(_ p: ScreenPrompt, _ t: ShopperText) -> String { heading(p.kind, title: p.title, t) }
 
     /// The heading of a screen of `kind` titled `title` (the flow's, else the kind's own).
-    static func heading(_ kind: ScreenKind, title: String?) -> String {
-        if let t = title { return t }
-        switch kind {
-        case .paymentMethod: return "Payment method"
-        case .savedCard: return "Saved cards"
-        case .creditCard: return "Card details"
-        case .cardScan: return "Card scan"
-        case .billing: return "Billing details"
-        case .shipping: return "Shipping address"
-        case .currency: return "Currency"
-        case .review: return "Review"
-        case .form: return "Details"
-        case .threeDSChallenge: return "3-D Secure"
-        case .result: return "Result"
-        }
+    static func heading(_ kind: ScreenKind, title: String?, _ t: ShopperText) -> String {
+        if let title { return title }
+        return t("screen.\(kind.rawValue)")
     }
 }
