@@ -35,4 +35,16 @@ import Testing
         }
         #expect(pairs.count == 5_000)
     }
+
+    func flowCount(_ text: String) -> Int {
+        let bytes = Array(text.utf8)
+        let start = bytes.firstIndex(where: { $0 == 0x7B || $0 == 0x5B })! + 1
+        return bytes.withUnsafeBufferPointer { FastYAMLReader.flowEntriesAhead(in: $0, from: start) }
+    }
+
+    @Test func aFlowCollectionCountsItsCommasOutsideQuotesAndNestedCollections() {
+        #expect(flowCount("- { id: r1, kind: review, when: billing.country != FR }\n- { id: r2 }\n") == 3)
+        #expect(flowCount("x: { a: [1, 2, 3], b: { c: 1, d: 2 }, e: 'x, y', f: \"p, \\\" q\" }") == 4)
+        #expect(flowCount("x: [a]") == 1)
+    }
 }

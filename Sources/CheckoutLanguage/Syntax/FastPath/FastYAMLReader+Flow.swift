@@ -14,6 +14,13 @@ extension FastYAMLReader {
         if peek() == close {
             pos += 1
         } else {
+            // Made once at its size: a flow of 100,000 `{ id, kind, when }` screens grew each
+            // mapping's array twice.
+            if isMapping {
+                pairs.reserveCapacity(Self.flowEntriesAhead(in: bytes, from: pos))
+            } else {
+                items.reserveCapacity(Self.flowEntriesAhead(in: bytes, from: pos))
+            }
             var keys = FastKeySet()
             while true {
                 if isMapping {
@@ -50,6 +57,40 @@ extension FastYAMLReader {
         let range = SourceRange(start: start, end: location(pos))
         let kind: YAMLNode.Kind = isMapping ? .mapping(YAMLTreeBuilder.trimmed(pairs)) : .sequence(YAMLTreeBuilder.trimmed(items))
         return YAMLNode(kind: kind, range: range)
+    }
+
+    /// At most how many entries the flow collection whose first entry starts at `start` has:
+    /// one more than its commas outside quotes and nested collections, up to its closing
+    /// bracket or the end of the line (the fast path reads flow collections on one line).
+    static func flowEntriesAhead(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var count = 1
+        var depth = 0
+        var i = start
+        let n = bytes.count
+        while i < n {
+            switch bytes[i] {
+            case 0x0A: return count
+            case 0x2C: if depth == 0 { count += 1 }
+            case 0x5B, 0x7B: depth += 1
+            case 0x5D, 0x7D:
+                if depth == 0 { return count }
+                depth -= 1
+            case 0x27, 0x22:  // a quoted scalar: to its closing quote (`''` and `\"` stay inside)
+                let quote = bytes[i]
+                i += 1
+                while i < n, bytes[i] != 0x0A {
+                    if quote == 0x22, bytes[i] == 0x5C {
+                        i += 2
+                        continue
+                    }
+                    if bytes[i] == quote { break }
+                    i += 1
+                }
+            default: break
+            }
+            i += 1
+        }
+        return count
     }
 
     /// An entry of a flow collection: a nested collection or a scalar.
