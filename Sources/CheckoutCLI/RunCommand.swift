@@ -76,6 +76,11 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var providerOptions: ProviderOptions
 
+    /// A bad `--locale` is a usage error of `run` (its usage is printed), found before the run.
+    func validate() throws {
+        _ = try LocaleOption.parse(locale)
+    }
+
     func run() async throws {
         let localeOption = try LocaleOption.parse(locale)
         if let scenario { return try await replay(scenario, locale: localeOption) }

@@ -88,6 +88,7 @@ struct TestCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        _ = try LocaleOption.parse(locale)
         if let shard, Shard(shard) == nil {
             throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, such as 2/4; found \(UserText.quoted(shard))")
         }

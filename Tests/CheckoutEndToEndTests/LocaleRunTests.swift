@@ -55,6 +55,8 @@ import Testing
             out.stderr.hasPrefix(
                 "checkout: error: --locale 'zh-TW' is not a supported locale; use one of en, zh-Hans, de, fr, es, pt-BR, ja\n"),
             "\(out.stderr)")
+        // The usage shown is `run`'s, not the top level's (the option is checked before the run).
+        #expect(out.stderr.contains("Usage: checkout run "), "\(out.stderr)")
     }
 }
 
