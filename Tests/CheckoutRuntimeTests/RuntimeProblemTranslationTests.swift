@@ -28,41 +28,69 @@ import Testing
 
     static let card = "card: { number: 4111 1111 1111 1111, expiry: 12/35, cvv: 123"
 
-    /// The runs and the code each must report (by `path code`).
-    static let runs: [(flow: String, answers: String, expected: [String])] = [
-        (
-            flow(""), "paymentMethod: card\n" + card + " }\nbilling: { name: Jane Doe, country: US, zip: \"10001\", birthday: 1990-01-01 }",
-            []
-        ),
-        (
-            flow("fullBilling: true", "fields:\n  allowedCountries: { billing: [US, CA] }\n"),
-            "paymentMethod: card\n" + card
-                + " }\nbilling: { name: Jane Doe, email: j@example.com, address: 1 Rue A, city: Paris, zip: \"75001\", country: FR }",
-            ["billing.country country_not_allowed"]
-        ),
-        (
-            flow("withShipping: true", "fields:\n  allowedCountries: { shipping: [US] }\n"),
-            "paymentMethod: card\n" + card
-                + " }\nbilling: { name: Jane Doe, country: US, zip: \"10001\" }\nshipping: { name: Jane Doe, address: 1 Rue A, city: Paris, zip: \"75001\", country: FR }",
-            ["shipping.country country_not_allowed"]
-        ),
-        (flow("shopperId: \"20848977\""), "paymentMethod: savedCard\nsavedCard: \"9999\"", ["savedCard unknown_card"]),
-        (flow("shopperId: \"20848977\""), "paymentMethod: savedCard", ["savedCard required"]),
-        (flow("mode: choosePayment, shopperId: \"20848977\""), "paymentMethod: card\n" + card + " }", ["card.storeCard consent_required"]),
-        (flow("hideStoreCardSwitch: true"), "paymentMethod: card\n" + card + ", storeCard: true }", ["card.storeCard not_offered"]),
-        (flow(""), "paymentMethod: card\n" + card + " }\nacceptTerms: true", ["acceptTerms not_offered"]),
-        (
-            flow("", "provider: { name: sandbox, requireTermsConsent: true }\n"), "paymentMethod: applePay\nacceptTerms: false",
-            ["acceptTerms consent_required"]
-        ),
-        (flow(""), "paymentMethod: card\ncurrency: usd\n" + card + " }", []),
-        (flow("", "provider: { name: sandbox, paypalCurrencies: [EUR, GBP] }\n"), "paymentMethod: paypal", ["paymentMethod not_offered"]),
-        (
-            flow("", "provider: { name: sandbox, paypalCurrencies: [EUR, GBP] }\n").replacingOccurrences(
-                of: "10.00 }", with: "10.00, currency: EUR }"),
-            "paymentMethod: paypal\ncurrency: USD", ["currency not_supported_by_paypal"]
-        ),
-    ]
+    /// A flow, the answers, and what the run must report (by `path code`).
+    typealias Run = (flow: String, answers: String, expected: [String])
+
+    /// The runs.
+    static let runs: [Run] =
+        [
+            (
+                flow(""),
+                "paymentMethod: card\n" + card + " }\nbilling: { name: Jane Doe, country: US, zip: \"10001\", birthday: 1990-01-01 }",
+                []
+            ),
+            (
+                flow("fullBilling: true", "fields:\n  allowedCountries: { billing: [US, CA] }\n"),
+                "paymentMethod: card\n" + card
+                    + " }\nbilling: { name: Jane Doe, email: j@example.com, address: 1 Rue A, city: Paris, zip: \"75001\", country: FR }",
+                ["billing.country country_not_allowed"]
+            ),
+            (
+                flow("withShipping: true", "fields:\n  allowedCountries: { shipping: [US] }\n"),
+                "paymentMethod: card\n" + card
+                    + " }\nbilling: { name: Jane Doe, country: US, zip: \"10001\" }\nshipping: { name: Jane Doe, address: 1 Rue A, city: Paris, zip: \"75001\", country: FR }",
+                ["shipping.country country_not_allowed"]
+            ),
+            (flow("shopperId: \"20848977\""), "paymentMethod: savedCard\nsavedCard: \"9999\"", ["savedCard unknown_card"]),
+            (flow("shopperId: \"20848977\""), "paymentMethod: savedCard", ["savedCard required"]),
+            (
+                flow("mode: choosePayment, shopperId: \"20848977\""), "paymentMethod: card\n" + card + " }",
+                ["card.storeCard consent_required"]
+            ),
+            (flow("hideStoreCardSwitch: true"), "paymentMethod: card\n" + card + ", storeCard: true }", ["card.storeCard not_offered"]),
+            (flow(""), "paymentMethod: card\n" + card + " }\nacceptTerms: true", ["acceptTerms not_offered"]),
+            (
+                flow("", "provider: { name: sandbox, requireTermsConsent: true }\n"), "paymentMethod: applePay\nacceptTerms: false",
+                ["acceptTerms consent_required"]
+            ),
+            (flow(""), "paymentMethod: card\ncurrency: usd\n" + card + " }", []),
+            (
+                flow("", "provider: { name: sandbox, paypalCurrencies: [EUR, GBP] }\n"), "paymentMethod: paypal",
+                ["paymentMethod not_offered"]
+            ),
+            (
+                flow("", "provider: { name: sandbox, paypalCurrencies: [EUR, GBP] }\n").replacingOccurrences(
+                    of: "10.00 }", with: "10.00, currency: EUR }"),
+                "paymentMethod: paypal\ncurrency: USD", ["currency not_supported_by_paypal"]
+            ),
+        ]
+        + threeDSStops
+
+    /// 3-D Secure stopping the run (`processFailed3DS: false`): the sandbox's cards for each result.
+    static var threeDSStops: [Run] {
+        var out: [Run] = []
+        let results = [
+            ("1109", "authentication_failed"), ("1059", "authentication_unavailable"), ("1117", "three_ds_error"),
+            ("0002", "card_not_supported"),
+        ]
+        for (last4, code) in results {
+            let answers =
+                "paymentMethod: card\ncard: { number: 4000 0000 0000 \(last4), expiry: 12/35, cvv: 123 }\n"
+                + "billing: { name: Jane Doe, country: US, zip: \"10001\" }"
+            out.append((flow("activate3DS: true, withEmail: false"), answers, ["threeDS \(code)"]))
+        }
+        return out
+    }
 
     @Test func everyProblemTheRuntimeReportsIsTranslatedInEveryLanguage() async throws {
         var all: [AnswerIssue] = []

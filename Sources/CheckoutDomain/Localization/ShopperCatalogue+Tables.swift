@@ -202,6 +202,10 @@ extension ShopperCatalogue {
         "problem.not_supported_by_paypal.merchant",
         "problem.shopper_not_found",
         "problem.too_many_attempts",
+        "problem.authentication_failed",
+        "problem.authentication_unavailable",
+        "problem.card_not_supported",
+        "problem.three_ds_error",
         "term.security code",
         "term.name on the card",
         "term.email address",
@@ -441,6 +445,10 @@ extension ShopperCatalogue {
         case "problem.not_supported_by_paypal.merchant": "this merchant's PayPal does not accept %1$@ (it accepts %2$@)"
         case "problem.shopper_not_found": "the provider has no shopper %@"
         case "problem.too_many_attempts": "stage %1$@ ran %2$@ times in this run; giving up"
+        case "problem.authentication_failed": "The shopper did not pass 3-D Secure (%@); without 'processFailed3DS: true' the card is not charged."
+        case "problem.authentication_unavailable": "3-D Secure was not available for this card (%@); without 'processFailed3DS: true' the card is not charged."
+        case "problem.card_not_supported": "The card does not take part in 3-D Secure (%@); without 'processFailed3DS: true' the card is not charged."
+        case "problem.three_ds_error": "3-D Secure failed with an error at the provider or the issuer (%@); without 'processFailed3DS: true' the card is not charged."
         case "term.security code": "security code"
         case "term.name on the card": "name on the card"
         case "term.email address": "email address"
@@ -669,6 +677,10 @@ extension ShopperCatalogue {
         case "problem.not_supported_by_paypal.merchant": "该商家的 PayPal 不接受 %1$@（接受 %2$@）"
         case "problem.shopper_not_found": "找不到顾客账户 %@。"
         case "problem.too_many_attempts": "步骤 %1$@ 已运行 %2$@ 次；结账终止。"
+        case "problem.authentication_failed": "未通过 3-D Secure 验证（%@）；不会从卡中扣款。"
+        case "problem.authentication_unavailable": "此卡无法使用 3-D Secure（%@）；不会从卡中扣款。"
+        case "problem.card_not_supported": "此卡不支持 3-D Secure（%@）；不会从卡中扣款。"
+        case "problem.three_ds_error": "3-D Secure 在支付服务商或发卡行处出错（%@）；不会从卡中扣款。"
         case "term.security code": "安全码"
         case "term.name on the card": "持卡人姓名"
         case "term.email address": "电子邮箱"
@@ -897,6 +909,10 @@ extension ShopperCatalogue {
         case "problem.not_supported_by_paypal.merchant": "Das PayPal dieses Händlers akzeptiert %1$@ nicht (nur %2$@)"
         case "problem.shopper_not_found": "Das Kundenkonto %@ wurde nicht gefunden."
         case "problem.too_many_attempts": "Schritt %1$@ wurde %2$@-mal ausgeführt; der Checkout gibt auf."
+        case "problem.authentication_failed": "Die 3-D-Secure-Prüfung wurde nicht bestanden (%@); die Karte wird nicht belastet."
+        case "problem.authentication_unavailable": "3-D Secure war für diese Karte nicht verfügbar (%@); die Karte wird nicht belastet."
+        case "problem.card_not_supported": "Die Karte nimmt nicht an 3-D Secure teil (%@); die Karte wird nicht belastet."
+        case "problem.three_ds_error": "3-D Secure ist beim Anbieter oder bei der Bank fehlgeschlagen (%@); die Karte wird nicht belastet."
         case "term.security code": "Prüfnummer"
         case "term.name on the card": "Name auf der Karte"
         case "term.email address": "E-Mail-Adresse"
@@ -1125,6 +1141,10 @@ extension ShopperCatalogue {
         case "problem.not_supported_by_paypal.merchant": "Le PayPal de ce marchand n’accepte pas %1$@ (il accepte %2$@)"
         case "problem.shopper_not_found": "Le compte client %@ est introuvable."
         case "problem.too_many_attempts": "L’étape %1$@ a été exécutée %2$@ fois ; le paiement s’arrête."
+        case "problem.authentication_failed": "L’authentification 3-D Secure a échoué (%@) ; la carte n’est pas débitée."
+        case "problem.authentication_unavailable": "3-D Secure n’était pas disponible pour cette carte (%@) ; la carte n’est pas débitée."
+        case "problem.card_not_supported": "La carte ne participe pas à 3-D Secure (%@) ; la carte n’est pas débitée."
+        case "problem.three_ds_error": "3-D Secure a échoué chez le prestataire ou la banque (%@) ; la carte n’est pas débitée."
         case "term.security code": "cryptogramme"
         case "term.name on the card": "nom sur la carte"
         case "term.email address": "adresse e-mail"
@@ -1353,6 +1373,10 @@ extension ShopperCatalogue {
         case "problem.not_supported_by_paypal.merchant": "El PayPal de este comercio no acepta %1$@ (acepta %2$@)"
         case "problem.shopper_not_found": "No se encontró la cuenta de cliente %@."
         case "problem.too_many_attempts": "El paso %1$@ se ejecutó %2$@ veces; el pago se detiene."
+        case "problem.authentication_failed": "No se superó la autenticación 3-D Secure (%@); no se cobra a la tarjeta."
+        case "problem.authentication_unavailable": "3-D Secure no estaba disponible para esta tarjeta (%@); no se cobra a la tarjeta."
+        case "problem.card_not_supported": "La tarjeta no participa en 3-D Secure (%@); no se cobra a la tarjeta."
+        case "problem.three_ds_error": "3-D Secure falló en el proveedor o en el banco emisor (%@); no se cobra a la tarjeta."
         case "term.security code": "código de seguridad"
         case "term.name on the card": "nombre en la tarjeta"
         case "term.email address": "correo electrónico"
@@ -1581,6 +1605,10 @@ extension ShopperCatalogue {
         case "problem.not_supported_by_paypal.merchant": "O PayPal desta loja não aceita %1$@ (aceita %2$@)"
         case "problem.shopper_not_found": "A conta de cliente %@ não foi encontrada."
         case "problem.too_many_attempts": "A etapa %1$@ foi executada %2$@ vezes; o checkout desiste."
+        case "problem.authentication_failed": "A autenticação 3-D Secure não foi aprovada (%@); o cartão não é cobrado."
+        case "problem.authentication_unavailable": "O 3-D Secure não estava disponível para este cartão (%@); o cartão não é cobrado."
+        case "problem.card_not_supported": "O cartão não participa do 3-D Secure (%@); o cartão não é cobrado."
+        case "problem.three_ds_error": "O 3-D Secure falhou no provedor ou no banco emissor (%@); o cartão não é cobrado."
         case "term.security code": "código de segurança"
         case "term.name on the card": "nome no cartão"
         case "term.email address": "e-mail"
@@ -1809,6 +1837,10 @@ extension ShopperCatalogue {
         case "problem.not_supported_by_paypal.merchant": "このストアの PayPal は %1$@ に対応していません（対応: %2$@）"
         case "problem.shopper_not_found": "顧客アカウント %@ が見つかりません。"
         case "problem.too_many_attempts": "手順 %1$@ が %2$@ 回実行されたため、中止します。"
+        case "problem.authentication_failed": "3-D セキュア認証に失敗しました（%@）。カードへの請求は行われません。"
+        case "problem.authentication_unavailable": "このカードでは 3-D セキュアを利用できませんでした（%@）。カードへの請求は行われません。"
+        case "problem.card_not_supported": "このカードは 3-D セキュアに対応していません（%@）。カードへの請求は行われません。"
+        case "problem.three_ds_error": "決済事業者またはカード発行会社で 3-D セキュアのエラーが発生しました（%@）。カードへの請求は行われません。"
         case "term.security code": "セキュリティコード"
         case "term.name on the card": "カード名義"
         case "term.email address": "メールアドレス"
