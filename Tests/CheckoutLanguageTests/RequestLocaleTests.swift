@@ -93,3 +93,49 @@ import Testing
         #expect(d?.message.contains(message) == true, "\(d?.message ?? "none")")
     }
 }
+
+/// `translations.<tag>.screens` (issue 22's gaps): an explicit pipeline's screen titles per
+/// language, checked against the pipeline's screens.
+@Suite struct TranslatedScreenTitleTests {
+    static func flow(_ screens: String) -> String {
+        """
+        flow: t
+        dsl: 1
+        request:
+          price: { amount: 10.00 }
+        screens:
+          - { id: card, kind: creditCard, title: Your card }
+          - { id: check, kind: review, title: Check your order }
+        steps:
+          - kind: createToken
+          - kind: tokenize
+          - kind: sale
+        translations:
+          de:
+            screens:
+        \(screens)
+        """
+    }
+
+    @Test func aScreensTitleIsCompiledPerLanguage() throws {
+        let result = FlowCompiler.compile(Self.flow("      check: { title: Bestellung prüfen }"), file: "t.yaml")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        let d = try #require(result.flow).definition
+        #expect(d.texts(for: try #require(ShopperLocale.matching("de"))).screens == ["check": "Bestellung prüfen"])
+        #expect(d.texts(for: .english).screens.isEmpty)
+    }
+
+    @Test func aStageThatIsNotAScreenIsAFindingWithTheClosestScreen() throws {
+        for (id, suggestion) in [("chek", "check"), ("sale", "card")] {
+            let diagnostics = FlowCompiler.compile(Self.flow("      \(id): { title: x }"), file: "t.yaml").diagnostics
+            #expect(diagnostics.count == 1, "\(diagnostics.map(\.message))")
+            let d = try #require(diagnostics.first)
+            #expect(d.rule.rawValue == "unknown-reference" && d.range?.start.line == 15, "\(d.rule) \(d.range?.start.line ?? 0)")
+            #expect(
+                d.message == "'translations.de.screens' names '\(id)', which is not a screen of this flow's pipeline", "\(d.message)")
+            if id == "chek" { #expect(d.suggestion == suggestion, "\(d.suggestion ?? "none")") }
+        }
+        let unknownKey = FlowCompiler.compile(Self.flow("      check: { heading: x }"), file: "t.yaml").diagnostics
+        #expect(unknownKey.map(\.rule.rawValue) == ["unknown-key"], "\(unknownKey.map(\.message))")
+    }
+}

@@ -64,3 +64,43 @@ import Testing
         }
     }
 }
+
+/// An explicit pipeline's screen titles in the shopper's language (`translations.<tag>.screens`).
+@Suite struct TranslatedScreenHeadingTests {
+    static let yaml = """
+        flow: t
+        dsl: 1
+        request:
+          price: { amount: 10.00 }
+        screens:
+          - { id: card, kind: creditCard, title: Your card }
+          - { id: check, kind: review, title: Check your order }
+        steps:
+          - kind: createToken
+          - kind: tokenize
+          - kind: sale
+        translations:
+          de:
+            screens:
+              check: { title: Bestellung prüfen }
+        """
+
+    static func heading(_ tag: String, stage: String, kind: ScreenKind, title: String) throws -> String {
+        var flow = try #require(FlowCompiler.compile(yaml, file: "t.yaml").flow)
+        flow.definition.request.locale = ShopperLocale.matching(tag)
+        let forms = ScreenForms(flow: flow, today: YearMonth(year: 2026, month: 6))
+        var p = ScreenPrompt(
+            kind: kind, stageId: stage, price: PriceState(amount: 10, taxAmount: 0, currency: .usd),
+            requirements: AddressRequirements(withEmail: false, fullBilling: false))
+        p.title = title
+        return forms.heading(p)
+    }
+
+    @Test func theHeadingIsTheTranslationElseTheFlowsTitle() throws {
+        #expect(try Self.heading("de", stage: "check", kind: .review, title: "Check your order") == "Bestellung prüfen")
+        // No German title for the card screen: the flow's own.
+        #expect(try Self.heading("de", stage: "card", kind: .creditCard, title: "Your card") == "Your card")
+        #expect(try Self.heading("en", stage: "check", kind: .review, title: "Check your order") == "Check your order")
+        #expect(try Self.heading("ja", stage: "check", kind: .review, title: "Check your order") == "Check your order")
+    }
+}

@@ -169,6 +169,43 @@ extension ShopperCatalogue {
         "problem.required.field",
         "problem.invalid_option",
         "problem.invalid_format",
+        "problem.required.paymentMethod",
+        "problem.not_offered.paymentMethod",
+        "problem.not_offered.paymentMethodPayPal",
+        "problem.not_offered.paymentMethodMerchantPayPal",
+        "problem.not_offered.storedChoice",
+        "problem.required.savedCard",
+        "problem.unknown_card",
+        "problem.not_offered.savedCard",
+        "problem.not_offered.sameAsBilling",
+        "problem.required.screen",
+        "problem.not_offered.field",
+        "problem.country_not_allowed.billing",
+        "problem.country_not_allowed.shipping",
+        "problem.required.presence.name",
+        "problem.required.presence.email",
+        "problem.required.presence.address",
+        "problem.required.presence.zip",
+        "problem.required.presence.country",
+        "problem.required.presence.state",
+        "problem.required.presence.phone",
+        "problem.required.presence.birthday",
+        "problem.not_offered.storeCard",
+        "problem.required.storeCard",
+        "problem.consent_required.choosePayment",
+        "problem.consent_required.subscription",
+        "problem.consent_required.terms",
+        "problem.not_offered.terms",
+        "problem.invalid_currency",
+        "problem.not_offered.currency",
+        "problem.not_supported_by_paypal",
+        "problem.not_supported_by_paypal.merchant",
+        "problem.shopper_not_found",
+        "problem.too_many_attempts",
+        "problem.authentication_failed",
+        "problem.authentication_unavailable",
+        "problem.card_not_supported",
+        "problem.three_ds_error",
         "term.security code",
         "term.name on the card",
         "term.email address",
@@ -187,6 +224,13 @@ extension ShopperCatalogue {
         "term.email",
         "term.phone",
         "term.comma",
+        "term.address",
+        "term.zip",
+        "term.birthday",
+        "term.PayPal is never offered for subscriptions",
+        "term.a card check of zero is paid by card",
+        "term.Apple Pay is not offered for subscriptions",
+        "term.this checkout does not offer it",
     ]
 
     /// The text of `key` in the catalogue of `tag` (`ShopperLocale.tag`); nil when it has none.
@@ -368,6 +412,43 @@ extension ShopperCatalogue {
         case "problem.required.field": "Enter %@."
         case "problem.invalid_option": "Choose one of: %@."
         case "problem.invalid_format": "%@ is not in the expected format."
+        case "problem.required.paymentMethod": "choose one of %@"
+        case "problem.not_offered.paymentMethod": "%1$@ is not offered: %2$@; choose one of %3$@"
+        case "problem.not_offered.paymentMethodPayPal": "%1$@ is not offered: PayPal does not accept %2$@; choose one of %3$@"
+        case "problem.not_offered.paymentMethodMerchantPayPal": "%1$@ is not offered: this merchant's PayPal does not accept %2$@ (it accepts %3$@); choose one of %4$@"
+        case "problem.not_offered.storedChoice": "the shopper's stored choice %1$@ is not offered: %2$@"
+        case "problem.required.savedCard": "give the last 4 digits of a saved card: %@"
+        case "problem.unknown_card": "the shopper has no saved card ending in %1$@; saved: %2$@"
+        case "problem.not_offered.savedCard": "a stored card needs a returning shopper with saved cards (request.shopperId)"
+        case "problem.not_offered.sameAsBilling": "\"shipping same as billing\" is offered only with fullBilling and withShipping"
+        case "problem.required.screen": "no answer for this screen"
+        case "problem.not_offered.field": "this checkout does not ask for %@"
+        case "problem.country_not_allowed.billing": "this checkout does not take billing addresses in %1$@ (it takes %2$@)"
+        case "problem.country_not_allowed.shipping": "this checkout does not ship to %1$@ (it ships to %2$@)"
+        case "problem.required.presence.name": "Enter the name."
+        case "problem.required.presence.email": "Enter the email."
+        case "problem.required.presence.address": "Enter the address."
+        case "problem.required.presence.zip": "Enter the zip."
+        case "problem.required.presence.country": "Enter the country."
+        case "problem.required.presence.state": "Enter the state."
+        case "problem.required.presence.phone": "Enter the phone."
+        case "problem.required.presence.birthday": "Enter the birthday."
+        case "problem.not_offered.storeCard": "this checkout hides the \"store my card\" switch"
+        case "problem.required.storeCard": "this checkout always stores the card"
+        case "problem.consent_required.choosePayment": "choosePayment stores a new card as the shopper's payment method: the shopper must agree to store it (card.storeCard: true)"
+        case "problem.consent_required.subscription": "a subscription stores the card it charges: the shopper must agree to store it (card.storeCard: true)"
+        case "problem.consent_required.terms": "the shopper must accept the terms of use and the privacy policy to pay (acceptTerms: true)"
+        case "problem.not_offered.terms": "this checkout does not ask to accept terms"
+        case "problem.invalid_currency": "%@ is not an ISO 4217 currency code"
+        case "problem.not_offered.currency": "%1$@ is not offered; choose one of %2$@"
+        case "problem.not_supported_by_paypal": "PayPal does not accept %@"
+        case "problem.not_supported_by_paypal.merchant": "this merchant's PayPal does not accept %1$@ (it accepts %2$@)"
+        case "problem.shopper_not_found": "the provider has no shopper %@"
+        case "problem.too_many_attempts": "stage %1$@ ran %2$@ times in this run; giving up"
+        case "problem.authentication_failed": "The shopper did not pass 3-D Secure (%@); without 'processFailed3DS: true' the card is not charged."
+        case "problem.authentication_unavailable": "3-D Secure was not available for this card (%@); without 'processFailed3DS: true' the card is not charged."
+        case "problem.card_not_supported": "The card does not take part in 3-D Secure (%@); without 'processFailed3DS: true' the card is not charged."
+        case "problem.three_ds_error": "3-D Secure failed with an error at the provider or the issuer (%@); without 'processFailed3DS: true' the card is not charged."
         case "term.security code": "security code"
         case "term.name on the card": "name on the card"
         case "term.email address": "email address"
@@ -386,6 +467,13 @@ extension ShopperCatalogue {
         case "term.email": "email"
         case "term.phone": "phone"
         case "term.comma": ", "
+        case "term.address": "address"
+        case "term.zip": "zip"
+        case "term.birthday": "birthday"
+        case "term.PayPal is never offered for subscriptions": "PayPal is never offered for subscriptions"
+        case "term.a card check of zero is paid by card": "a card check of zero is paid by card"
+        case "term.Apple Pay is not offered for subscriptions": "Apple Pay is not offered for subscriptions"
+        case "term.this checkout does not offer it": "this checkout does not offer it"
         default: nil
         }
     }
@@ -556,6 +644,43 @@ extension ShopperCatalogue {
         case "problem.required.field": "请输入%@。"
         case "problem.invalid_option": "请选择其中之一：%@。"
         case "problem.invalid_format": "%@格式不正确。"
+        case "problem.required.paymentMethod": "请选择其中之一：%@"
+        case "problem.not_offered.paymentMethod": "不提供 %1$@：%2$@；请选择其中之一：%3$@"
+        case "problem.not_offered.paymentMethodPayPal": "不提供 %1$@：PayPal 不接受 %2$@；请选择其中之一：%3$@"
+        case "problem.not_offered.paymentMethodMerchantPayPal": "不提供 %1$@：该商家的 PayPal 不接受 %2$@（接受 %3$@）；请选择其中之一：%4$@"
+        case "problem.not_offered.storedChoice": "您保存的选择 %1$@ 不可用：%2$@"
+        case "problem.required.savedCard": "请输入已保存卡片的后 4 位：%@"
+        case "problem.unknown_card": "没有尾号为 %1$@ 的已保存卡片；已保存：%2$@"
+        case "problem.not_offered.savedCard": "只有已保存卡片的老顾客才能使用已保存的卡片。"
+        case "problem.not_offered.sameAsBilling": "此结账不提供“收货地址与账单地址相同”。"
+        case "problem.required.screen": "此页面没有回答。"
+        case "problem.not_offered.field": "此结账不需要：%@"
+        case "problem.country_not_allowed.billing": "此结账不接受 %1$@ 的账单地址（仅接受 %2$@）"
+        case "problem.country_not_allowed.shipping": "此结账不配送到 %1$@（仅配送到 %2$@）"
+        case "problem.required.presence.name": "请输入姓名。"
+        case "problem.required.presence.email": "请输入电子邮件地址。"
+        case "problem.required.presence.address": "请输入街道地址。"
+        case "problem.required.presence.zip": "请输入邮政编码。"
+        case "problem.required.presence.country": "请选择国家。"
+        case "problem.required.presence.state": "请选择州/省。"
+        case "problem.required.presence.phone": "请输入电话号码。"
+        case "problem.required.presence.birthday": "请输入出生日期。"
+        case "problem.not_offered.storeCard": "此结账不提供“保存我的卡片”。"
+        case "problem.required.storeCard": "此结账始终会保存卡片。"
+        case "problem.consent_required.choosePayment": "新卡片将保存为您的付款方式：请同意保存。"
+        case "problem.consent_required.subscription": "订阅会保存扣款的卡片：请同意保存。"
+        case "problem.consent_required.terms": "付款前请接受使用条款和隐私政策。"
+        case "problem.not_offered.terms": "此结账不需要接受条款。"
+        case "problem.invalid_currency": "%@ 不是 ISO 4217 货币代码"
+        case "problem.not_offered.currency": "不提供 %1$@；请选择其中之一：%2$@"
+        case "problem.not_supported_by_paypal": "PayPal 不接受 %@"
+        case "problem.not_supported_by_paypal.merchant": "该商家的 PayPal 不接受 %1$@（接受 %2$@）"
+        case "problem.shopper_not_found": "找不到顾客账户 %@。"
+        case "problem.too_many_attempts": "步骤 %1$@ 已运行 %2$@ 次；结账终止。"
+        case "problem.authentication_failed": "未通过 3-D Secure 验证（%@）；不会从卡中扣款。"
+        case "problem.authentication_unavailable": "此卡无法使用 3-D Secure（%@）；不会从卡中扣款。"
+        case "problem.card_not_supported": "此卡不支持 3-D Secure（%@）；不会从卡中扣款。"
+        case "problem.three_ds_error": "3-D Secure 在支付服务商或发卡行处出错（%@）；不会从卡中扣款。"
         case "term.security code": "安全码"
         case "term.name on the card": "持卡人姓名"
         case "term.email address": "电子邮箱"
@@ -574,6 +699,13 @@ extension ShopperCatalogue {
         case "term.email": "电子邮箱"
         case "term.phone": "电话"
         case "term.comma": "、"
+        case "term.address": "地址"
+        case "term.zip": "邮政编码"
+        case "term.birthday": "出生日期"
+        case "term.PayPal is never offered for subscriptions": "订阅不提供 PayPal"
+        case "term.a card check of zero is paid by card": "零金额的卡片验证须用卡支付"
+        case "term.Apple Pay is not offered for subscriptions": "订阅不提供 Apple Pay"
+        case "term.this checkout does not offer it": "此结账不提供"
         default: nil
         }
     }
@@ -744,6 +876,43 @@ extension ShopperCatalogue {
         case "problem.required.field": "Geben Sie %@ ein."
         case "problem.invalid_option": "Wählen Sie eines von: %@."
         case "problem.invalid_format": "%@ hat nicht das erwartete Format."
+        case "problem.required.paymentMethod": "Wählen Sie eines von: %@"
+        case "problem.not_offered.paymentMethod": "%1$@ wird nicht angeboten: %2$@; wählen Sie eines von: %3$@"
+        case "problem.not_offered.paymentMethodPayPal": "%1$@ wird nicht angeboten: PayPal akzeptiert %2$@ nicht; wählen Sie eines von: %3$@"
+        case "problem.not_offered.paymentMethodMerchantPayPal": "%1$@ wird nicht angeboten: Das PayPal dieses Händlers akzeptiert %2$@ nicht (nur %3$@); wählen Sie eines von: %4$@"
+        case "problem.not_offered.storedChoice": "Ihre gespeicherte Wahl %1$@ wird nicht angeboten: %2$@"
+        case "problem.required.savedCard": "Geben Sie die letzten 4 Ziffern einer gespeicherten Karte an: %@"
+        case "problem.unknown_card": "Es gibt keine gespeicherte Karte mit der Endung %1$@; gespeichert: %2$@"
+        case "problem.not_offered.savedCard": "Eine gespeicherte Karte ist nur für wiederkehrende Kunden mit gespeicherten Karten möglich."
+        case "problem.not_offered.sameAsBilling": "„Lieferadresse wie Rechnungsadresse“ wird in diesem Checkout nicht angeboten."
+        case "problem.required.screen": "Für diesen Schritt fehlt eine Antwort."
+        case "problem.not_offered.field": "Dieser Checkout fragt nicht nach: %@"
+        case "problem.country_not_allowed.billing": "Dieser Checkout nimmt keine Rechnungsadressen in %1$@ an (nur in %2$@)"
+        case "problem.country_not_allowed.shipping": "Dieser Checkout liefert nicht nach %1$@ (nur nach %2$@)"
+        case "problem.required.presence.name": "Geben Sie den Namen ein."
+        case "problem.required.presence.email": "Geben Sie die E-Mail-Adresse ein."
+        case "problem.required.presence.address": "Geben Sie die Straße und Hausnummer ein."
+        case "problem.required.presence.zip": "Geben Sie die Postleitzahl ein."
+        case "problem.required.presence.country": "Wählen Sie ein Land."
+        case "problem.required.presence.state": "Wählen Sie ein Bundesland."
+        case "problem.required.presence.phone": "Geben Sie die Telefonnummer ein."
+        case "problem.required.presence.birthday": "Geben Sie das Geburtsdatum ein."
+        case "problem.not_offered.storeCard": "Dieser Checkout bietet „Karte speichern“ nicht an."
+        case "problem.required.storeCard": "Dieser Checkout speichert die Karte immer."
+        case "problem.consent_required.choosePayment": "Eine neue Karte wird als Ihre Zahlungsmethode gespeichert: Stimmen Sie dem Speichern zu."
+        case "problem.consent_required.subscription": "Ein Abonnement speichert die belastete Karte: Stimmen Sie dem Speichern zu."
+        case "problem.consent_required.terms": "Um zu bezahlen, akzeptieren Sie die Nutzungsbedingungen und die Datenschutzerklärung."
+        case "problem.not_offered.terms": "Dieser Checkout fragt nicht nach den Bedingungen."
+        case "problem.invalid_currency": "%@ ist kein Währungscode nach ISO 4217"
+        case "problem.not_offered.currency": "%1$@ wird nicht angeboten; wählen Sie eines von: %2$@"
+        case "problem.not_supported_by_paypal": "PayPal akzeptiert %@ nicht"
+        case "problem.not_supported_by_paypal.merchant": "Das PayPal dieses Händlers akzeptiert %1$@ nicht (nur %2$@)"
+        case "problem.shopper_not_found": "Das Kundenkonto %@ wurde nicht gefunden."
+        case "problem.too_many_attempts": "Schritt %1$@ wurde %2$@-mal ausgeführt; der Checkout gibt auf."
+        case "problem.authentication_failed": "Die 3-D-Secure-Prüfung wurde nicht bestanden (%@); die Karte wird nicht belastet."
+        case "problem.authentication_unavailable": "3-D Secure war für diese Karte nicht verfügbar (%@); die Karte wird nicht belastet."
+        case "problem.card_not_supported": "Die Karte nimmt nicht an 3-D Secure teil (%@); die Karte wird nicht belastet."
+        case "problem.three_ds_error": "3-D Secure ist beim Anbieter oder bei der Bank fehlgeschlagen (%@); die Karte wird nicht belastet."
         case "term.security code": "Prüfnummer"
         case "term.name on the card": "Name auf der Karte"
         case "term.email address": "E-Mail-Adresse"
@@ -762,6 +931,13 @@ extension ShopperCatalogue {
         case "term.email": "die E-Mail"
         case "term.phone": "das Telefon"
         case "term.comma": ", "
+        case "term.address": "Adresse"
+        case "term.zip": "Postleitzahl"
+        case "term.birthday": "Geburtsdatum"
+        case "term.PayPal is never offered for subscriptions": "PayPal wird für Abonnements nie angeboten"
+        case "term.a card check of zero is paid by card": "eine Kartenprüfung über null wird per Karte bezahlt"
+        case "term.Apple Pay is not offered for subscriptions": "Apple Pay wird für Abonnements nicht angeboten"
+        case "term.this checkout does not offer it": "dieser Checkout bietet es nicht an"
         default: nil
         }
     }
@@ -932,6 +1108,43 @@ extension ShopperCatalogue {
         case "problem.required.field": "Saisissez %@."
         case "problem.invalid_option": "Choisissez parmi : %@."
         case "problem.invalid_format": "%@ n’est pas au format attendu."
+        case "problem.required.paymentMethod": "Choisissez parmi : %@"
+        case "problem.not_offered.paymentMethod": "%1$@ n’est pas proposé : %2$@ ; choisissez parmi : %3$@"
+        case "problem.not_offered.paymentMethodPayPal": "%1$@ n’est pas proposé : PayPal n’accepte pas %2$@ ; choisissez parmi : %3$@"
+        case "problem.not_offered.paymentMethodMerchantPayPal": "%1$@ n’est pas proposé : le PayPal de ce marchand n’accepte pas %2$@ (il accepte %3$@) ; choisissez parmi : %4$@"
+        case "problem.not_offered.storedChoice": "Votre choix enregistré %1$@ n’est pas proposé : %2$@"
+        case "problem.required.savedCard": "Indiquez les 4 derniers chiffres d’une carte enregistrée : %@"
+        case "problem.unknown_card": "Aucune carte enregistrée ne se termine par %1$@ ; enregistrées : %2$@"
+        case "problem.not_offered.savedCard": "Une carte enregistrée n’est possible que pour un client connu ayant des cartes enregistrées."
+        case "problem.not_offered.sameAsBilling": "« Livraison à l’adresse de facturation » n’est pas proposé dans ce paiement."
+        case "problem.required.screen": "Cette étape n’a pas de réponse."
+        case "problem.not_offered.field": "Ce paiement ne demande pas : %@"
+        case "problem.country_not_allowed.billing": "Ce paiement n’accepte pas d’adresse de facturation en %1$@ (seulement %2$@)"
+        case "problem.country_not_allowed.shipping": "Ce paiement ne livre pas en %1$@ (seulement %2$@)"
+        case "problem.required.presence.name": "Saisissez le nom."
+        case "problem.required.presence.email": "Saisissez l’adresse e-mail."
+        case "problem.required.presence.address": "Saisissez l’adresse."
+        case "problem.required.presence.zip": "Saisissez le code postal."
+        case "problem.required.presence.country": "Choisissez un pays."
+        case "problem.required.presence.state": "Choisissez un État ou une province."
+        case "problem.required.presence.phone": "Saisissez le numéro de téléphone."
+        case "problem.required.presence.birthday": "Saisissez la date de naissance."
+        case "problem.not_offered.storeCard": "Ce paiement ne propose pas « Enregistrer ma carte »."
+        case "problem.required.storeCard": "Ce paiement enregistre toujours la carte."
+        case "problem.consent_required.choosePayment": "Une nouvelle carte est enregistrée comme votre moyen de paiement : acceptez son enregistrement."
+        case "problem.consent_required.subscription": "Un abonnement enregistre la carte débitée : acceptez son enregistrement."
+        case "problem.consent_required.terms": "Pour payer, acceptez les conditions d’utilisation et la politique de confidentialité."
+        case "problem.not_offered.terms": "Ce paiement ne demande pas d’accepter des conditions."
+        case "problem.invalid_currency": "%@ n’est pas un code de devise ISO 4217"
+        case "problem.not_offered.currency": "%1$@ n’est pas proposé ; choisissez parmi : %2$@"
+        case "problem.not_supported_by_paypal": "PayPal n’accepte pas %@"
+        case "problem.not_supported_by_paypal.merchant": "Le PayPal de ce marchand n’accepte pas %1$@ (il accepte %2$@)"
+        case "problem.shopper_not_found": "Le compte client %@ est introuvable."
+        case "problem.too_many_attempts": "L’étape %1$@ a été exécutée %2$@ fois ; le paiement s’arrête."
+        case "problem.authentication_failed": "L’authentification 3-D Secure a échoué (%@) ; la carte n’est pas débitée."
+        case "problem.authentication_unavailable": "3-D Secure n’était pas disponible pour cette carte (%@) ; la carte n’est pas débitée."
+        case "problem.card_not_supported": "La carte ne participe pas à 3-D Secure (%@) ; la carte n’est pas débitée."
+        case "problem.three_ds_error": "3-D Secure a échoué chez le prestataire ou la banque (%@) ; la carte n’est pas débitée."
         case "term.security code": "cryptogramme"
         case "term.name on the card": "nom sur la carte"
         case "term.email address": "adresse e-mail"
@@ -950,6 +1163,13 @@ extension ShopperCatalogue {
         case "term.email": "l’e-mail"
         case "term.phone": "le téléphone"
         case "term.comma": ", "
+        case "term.address": "adresse"
+        case "term.zip": "code postal"
+        case "term.birthday": "date de naissance"
+        case "term.PayPal is never offered for subscriptions": "PayPal n’est jamais proposé pour les abonnements"
+        case "term.a card check of zero is paid by card": "une vérification de carte à zéro se paie par carte"
+        case "term.Apple Pay is not offered for subscriptions": "Apple Pay n’est pas proposé pour les abonnements"
+        case "term.this checkout does not offer it": "ce paiement ne le propose pas"
         default: nil
         }
     }
@@ -1120,6 +1340,43 @@ extension ShopperCatalogue {
         case "problem.required.field": "Introduce %@."
         case "problem.invalid_option": "Elige una de estas opciones: %@."
         case "problem.invalid_format": "%@ no tiene el formato esperado."
+        case "problem.required.paymentMethod": "Elige una de estas opciones: %@"
+        case "problem.not_offered.paymentMethod": "%1$@ no se ofrece: %2$@; elige una de estas opciones: %3$@"
+        case "problem.not_offered.paymentMethodPayPal": "%1$@ no se ofrece: PayPal no acepta %2$@; elige una de estas opciones: %3$@"
+        case "problem.not_offered.paymentMethodMerchantPayPal": "%1$@ no se ofrece: el PayPal de este comercio no acepta %2$@ (acepta %3$@); elige una de estas opciones: %4$@"
+        case "problem.not_offered.storedChoice": "Tu opción guardada %1$@ no se ofrece: %2$@"
+        case "problem.required.savedCard": "Indica los 4 últimos dígitos de una tarjeta guardada: %@"
+        case "problem.unknown_card": "No hay ninguna tarjeta guardada que termine en %1$@; guardadas: %2$@"
+        case "problem.not_offered.savedCard": "Una tarjeta guardada solo es posible para un cliente habitual con tarjetas guardadas."
+        case "problem.not_offered.sameAsBilling": "«Envío a la dirección de facturación» no se ofrece en este pago."
+        case "problem.required.screen": "Falta una respuesta para este paso."
+        case "problem.not_offered.field": "Este pago no pide: %@"
+        case "problem.country_not_allowed.billing": "Este pago no acepta direcciones de facturación en %1$@ (solo %2$@)"
+        case "problem.country_not_allowed.shipping": "Este pago no envía a %1$@ (solo a %2$@)"
+        case "problem.required.presence.name": "Introduce el nombre."
+        case "problem.required.presence.email": "Introduce el correo electrónico."
+        case "problem.required.presence.address": "Introduce la dirección."
+        case "problem.required.presence.zip": "Introduce el código postal."
+        case "problem.required.presence.country": "Elige un país."
+        case "problem.required.presence.state": "Elige un estado o provincia."
+        case "problem.required.presence.phone": "Introduce el número de teléfono."
+        case "problem.required.presence.birthday": "Introduce la fecha de nacimiento."
+        case "problem.not_offered.storeCard": "Este pago no ofrece «Guardar mi tarjeta»."
+        case "problem.required.storeCard": "Este pago siempre guarda la tarjeta."
+        case "problem.consent_required.choosePayment": "Una tarjeta nueva se guarda como tu método de pago: acepta que se guarde."
+        case "problem.consent_required.subscription": "Una suscripción guarda la tarjeta que cobra: acepta que se guarde."
+        case "problem.consent_required.terms": "Para pagar, acepta las condiciones de uso y la política de privacidad."
+        case "problem.not_offered.terms": "Este pago no pide aceptar condiciones."
+        case "problem.invalid_currency": "%@ no es un código de moneda ISO 4217"
+        case "problem.not_offered.currency": "%1$@ no se ofrece; elige una de estas opciones: %2$@"
+        case "problem.not_supported_by_paypal": "PayPal no acepta %@"
+        case "problem.not_supported_by_paypal.merchant": "El PayPal de este comercio no acepta %1$@ (acepta %2$@)"
+        case "problem.shopper_not_found": "No se encontró la cuenta de cliente %@."
+        case "problem.too_many_attempts": "El paso %1$@ se ejecutó %2$@ veces; el pago se detiene."
+        case "problem.authentication_failed": "No se superó la autenticación 3-D Secure (%@); no se cobra a la tarjeta."
+        case "problem.authentication_unavailable": "3-D Secure no estaba disponible para esta tarjeta (%@); no se cobra a la tarjeta."
+        case "problem.card_not_supported": "La tarjeta no participa en 3-D Secure (%@); no se cobra a la tarjeta."
+        case "problem.three_ds_error": "3-D Secure falló en el proveedor o en el banco emisor (%@); no se cobra a la tarjeta."
         case "term.security code": "código de seguridad"
         case "term.name on the card": "nombre en la tarjeta"
         case "term.email address": "correo electrónico"
@@ -1138,6 +1395,13 @@ extension ShopperCatalogue {
         case "term.email": "el correo electrónico"
         case "term.phone": "el teléfono"
         case "term.comma": ", "
+        case "term.address": "dirección"
+        case "term.zip": "código postal"
+        case "term.birthday": "fecha de nacimiento"
+        case "term.PayPal is never offered for subscriptions": "PayPal nunca se ofrece para suscripciones"
+        case "term.a card check of zero is paid by card": "una verificación de tarjeta por cero se paga con tarjeta"
+        case "term.Apple Pay is not offered for subscriptions": "Apple Pay no se ofrece para suscripciones"
+        case "term.this checkout does not offer it": "este pago no lo ofrece"
         default: nil
         }
     }
@@ -1308,6 +1572,43 @@ extension ShopperCatalogue {
         case "problem.required.field": "Digite %@."
         case "problem.invalid_option": "Escolha uma destas opções: %@."
         case "problem.invalid_format": "%@ não está no formato esperado."
+        case "problem.required.paymentMethod": "Escolha uma destas opções: %@"
+        case "problem.not_offered.paymentMethod": "%1$@ não é oferecido: %2$@; escolha uma destas opções: %3$@"
+        case "problem.not_offered.paymentMethodPayPal": "%1$@ não é oferecido: o PayPal não aceita %2$@; escolha uma destas opções: %3$@"
+        case "problem.not_offered.paymentMethodMerchantPayPal": "%1$@ não é oferecido: o PayPal desta loja não aceita %2$@ (aceita %3$@); escolha uma destas opções: %4$@"
+        case "problem.not_offered.storedChoice": "Sua opção salva %1$@ não é oferecida: %2$@"
+        case "problem.required.savedCard": "Informe os 4 últimos dígitos de um cartão salvo: %@"
+        case "problem.unknown_card": "Não há cartão salvo terminado em %1$@; salvos: %2$@"
+        case "problem.not_offered.savedCard": "Um cartão salvo só é possível para um cliente recorrente com cartões salvos."
+        case "problem.not_offered.sameAsBilling": "“Entrega no endereço de cobrança” não é oferecido neste checkout."
+        case "problem.required.screen": "Falta uma resposta para esta etapa."
+        case "problem.not_offered.field": "Este checkout não pede: %@"
+        case "problem.country_not_allowed.billing": "Este checkout não aceita endereços de cobrança em %1$@ (apenas %2$@)"
+        case "problem.country_not_allowed.shipping": "Este checkout não entrega em %1$@ (apenas em %2$@)"
+        case "problem.required.presence.name": "Digite o nome."
+        case "problem.required.presence.email": "Digite o e-mail."
+        case "problem.required.presence.address": "Digite o endereço."
+        case "problem.required.presence.zip": "Digite o CEP."
+        case "problem.required.presence.country": "Escolha um país."
+        case "problem.required.presence.state": "Escolha um estado."
+        case "problem.required.presence.phone": "Digite o telefone."
+        case "problem.required.presence.birthday": "Digite a data de nascimento."
+        case "problem.not_offered.storeCard": "Este checkout não oferece “Salvar meu cartão”."
+        case "problem.required.storeCard": "Este checkout sempre salva o cartão."
+        case "problem.consent_required.choosePayment": "Um cartão novo é salvo como sua forma de pagamento: concorde em salvá-lo."
+        case "problem.consent_required.subscription": "Uma assinatura salva o cartão cobrado: concorde em salvá-lo."
+        case "problem.consent_required.terms": "Para pagar, aceite os termos de uso e a política de privacidade."
+        case "problem.not_offered.terms": "Este checkout não pede para aceitar termos."
+        case "problem.invalid_currency": "%@ não é um código de moeda ISO 4217"
+        case "problem.not_offered.currency": "%1$@ não é oferecido; escolha uma destas opções: %2$@"
+        case "problem.not_supported_by_paypal": "O PayPal não aceita %@"
+        case "problem.not_supported_by_paypal.merchant": "O PayPal desta loja não aceita %1$@ (aceita %2$@)"
+        case "problem.shopper_not_found": "A conta de cliente %@ não foi encontrada."
+        case "problem.too_many_attempts": "A etapa %1$@ foi executada %2$@ vezes; o checkout desiste."
+        case "problem.authentication_failed": "A autenticação 3-D Secure não foi aprovada (%@); o cartão não é cobrado."
+        case "problem.authentication_unavailable": "O 3-D Secure não estava disponível para este cartão (%@); o cartão não é cobrado."
+        case "problem.card_not_supported": "O cartão não participa do 3-D Secure (%@); o cartão não é cobrado."
+        case "problem.three_ds_error": "O 3-D Secure falhou no provedor ou no banco emissor (%@); o cartão não é cobrado."
         case "term.security code": "código de segurança"
         case "term.name on the card": "nome no cartão"
         case "term.email address": "e-mail"
@@ -1326,6 +1627,13 @@ extension ShopperCatalogue {
         case "term.email": "o e-mail"
         case "term.phone": "o telefone"
         case "term.comma": ", "
+        case "term.address": "endereço"
+        case "term.zip": "CEP"
+        case "term.birthday": "data de nascimento"
+        case "term.PayPal is never offered for subscriptions": "o PayPal nunca é oferecido para assinaturas"
+        case "term.a card check of zero is paid by card": "uma verificação de cartão de valor zero é paga com cartão"
+        case "term.Apple Pay is not offered for subscriptions": "o Apple Pay não é oferecido para assinaturas"
+        case "term.this checkout does not offer it": "este checkout não o oferece"
         default: nil
         }
     }
@@ -1496,6 +1804,43 @@ extension ShopperCatalogue {
         case "problem.required.field": "%@を入力してください。"
         case "problem.invalid_option": "次のいずれかを選んでください: %@。"
         case "problem.invalid_format": "%@の形式が正しくありません。"
+        case "problem.required.paymentMethod": "次のいずれかを選んでください: %@"
+        case "problem.not_offered.paymentMethod": "%1$@ は利用できません: %2$@。次のいずれかを選んでください: %3$@"
+        case "problem.not_offered.paymentMethodPayPal": "%1$@ は利用できません: PayPal は %2$@ に対応していません。次のいずれかを選んでください: %3$@"
+        case "problem.not_offered.paymentMethodMerchantPayPal": "%1$@ は利用できません: このストアの PayPal は %2$@ に対応していません（対応: %3$@）。次のいずれかを選んでください: %4$@"
+        case "problem.not_offered.storedChoice": "保存された選択 %1$@ は利用できません: %2$@"
+        case "problem.required.savedCard": "保存されたカードの下 4 桁を入力してください: %@"
+        case "problem.unknown_card": "末尾 %1$@ の保存済みカードはありません。保存済み: %2$@"
+        case "problem.not_offered.savedCard": "保存済みカードは、カードを保存している既存のお客様のみ利用できます。"
+        case "problem.not_offered.sameAsBilling": "「請求先と同じ住所に配送」はこのチェックアウトでは利用できません。"
+        case "problem.required.screen": "この画面の回答がありません。"
+        case "problem.not_offered.field": "このチェックアウトでは次の項目は不要です: %@"
+        case "problem.country_not_allowed.billing": "このチェックアウトでは %1$@ の請求先住所は使えません（使える国: %2$@）"
+        case "problem.country_not_allowed.shipping": "このチェックアウトでは %1$@ へは配送できません（配送先: %2$@）"
+        case "problem.required.presence.name": "名前を入力してください。"
+        case "problem.required.presence.email": "メールアドレスを入力してください。"
+        case "problem.required.presence.address": "住所を入力してください。"
+        case "problem.required.presence.zip": "郵便番号を入力してください。"
+        case "problem.required.presence.country": "国を選んでください。"
+        case "problem.required.presence.state": "州を選んでください。"
+        case "problem.required.presence.phone": "電話番号を入力してください。"
+        case "problem.required.presence.birthday": "生年月日を入力してください。"
+        case "problem.not_offered.storeCard": "このチェックアウトでは「カードを保存」は使えません。"
+        case "problem.required.storeCard": "このチェックアウトでは常にカードが保存されます。"
+        case "problem.consent_required.choosePayment": "新しいカードはお支払い方法として保存されます。保存に同意してください。"
+        case "problem.consent_required.subscription": "定期購入では請求するカードが保存されます。保存に同意してください。"
+        case "problem.consent_required.terms": "お支払いには利用規約とプライバシーポリシーへの同意が必要です。"
+        case "problem.not_offered.terms": "このチェックアウトでは規約への同意は不要です。"
+        case "problem.invalid_currency": "%@ は ISO 4217 の通貨コードではありません"
+        case "problem.not_offered.currency": "%1$@ は利用できません。次のいずれかを選んでください: %2$@"
+        case "problem.not_supported_by_paypal": "PayPal は %@ に対応していません"
+        case "problem.not_supported_by_paypal.merchant": "このストアの PayPal は %1$@ に対応していません（対応: %2$@）"
+        case "problem.shopper_not_found": "顧客アカウント %@ が見つかりません。"
+        case "problem.too_many_attempts": "手順 %1$@ が %2$@ 回実行されたため、中止します。"
+        case "problem.authentication_failed": "3-D セキュア認証に失敗しました（%@）。カードへの請求は行われません。"
+        case "problem.authentication_unavailable": "このカードでは 3-D セキュアを利用できませんでした（%@）。カードへの請求は行われません。"
+        case "problem.card_not_supported": "このカードは 3-D セキュアに対応していません（%@）。カードへの請求は行われません。"
+        case "problem.three_ds_error": "決済事業者またはカード発行会社で 3-D セキュアのエラーが発生しました（%@）。カードへの請求は行われません。"
         case "term.security code": "セキュリティコード"
         case "term.name on the card": "カード名義"
         case "term.email address": "メールアドレス"
@@ -1514,6 +1859,13 @@ extension ShopperCatalogue {
         case "term.email": "メールアドレス"
         case "term.phone": "電話番号"
         case "term.comma": "、"
+        case "term.address": "住所"
+        case "term.zip": "郵便番号"
+        case "term.birthday": "生年月日"
+        case "term.PayPal is never offered for subscriptions": "定期購入では PayPal は使えません"
+        case "term.a card check of zero is paid by card": "0 円のカード確認はカードで支払います"
+        case "term.Apple Pay is not offered for subscriptions": "定期購入では Apple Pay は使えません"
+        case "term.this checkout does not offer it": "このチェックアウトでは利用できません"
         default: nil
         }
     }

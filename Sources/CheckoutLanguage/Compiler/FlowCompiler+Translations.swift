@@ -30,9 +30,50 @@ extension FlowCompiler {
             if let n = f["title"] { texts.title = ctx.string(n, path: "\(path).title") }
             if let n = f["description"] { texts.description = ctx.string(n, path: "\(path).description") }
             if let n = f["fields"] { texts.fields = compileTranslatedFields(n, path: "\(path).fields", flow: flow, &ctx) }
+            if let n = f["screens"] { texts.screens = compileTranslatedScreens(n, path: "\(path).screens", &ctx) }
             out[locale.tag] = texts
         }
         return out
+    }
+
+    /// `translations.<tag>.screens`: a title per stage id. Whether each id is a screen of the
+    /// pipeline is `checkTranslatedScreens`' to say, once the pipeline is compiled.
+    private static func compileTranslatedScreens(_ node: YAMLNode, path: String, _ ctx: inout CompileContext) -> [String: String] {
+        guard let pairs = node.mapping else {
+            ctx.report(.typeMismatch, "'\(path)' must be a mapping of screen id to texts, found \(ctx.describe(node))", at: node.range)
+            return [:]
+        }
+        var out: [String: String] = [:]
+        for i in pairs.indices {
+            guard case .scalar(let key) = pairs[i].key.kind,
+                let f = ctx.fields(of: pairs[i].value, path: "\(path).\(key.value)", keys: .translatedScreen)
+            else { continue }
+            if let n = f["title"], let title = ctx.string(n, path: "\(path).\(key.value).title") { out[key.value] = title }
+        }
+        return out
+    }
+
+    /// Each `translations.<tag>.screens` key names a screen of the pipeline (an explicit
+    /// pipeline's `screens[].id`): else `unknown-reference`, with the closest screen id.
+    static func checkTranslatedScreens(_ pipeline: Pipeline, top: Fields, _ ctx: inout CompileContext) {
+        guard let languages = top["translations"]?.mapping else { return }
+        var screens: [String] = []
+        for stage in pipeline.stages {
+            if case .screen = stage.kind { screens.append(stage.id) }
+        }
+        for language in languages {
+            guard case .scalar(let tag) = language.key.kind, let texts = language.value.mapping,
+                let node = texts.first(where: { if case .scalar(let k) = $0.key.kind { k.value == "screens" } else { false } }),
+                let pairs = node.value.mapping
+            else { continue }
+            for pair in pairs {
+                guard case .scalar(let id) = pair.key.kind, !screens.contains(id.value) else { continue }
+                ctx.report(
+                    .unknownReference,
+                    "'translations.\(tag.value).screens' names \(UserText.quoted(id.value)), which is not a screen of this flow's pipeline",
+                    at: pair.key.range, suggestion: Suggestions.closest(to: id.value, in: screens))
+            }
+        }
     }
 
     private static func compileTranslatedFields(

@@ -101,6 +101,7 @@ public enum FlowCompiler {
                 checkCardScanSettings(definition, pipeline: pipeline, top: top, &ctx)
                 checkBillingSettings(definition, pipeline: pipeline, top: top, &ctx)
                 checkZeroAmount(definition, pipeline: pipeline, top: top, &ctx)
+                checkTranslatedScreens(pipeline, top: top, &ctx)
             }
             if let pipeline, !ctx.diagnostics.hasErrors {
                 flow = CompiledFlow(definition: definition, pipeline: pipeline, file: file, sourceMap: ctx.sourceMap)

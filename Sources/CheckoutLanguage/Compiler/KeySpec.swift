@@ -130,7 +130,8 @@ package enum FlowKeys {
         KeySpec("steps", .list(.mapping(step)), "an explicit pipeline's provider steps, in order, after the screens"),
         KeySpec(
             "translations", .dictionary(keyPattern: "^[A-Za-z]{1,8}([-_][A-Za-z0-9]{1,8})*$", value: .mapping(translation)),
-            "the flow's own texts per shopper's language (`de`, `zh-Hans`, …): `title`, `description`, custom fields' titles and options"),
+            "the flow's own texts per shopper's language (`de`, `zh-Hans`, …): `title`, `description`, custom fields' titles and options, screens' titles"
+        ),
     ]
 
     /// One language of `translations`.
@@ -140,6 +141,14 @@ package enum FlowKeys {
         KeySpec(
             "fields", .dictionary(keyPattern: "^.+$", value: .mapping(translatedField)),
             "custom fields by id (`fields.custom[].id`): their title and option labels in this language"),
+        KeySpec(
+            "screens", .dictionary(keyPattern: "^.+$", value: .mapping(translatedScreen)),
+            "an explicit pipeline's screens by stage id (`screens[].id`): their title in this language"),
+    ]
+
+    /// A screen in one language of `translations`.
+    public static let translatedScreen: [KeySpec] = [
+        KeySpec("title", .string(), "the screen's title (its heading) in this language")
     ]
 
     /// A custom field in one language of `translations`.

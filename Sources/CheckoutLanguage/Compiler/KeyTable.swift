@@ -157,6 +157,7 @@ extension KeyTable {
     static let request = KeyTable(FlowKeys.request)
     static let translation = KeyTable(FlowKeys.translation)
     static let translatedField = KeyTable(FlowKeys.translatedField)
+    static let translatedScreen = KeyTable(FlowKeys.translatedScreen)
     static let price = KeyTable(FlowKeys.price)
     static let prefill = KeyTable(FlowKeys.prefill)
     static let address = KeyTable(FlowKeys.address)

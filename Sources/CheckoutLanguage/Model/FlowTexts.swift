@@ -7,6 +7,8 @@ package struct FlowTexts: Sendable, Hashable {
     package var description: String?
     /// Custom fields by id.
     package var fields: [String: Field] = [:]
+    /// Screen titles by stage id (an explicit pipeline's `screens[].id`).
+    package var screens: [String: String] = [:]
 
     /// A custom field's title and option labels.
     package struct Field: Sendable, Hashable {
@@ -21,9 +23,10 @@ package struct FlowTexts: Sendable, Hashable {
         }
     }
 
-    package init(title: String? = nil, description: String? = nil, fields: [String: Field] = [:]) {
+    package init(title: String? = nil, description: String? = nil, fields: [String: Field] = [:], screens: [String: String] = [:]) {
         self.title = title
         self.description = description
         self.fields = fields
+        self.screens = screens
     }
 }

@@ -53,7 +53,7 @@ package final class LineFrontend: CheckoutFrontend {
         }
         var form = forms.form(for: p, previous: start)
         let t = forms.text
-        let heading = ScreenForms.heading(p, t)
+        let heading = forms.heading(p)
         if let notice = ScreenForms.notice(p, t) { write("\n✖ " + notice + "\n") }
         write("\n" + heading + (p.kind == .review ? "" : p.price.total.map { " (" + MoneyText.format($0, t) + ")" } ?? "") + "\n")
         for line in Summary.info(p, palette: Palette(theme: Theme()), t) { write(line.plain + "\n") }

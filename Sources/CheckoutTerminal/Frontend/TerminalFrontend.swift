@@ -81,7 +81,7 @@ package final class TerminalFrontend: CheckoutFrontend {
         if let notice = ScreenForms.notice(p, forms.text) { settle([StyledLine([("✖ ", palette.error), (notice, palette.error)])]) }
         if let retry { Self.show(retry.issues, on: &form, forms.text) }
         stopSpinner()
-        let heading = ScreenForms.heading(p, forms.text)
+        let heading = forms.heading(p)
         let event = await run(&form, prompt: p, heading: heading)
         switch event {
         case .submitted:

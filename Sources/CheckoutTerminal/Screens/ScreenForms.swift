@@ -43,7 +43,7 @@ struct ScreenForms: Sendable {
         else { return nil }
         let name: String
         if case .screen(let kind) = next.kind {
-            name = Self.heading(kind, title: next.title, text)
+            name = Self.heading(kind, title: flowTexts.screens[next.id] ?? next.title, text)
         } else {
             name = next.title ?? next.id
         }
@@ -187,8 +187,9 @@ struct ScreenForms: Sendable {
         p.price.total.map { t("review.pay", MoneyText.format($0, t)) } ?? t("review.continue")
     }
 
-    /// The heading of a screen.
-    static func heading(_ p: ScreenPrompt, _ t: ShopperText) -> String { heading(p.kind, title: p.title, t) }
+    /// The heading of a screen in the shopper's language: the flow's translation of its title
+    /// (`translations.<tag>.screens`), else its title, else the kind's own.
+    func heading(_ p: ScreenPrompt) -> String { Self.heading(p.kind, title: flowTexts.screens[p.stageId] ?? p.title, text) }
 
     /// The heading of a screen of `kind` titled `title` (the flow's, else the kind's own).
     static func heading(_ kind: ScreenKind, title: String?, _ t: ShopperText) -> String {
