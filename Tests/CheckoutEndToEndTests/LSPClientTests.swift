@@ -80,6 +80,21 @@ import Testing
         #expect((out["closed"] as? [Any])?.isEmpty == true)
     }
 
+    @Test func aBadMessageIsAnErrorResponseAndTheEndOfInputExits1() throws {
+        let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#
+        let input = "Content-Length: 9\r\n\r\n{\"bad\": }" + "Content-Length: \(initialize.utf8.count)\r\n\r\n" + initialize
+        let r = try CheckoutBinary.run(["lsp"], input: input)
+        #expect(r.status == 1)
+        #expect(r.stderr.isEmpty, "\(r.stderr)")
+        // Only framed messages on stdout: the parse error (id null), then initialize's result.
+        let parts = r.stdout.components(separatedBy: "\r\n\r\n")
+        #expect(parts.count == 3, "\(r.stdout)")
+        #expect(parts.first?.hasPrefix("Content-Length: ") == true)
+        #expect(
+            r.stdout.contains(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"body is not valid JSON"}}"#), "\(r.stdout)")
+        #expect(r.stdout.contains(#""id":1,"result":{"capabilities":"#), "\(r.stdout)")
+    }
+
     /// `[startLine, startCharacter, endLine, endCharacter]` of an LSP diagnostic.
     static func range(_ d: [String: Any]) -> [Int] {
         let r = d["range"] as? [String: [String: Int]] ?? [:]
