@@ -8,8 +8,11 @@ public struct MessageFramer: Sendable {
     /// The longest header part read before it is given up as garbage (a peer that never sends
     /// `\r\n\r\n` must not make the buffer grow without bound).
     public static let maxHeaderBytes = 8 * 1024
-    /// The largest body accepted; a larger one is skipped and answered with an error.
-    public static let maxBodyBytes = 64 * 1024 * 1024
+    /// The largest body accepted by default; a larger one is skipped and answered with an
+    /// error. (The compiler's own limit on a flow's size is far below it.)
+    public static let defaultMaxBodyBytes = 64 * 1024 * 1024
+    /// The largest body this framer accepts.
+    public let maxBodyBytes: Int
 
     /// What the next message turned out to be.
     public enum Frame: Sendable, Equatable {
@@ -23,9 +26,11 @@ public struct MessageFramer: Sendable {
     private var start = 0
     /// The body length of the header already read, while its body is still arriving.
     private var pendingLength: Int?
+    /// Bytes of an over-long body still to be dropped as they arrive.
+    private var skipping = 0
 
-    /// Creates an empty framer.
-    public init() {}
+    /// Creates an empty framer that accepts bodies of up to `maxBodyBytes`.
+    public init(maxBodyBytes: Int = MessageFramer.defaultMaxBodyBytes) { self.maxBodyBytes = maxBodyBytes }
 
     /// Adds bytes read from the peer.
     public mutating func append(_ bytes: some Sequence<UInt8>) { buffer.append(contentsOf: bytes) }
@@ -36,6 +41,12 @@ public struct MessageFramer: Sendable {
     /// The next whole message, or nil until more bytes arrive.
     public mutating func next() -> Frame? {
         defer { compact() }
+        if skipping > 0 {
+            let dropped = min(skipping, buffer.count - start)
+            start += dropped
+            skipping -= dropped
+            if skipping > 0 { return nil }
+        }
         if pendingLength == nil {
             guard let end = headerEnd() else {
                 if buffer.count - start > Self.maxHeaderBytes {
@@ -47,17 +58,18 @@ public struct MessageFramer: Sendable {
             let header = String(decoding: buffer[start..<end], as: UTF8.self)
             start = end + 4
             switch Self.contentLength(header) {
+            case .success(let length) where length > maxBodyBytes:
+                // Not buffered: dropped as it arrives, and the message after it is read as usual.
+                skipping = length
+                let dropped = min(skipping, buffer.count - start)
+                start += dropped
+                skipping -= dropped
+                return .error(code: JSONRPCError.invalidRequest, message: "body of \(length) bytes is over the \(maxBodyBytes)-byte limit")
             case .success(let length): pendingLength = length
             case .failure(let problem): return .error(code: JSONRPCError.parseError, message: problem.text)
             }
         }
-        guard let length = pendingLength, buffer.count - start >= min(length, Self.maxBodyBytes + 1) else { return nil }
-        if length > Self.maxBodyBytes {
-            // Skip what arrived; the rest of the body is garbage the next header search resyncs past.
-            pendingLength = nil
-            start = buffer.count
-            return .error(code: JSONRPCError.invalidRequest, message: "body of \(length) bytes is over the \(Self.maxBodyBytes)-byte limit")
-        }
+        guard let length = pendingLength, buffer.count - start >= length else { return nil }
         let body = Array(buffer[start..<start + length])
         start += length
         pendingLength = nil

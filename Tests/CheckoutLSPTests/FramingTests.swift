@@ -71,6 +71,28 @@ struct FramingTests {
         #expect(!framer.hasPartialMessage)
     }
 
+    @Test("a body over the limit is refused without being buffered; the message after it still reads")
+    func overLongBody() throws {
+        var framer = MessageFramer(maxBodyBytes: 4096)
+        let length = 4096 * 8 + 1
+        framer.append(Array("Content-Length: \(length)\r\n\r\n".utf8) + Array(repeating: UInt8(ascii: "{"), count: 1000))
+        guard case .error(let code, _) = framer.next() else {
+            Issue.record("no error")
+            return
+        }
+        #expect(code == -32600)
+        // The rest of the body arrives in pieces and is dropped; then a real message.
+        var left = length - 1000
+        while left > 0 {
+            let n = min(left, 3000)
+            framer.append(repeatElement(UInt8(ascii: "\r"), count: n))
+            #expect(framer.next() == nil)
+            left -= n
+        }
+        framer.append(Self.framed(Self.ping))
+        #expect(framer.next() == .message(try #require(JSONParser.parse(Self.ping))))
+    }
+
     @Test("frame() writes Content-Length in bytes, not characters")
     func frameCountsBytes() {
         let bytes = MessageFramer.frame(.string("é😀"))

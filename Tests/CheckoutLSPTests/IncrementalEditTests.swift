@@ -56,6 +56,18 @@ struct IncrementalEditTests {
         #expect(server.documents[Self.uri] == TextDocument(text: "new", version: 5))
     }
 
+    @Test("with utf-8 agreed, a diagnostic's character counts bytes: the emoji 4, é 2")
+    func diagnosticsInUTF8() throws {
+        let line = #"request: { note: "😀é", withEmial: true, price: { amount: 1.00, currency: USD } }"#
+        var server = LSPMessages.initializedServer(encodings: ["utf-8"])
+        let opened = server.handle(LSPMessages.didOpen("file:///tmp/lsp-edit-test/utf8.yaml", "flow: utf8\ndsl: 1\n" + line + "\n"))
+        let diagnostics = try #require(opened.first?["params"]?["diagnostics"]?.items)
+        let typo = try #require(diagnostics.first { $0["message"]?.string?.contains("withEmial") == true }, "\(diagnostics)")
+        let column = line.utf8.distance(from: line.utf8.startIndex, to: try #require(line.range(of: "withEmial")).lowerBound)
+        #expect(column == 27)
+        #expect(typo["range"]?["start"] == LSPDiagnostics.json(LSPPosition(line: 2, character: column)))
+    }
+
     @Test("a change to a flow republishes diagnostics at UTF-16 columns past an emoji; closing publishes an empty list")
     func diagnosticsAfterChange() throws {
         let uri = "file:///tmp/lsp-edit-test/flow.yaml"
