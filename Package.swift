@@ -89,6 +89,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Layer 4: front ends. The language server behind `checkout lsp`: base-protocol framing,
+        // the dispatcher, open documents, the compiler's diagnostics as LSP diagnostics.
+        .target(
+            name: "CheckoutLSP",
+            dependencies: ["CheckoutJSON", "CheckoutDomain", "CheckoutLanguage"],
+            swiftSettings: swiftSettings
+        ),
         // The umbrella module of the `CheckoutFlow` product: re-exports what an embedder uses.
         .target(
             name: "CheckoutFlow",
@@ -111,7 +118,7 @@ let package = Package(
             name: "CheckoutCLI",
             dependencies: [
                 "CheckoutJSON", "CheckoutLanguage", "CheckoutRuntime", "CheckoutProviders", "CheckoutHeadless", "CheckoutScenarios",
-                "CheckoutTerminal", "CheckoutFakes", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CheckoutTerminal", "CheckoutFakes", "CheckoutLSP", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -181,6 +188,11 @@ let package = Package(
                 "CheckoutProviders",
                 "CheckoutFakes",
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CheckoutLSPTests",
+            dependencies: ["CheckoutJSON", "CheckoutLanguage", "CheckoutLSP"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

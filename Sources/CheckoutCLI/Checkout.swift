@@ -15,7 +15,7 @@ struct Checkout: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             RunCommand.self, TestCommand.self, ValidateCommand.self, GraphCommand.self, ScenariosCommand.self, SchemaCommand.self,
-            ServeCommand.self,
+            ServeCommand.self, LSPCommand.self,
         ]
     )
 

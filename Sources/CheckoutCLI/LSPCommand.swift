@@ -1,0 +1,19 @@
+import ArgumentParser
+import CheckoutLSP
+import Foundation
+
+/// `checkout lsp`: a Language Server Protocol server on standard input and output, for editors.
+struct LSPCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lsp",
+        abstract: "Run a Language Server Protocol server on stdin/stdout: the compiler's diagnostics as you type.",
+        discussion:
+            "Started by an editor (docs/editors.md), not by hand. Flows get the diagnostics `checkout validate` gives; scenario and answers files get none yet. Exit 0 after the client's shutdown and exit, 1 when input ends or exit comes without shutdown."
+    )
+
+    func run() throws {
+        // Standard output carries only the protocol's messages.
+        let code = LSPConnection.serve(input: STDIN_FILENO, output: STDOUT_FILENO, version: Checkout.configuration.version)
+        if code != 0 { throw ExitCode(code) }
+    }
+}

@@ -1,0 +1,80 @@
+"""Drives `checkout lsp` with pygls's language client (a third-party LSP client from PyPI).
+
+  lsp_client.py CHECKOUT FILE...
+
+Starts `CHECKOUT lsp` as a child process, initializes, opens each FILE (its text as read,
+version 1), waits for the diagnostics published for it, then makes one incremental edit to the
+first FILE (inserting a comment line at its top, so every diagnostic must move down a line),
+closes it, shuts the server down and sends exit. Prints one JSON object on stdout:
+{"capabilities": {...}, "opened": {PATH: [diagnostic, ...]}, "changed": [...], "closed": [...],
+"exitCode": N}. Each wait is bounded (a hang guard, not a timing): 60 s.
+
+.ci/test installs pygls 2.1.1 into .build/consumers-venv; LSPClientTests runs this with that
+environment's Python (or CHECKOUT_CONSUMERS_VENV's)."""
+import asyncio
+import json
+import pathlib
+import sys
+
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+
+GUARD = 60
+
+
+async def main(checkout, paths):
+    client = LanguageClient("checkout-lsp-test", "1")
+    published = {}
+    arrived = {}
+
+    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def on_diagnostics(params: types.PublishDiagnosticsParams):
+        published.setdefault(params.uri, []).append(client.protocol._converter.unstructure(params.diagnostics))
+        arrived.setdefault(params.uri, asyncio.Event()).set()
+
+    async def next_diagnostics(uri):
+        event = arrived.setdefault(uri, asyncio.Event())
+        await asyncio.wait_for(event.wait(), GUARD)
+        event.clear()
+        return published[uri][-1]
+
+    await client.start_io(checkout, "lsp")
+    result = await asyncio.wait_for(
+        client.initialize_async(types.InitializeParams(process_id=None, root_uri=None, capabilities=types.ClientCapabilities())),
+        GUARD,
+    )
+    client.initialized(types.InitializedParams())
+    out = {"capabilities": client.protocol._converter.unstructure(result.capabilities), "opened": {}}
+    uris = []
+    for path in paths:
+        uri = pathlib.Path(path).absolute().as_uri()
+        uris.append(uri)
+        text = pathlib.Path(path).read_text(encoding="utf-8")
+        client.text_document_did_open(
+            types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text))
+        )
+        out["opened"][path] = await next_diagnostics(uri)
+
+    first = uris[0]
+    edit = types.TextDocumentContentChangePartial(
+        range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0)),
+        text="# é😀 an edit from the client\n",
+    )
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=first, version=2), content_changes=[edit]
+        )
+    )
+    out["changed"] = await next_diagnostics(first)
+    client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri=first)))
+    out["closed"] = await next_diagnostics(first)
+
+    await asyncio.wait_for(client.shutdown_async(None), GUARD)
+    client.exit(None)
+    await asyncio.wait_for(client.stop(), GUARD)
+    out["exitCode"] = client._server.returncode
+    json.dump(out, sys.stdout, ensure_ascii=False)
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], sys.argv[2:]))
