@@ -1,3 +1,5 @@
+import CheckoutDomain
+
 /// How serious a finding is.
 public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
     /// An error stops the flow from compiling; a warning or a note does not.
@@ -29,8 +31,12 @@ public struct Diagnostic: Sendable, Hashable {
     public var range: SourceRange?
     /// Further lines of explanation (rendered as `note:` lines).
     public var notes: [String]
-    /// A replacement the user probably meant (`withEmail` for `withEmial`).
-    public var suggestion: String?
+    /// A replacement the user probably meant (`withEmail` for `withEmial`); never one that
+    /// could be card data (a flow id of `4111 1111 1111 1111` would be "did you mean
+    /// '4111-1111-1111-1111'?"), which is dropped.
+    public var suggestion: String? {
+        didSet { suggestion = Self.withoutCardData(suggestion) }
+    }
     /// True when the source line must not be shown (it may hold a secret).
     public var hidesSource: Bool = false
 
@@ -50,7 +56,12 @@ public struct Diagnostic: Sendable, Hashable {
         self.file = file
         self.range = range
         self.notes = notes
-        self.suggestion = suggestion
+        self.suggestion = Self.withoutCardData(suggestion)
+    }
+
+    private static func withoutCardData(_ suggestion: String?) -> String? {
+        guard let suggestion, !UserText.containsCardNumber(suggestion) else { return nil }
+        return suggestion
     }
 }
 

@@ -117,6 +117,28 @@ import Testing
         }
     }
 
+    /// A flow whose id, an enumeration's value and a key are the number: `checkout validate`'s
+    /// text and JSON neither quote it nor suggest it back (a did-you-mean for the flow id once
+    /// read "did you mean '4111-1111-1111-1111'?").
+    @Test func aCardNumberInAFlowIsNeverSuggested() throws {
+        let ws = try Workspace()
+        let flow = try ws.write(
+            """
+            flow: \(Self.number)
+            dsl: 1
+            request:
+              price: { amount: 10.00, currency: USD }
+              mode: \(Self.number)
+              \(Self.number): true
+
+            """, to: "card.yaml")
+        for format in ["text", "json"] {
+            let out = try Self.bounded(["validate", "--format", format, flow])
+            #expect(out.status == 2, "exit \(out.status)\n\(out.stderr)")
+            Self.expectClean([("stdout", out.stdout), ("stderr", out.stderr)], "validate --format \(format)")
+        }
+    }
+
     /// ESC and BEL in answers reach the text summary and diagnostics escaped, never raw.
     @Test func controlCharactersNeverReachTheTerminalRaw() throws {
         let ws = try Workspace()
