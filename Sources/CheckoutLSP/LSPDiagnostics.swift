@@ -30,9 +30,8 @@ public enum LSPDiagnostics {
         o.add("code", d.rule.rawValue)
         o.add("source", source)
         o.add("message", message)
-        // A suggestion is derived from the value (a flow id's did-you-mean turns
-        // `4111 1111 1111 1111` into `4111-1111-1111-1111`): one that holds card data is dropped.
-        if let suggestion = d.suggestion, !UserText.containsCardNumber(suggestion) {
+        // (`Diagnostic` itself drops a suggestion that could be card data.)
+        if let suggestion = d.suggestion {
             o.add("data", .object([JSONMember("suggestion", .string(suggestion.clippedForMessage))]))
         }
         return o.value

@@ -66,10 +66,9 @@ package struct PipelineGraphAnalysis: Sendable {
     private var edgeStart: [Int] = [0]
     private var edgeTo: [Int] = []
     private var edgeProvides: [Bool] = []
-    /// The facts without an id known on every path into each stage, as bits by their case
-    /// (`Fact.caseNumber`), `words` per stage.
+    /// The facts without an id known on every path into each stage, one word per stage, a
+    /// bit per case (`Fact.caseNumber`; there are `Fact.caseCount` of them, fewer than 64).
     private var knownBits: [UInt64] = []
-    private var words = 1
     /// Which of the facts without an id some stage provides (or the start), by case number.
     private var numberedCases: UInt64 = 0
     /// The facts with an id (`outcome(id)`, `custom(id)`) some stage provides or the start
@@ -233,8 +232,8 @@ package struct PipelineGraphAnalysis: Sendable {
     static func outcomes(of kind: StageKind) -> [StageOutcome] { kind.outcomes }
 
     /// Must-analysis: a fact is known at a stage when every path from the start provides it.
-    /// The facts without an id are bit words, `words` per stage in one flat array, so the
-    /// fixpoint neither hashes nor allocates; those with an id are answered by dominators
+    /// The facts without an id are one bit word per stage, so the fixpoint neither hashes nor
+    /// allocates; those with an id are answered by dominators
     /// (`ProvidedFactPaths`), as a bit per stage for each of them grew with the square of the
     /// flow.
     private mutating func computeKnown(_ drafts: [StageDraft], initial: Set<Fact>) {
@@ -291,51 +290,37 @@ package struct PipelineGraphAnalysis: Sendable {
             }
         }
         for f in initial { if let k = number(f) { idFactInitial[k] = true } }
-        let words = max((Fact.caseCount + 63) / 64, 1)
-        self.words = words
-        var provided = [UInt64](repeating: 0, count: n * words)
+        var provided = [UInt64](repeating: 0, count: n)
         for i in 0..<n {
             Self.forEachFact(providedBy: drafts[i]) { f in
-                if let c = f.caseNumber { provided[i * words + c / 64] |= 1 << UInt64(c % 64) }
+                if let c = f.caseNumber { provided[i] |= 1 << UInt64(c) }
             }
         }
-        var start = [UInt64](repeating: 0, count: words)
-        for f in initial { if let c = f.caseNumber { start[c / 64] |= 1 << UInt64(c % 64) } }
+        var start: UInt64 = 0
+        for f in initial { if let c = f.caseNumber { start |= 1 << UInt64(c) } }
         // `into[j]`: the facts on every path into stage j found so far; `seen[j]`: some path found.
-        var into = [UInt64](repeating: ~0, count: n * words)
+        var into = [UInt64](repeating: ~0, count: n)
         var seen = [Bool](repeating: false, count: n)
         if n > 0 {
-            for w in 0..<words { into[w] = start[w] }
+            into[0] = start
             seen[0] = true
         }
-        var merged = [UInt64](repeating: 0, count: words)
-        // Buffers, not arrays, in the fixpoint: no uniqueness check or bounds check per word.
+        // Buffers, not arrays, in the fixpoint: no uniqueness check or bounds check per stage.
         into.withUnsafeMutableBufferPointer { into in
             seen.withUnsafeMutableBufferPointer { seen in
-                merged.withUnsafeMutableBufferPointer { merged in
-                    var changed = true
-                    while changed {
-                        changed = false
-                        for i in 0..<n where reachable[i] && seen[i] {
-                            for e in edgeStart[i]..<edgeStart[i + 1] {
-                                let j = edgeTo[e]
-                                guard j >= 0 else { continue }
-                                let provides = edgeProvides[e]
-                                for w in 0..<words {
-                                    merged[w] = provides ? into[i * words + w] | provided[i * words + w] : into[i * words + w]
-                                    if seen[j] {
-                                        merged[w] &= into[j * words + w]
-                                    } else if j == 0 {
-                                        merged[w] &= start[w]
-                                    }
-                                }
-                                var differs = !seen[j]
-                                for w in 0..<words where merged[w] != into[j * words + w] { differs = true }
-                                if differs {
-                                    for w in 0..<words { into[j * words + w] = merged[w] }
-                                    seen[j] = true
-                                    changed = true
-                                }
+                var changed = true
+                while changed {
+                    changed = false
+                    for i in 0..<n where reachable[i] && seen[i] {
+                        for e in edgeStart[i]..<edgeStart[i + 1] {
+                            let j = edgeTo[e]
+                            guard j >= 0 else { continue }
+                            var merged = edgeProvides[e] ? into[i] | provided[i] : into[i]
+                            if seen[j] { merged &= into[j] }
+                            if !seen[j] || merged != into[j] {
+                                into[j] = merged
+                                seen[j] = true
+                                changed = true
                             }
                         }
                     }
@@ -343,7 +328,6 @@ package struct PipelineGraphAnalysis: Sendable {
             }
         }
         // A stage no path reaches knows everything (vacuously): its bits stay all ones.
-        for j in 0..<n where !seen[j] { for w in 0..<words { into[j * words + w] = ~0 } }
         knownBits = into
         guard !idFacts.isEmpty else { return }
         let paths = ProvidedFactPaths(n: n, edgeStart: edgeStart, edgeTo: edgeTo, edgeProvides: edgeProvides, provides: providesAsked)
@@ -388,7 +372,7 @@ package struct PipelineGraphAnalysis: Sendable {
 
     /// `knows(_:at:)` for the fact numbered `k` (see `index(of:)`).
     func knows(factAt k: Int, at i: Int) -> Bool {
-        guard k >= Fact.caseCount else { return knownBits[i * words + k / 64] & (1 << UInt64(k % 64)) != 0 }
+        guard k >= Fact.caseCount else { return knownBits[i] & (1 << UInt64(k)) != 0 }
         let f = k - Fact.caseCount
         if idFactInitial[f] { return true }
         if let known = idFactKnown[f] { return known[i] }
