@@ -92,9 +92,7 @@ extension FlowCompiler {
     /// A `when` the request decides: a stage that never runs, or one that is never skipped, is
     /// an edge no input can take (`dead-route`, a warning at the condition). Returns, per
     /// stage, the value its guard always has (nil: it depends on the run).
-    static func checkDeadGuards(_ drafts: [StageDraft], flow: FlowDefinition, _ ctx: inout CompileContext) -> [Bool?] {
-        guard drafts.contains(where: { $0.stage.condition != nil }) else { return drafts.map { _ in nil } }
-        let facts = RequestFacts(flow: flow, drafts: drafts)
+    static func checkDeadGuards(_ drafts: [StageDraft], facts: RequestFacts, _ ctx: inout CompileContext) -> [Bool?] {
         return drafts.map { d in
             guard let condition = d.stage.condition, let node = d.when,
                 let value = condition.fixedValue({ facts.values(of: $0) })

@@ -50,16 +50,19 @@ extension FlowCompiler {
     }
 
     static func checkSkippedNeeds(
-        _ drafts: [StageDraft], analysis g: PipelineGraphAnalysis, flow: FlowDefinition, _ ctx: inout CompileContext
+        _ drafts: [StageDraft], analysis g: PipelineGraphAnalysis, facts: RequestFacts, _ ctx: inout CompileContext
     ) {
         let guarded = drafts.indices.filter { drafts[$0].stage.condition != nil }
         guard !guarded.isEmpty else { return }
+        // Every analysis below would be skipped (see `transparentWhenSkipped`): nothing to find,
+        // and no need to build what the analyses read.
+        let transparent = transparentWhenSkipped(drafts, guarded: guarded)
+        guard guarded.contains(where: { !transparent[$0] }) else { return }
         // With a route to nowhere the graph is not the author's (`checkPipeline` said so).
         let ids = Set(drafts.map(\.stage.id))
         for d in drafts {
             for case .stage(let id) in d.stage.routes.values where !ids.contains(id) { return }
         }
-        let facts = RequestFacts(flow: flow, drafts: drafts)
         let known = { (name: String) in facts.values(of: name) }
         // Without a `when` of its own, a stage sees every guard the request leaves open go
         // either way.
@@ -72,7 +75,6 @@ extension FlowCompiler {
             }
         }
         let initial = initialFacts(drafts)
-        let transparent = transparentWhenSkipped(drafts, guarded: guarded)
         var analyses: [[PipelineGraphAnalysis.GuardEdges]: PipelineGraphAnalysis] = [:]
         for (i, d) in drafts.enumerated() where g.reachable[i] && d.stage.guardAlways != false {
             let needs = PipelineGraphAnalysis.needs(d.stage.kind, cardSource: d.stage.cardSource).filter { g.knows($0, at: i) }
