@@ -15,19 +15,30 @@ import Foundation
 /// Every other name (the shopper's answers, the provider's outcomes) is unknown.
 final class RequestFacts {
     private let request: CheckoutRequest
-    /// The price's possible values; nil when a `currencyUpdate` step can convert it. `taxes`
-    /// nil: any (a tax service answers it).
-    private let fixedPrice: (amount: Decimal?, taxes: [Decimal]?, currency: Currency)?
+    /// The price's possible values; nil when a `currencyUpdate` step can convert it.
+    private let fixedPrice: (amount: Decimal?, currency: Currency)?
+    /// The tax's possible amounts, worked out the first time a condition names `price.taxAmount`
+    /// or `price.total` (a Decimal division per rate: most of a 2 MB tax table's check when it
+    /// was made for every flow with a `when`, issue 21). nil: any (a tax service answers it).
+    private lazy var taxes: [Decimal]? = possibleTaxes()
+    private let flow: FlowDefinition
+    private let taxed: Bool
+    private let answered: Bool
 
     init(flow: FlowDefinition, drafts: [StageDraft]) {
         let r = flow.request
         request = r
-        guard !drafts.contains(where: { $0.stage.kind == .step(.currencyUpdate) }) else {
-            fixedPrice = nil
-            return
-        }
+        self.flow = flow
+        taxed = drafts.contains { $0.stage.kind == .step(.taxUpdate) || $0.stage.hooks.contains(.tax) }
+        answered = drafts.contains { $0.stage.callsTaxService }
+        let converted = drafts.contains { $0.stage.kind == .step(.currencyUpdate) }
+        fixedPrice = converted ? nil : (r.price.amount, r.price.currency)
+    }
+
+    private func possibleTaxes() -> [Decimal]? {
+        guard fixedPrice != nil, !answered else { return nil }
+        let r = request
         var taxes = [r.price.taxAmount]
-        let taxed = drafts.contains { $0.stage.kind == .step(.taxUpdate) || $0.stage.hooks.contains(.tax) }
         if taxed, let amount = r.price.amount {
             // Each distinct amount once, in the order of the rates: a set, not a search of the
             // list per rate, which grew with the square of a big tax table (issue 21).
@@ -37,8 +48,7 @@ final class RequestFacts {
                 if seen.insert(tax).inserted { taxes.append(tax) }
             }
         }
-        let answered = drafts.contains { $0.stage.callsTaxService }
-        fixedPrice = (r.price.amount, answered ? nil : taxes, r.price.currency)
+        return taxes
     }
 
     /// Every value `name` can have during a run (nil in the list: unset); nil when unknown.
@@ -53,9 +63,9 @@ final class RequestFacts {
         case .requestPriceCurrency?: return [.text(r.price.currency.code)]
         case .priceCurrency?: return fixedPrice.map { [.text($0.currency.code)] }
         case .priceAmount?: return fixedPrice.map { [$0.amount.map(ConditionValue.decimal)] }
-        case .priceTaxAmount?: return fixedPrice?.taxes.map { $0.map(ConditionValue.decimal) }
+        case .priceTaxAmount?: return taxes.map { $0.map(ConditionValue.decimal) }
         case .priceTotal?:
-            guard let price = fixedPrice, let taxes = price.taxes else { return nil }
+            guard let price = fixedPrice, let taxes else { return nil }
             guard let amount = price.amount else { return [nil] }
             return taxes.map { .decimal(amount + $0) }
         default: return nil
