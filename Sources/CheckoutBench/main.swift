@@ -68,7 +68,9 @@ do {
     } else if let counts = argument("--validate-many") {
         ok = try ValidateManyBenchmark.run(counts: counts.split(separator: ",").compactMap { Int($0) })
     } else {
-        ok = ThroughputBenchmark.run(budget: argument("--seconds").flatMap { Double($0) } ?? 2.0, only: argument("--only"))
+        ok = ThroughputBenchmark.run(
+            budget: argument("--seconds").flatMap { Double($0) } ?? 2.0, only: argument("--only"),
+            minimumRatio: argument("--min-ratio").flatMap { Double($0) })
     }
     exit(ok ? 0 : 1)
 } catch {

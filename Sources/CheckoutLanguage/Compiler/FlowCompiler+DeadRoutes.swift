@@ -53,14 +53,14 @@ final class RequestFacts {
 
     /// Every value `name` can have during a run (nil in the list: unset); nil when unknown.
     func values(of name: String) -> [ConditionValue?]? {
-        let r = request
+        // `request.…`, not a copy of the whole request per call.
         switch ConditionName(name) {
-        case .requestFlag(let flag)?: return [.bool(r[keyPath: flag.keyPath])]
-        case .requestMode?: return [.symbol(r.mode.rawValue)]
-        case .requestTransactionType?: return [.symbol(r.transactionType.rawValue)]
-        case .requestShopperId?: return [r.shopperId.map(ConditionValue.text)]
-        case .requestPriceAmount?: return [r.price.amount.map(ConditionValue.decimal)]
-        case .requestPriceCurrency?: return [.text(r.price.currency.code)]
+        case .requestFlag(let flag)?: return [.bool(request[keyPath: flag.keyPath])]
+        case .requestMode?: return [.symbol(request.mode.rawValue)]
+        case .requestTransactionType?: return [.symbol(request.transactionType.rawValue)]
+        case .requestShopperId?: return [request.shopperId.map(ConditionValue.text)]
+        case .requestPriceAmount?: return [request.price.amount.map(ConditionValue.decimal)]
+        case .requestPriceCurrency?: return [.text(request.price.currency.code)]
         case .priceCurrency?: return fixedPrice.map { [.text($0.currency.code)] }
         case .priceAmount?: return fixedPrice.map { [$0.amount.map(ConditionValue.decimal)] }
         case .priceTaxAmount?: return taxes.map { $0.map(ConditionValue.decimal) }

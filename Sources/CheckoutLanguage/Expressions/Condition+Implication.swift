@@ -14,9 +14,14 @@ extension Condition {
         var opaque: Set<String> = []
         Self.collect(expr, into: &domains, opaque: &opaque)
         Self.collect(other.expr, into: &domains, opaque: &opaque)
+        // What `known` pins down, asked once per name rather than in every case (it parses the
+        // name: most of a small flow's compile when guards were compared pairwise).
+        var pinned: [String: [ConditionValue?]] = [:]
+        for name in domains.keys where pinned[name] == nil { pinned[name] = known(name) }
+        for name in opaque where pinned[name] == nil { pinned[name] = known(name) }
         var names: [String] = []
         var choices: [[ConditionValue?]] = []
-        for name in domains.keys.sorted() where known(name) == nil && !opaque.contains(name) {
+        for name in domains.keys.sorted() where pinned[name] == nil && !opaque.contains(name) {
             // Every value written, one no condition names, and unset.
             var values: [ConditionValue?] = []
             for v in domains[name] ?? [] where !values.contains(v) { values.append(v) }
@@ -35,9 +40,10 @@ extension Condition {
         var picked = [Int](repeating: 0, count: names.count)
         for _ in 0..<cases {
             let lookup = { (name: String) -> [ConditionValue?]? in
-                if let values = known(name) { return values }
-                guard let k = names.firstIndex(of: name) else { return nil }
-                return [choices[k][picked[k]]]
+                if let values = pinned[name] { return values }
+                if let k = names.firstIndex(of: name) { return [choices[k][picked[k]]] }
+                // Every name the two conditions read was collected; `known` for any other.
+                return domains[name] == nil && !opaque.contains(name) ? known(name) : nil
             }
             let holds = fixedValue(lookup)
             if holds != false {
