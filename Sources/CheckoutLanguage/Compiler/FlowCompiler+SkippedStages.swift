@@ -76,6 +76,9 @@ extension FlowCompiler {
         }
         let initial = initialFacts(drafts)
         var analyses: [[PipelineGraphAnalysis.GuardEdges]: PipelineGraphAnalysis] = [:]
+        // What one guard says of another, once per pair of conditions: stages often share one
+        // (`paymentMethod == card` on the card screen, tokenize and the charge).
+        var decidedPairs: [[Condition]: Bool?] = [:]
         for (i, d) in drafts.enumerated() where g.reachable[i] && d.stage.guardAlways != false {
             let needs = PipelineGraphAnalysis.needs(d.stage.kind, cardSource: d.stage.cardSource).filter { g.knows($0, at: i) }
             guard !needs.isEmpty else { continue }
@@ -85,7 +88,15 @@ extension FlowCompiler {
                 modes[i] = .run
                 for j in guarded where j != i && base[j] == .either {
                     guard let other = drafts[j].stage.condition else { continue }
-                    switch own.decides(other, known: known) {
+                    let pair = [own, other]
+                    let decided: Bool?
+                    if let cached = decidedPairs[pair] {
+                        decided = cached
+                    } else {
+                        decided = own.decides(other, known: known)
+                        decidedPairs[pair] = decided
+                    }
+                    switch decided {
                     case true?: modes[j] = .run
                     case false?: modes[j] = .skip
                     case nil: break
