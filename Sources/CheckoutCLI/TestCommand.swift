@@ -152,12 +152,10 @@ struct TestCommand: AsyncParsableCommand {
             }
             Foundation.exit(ExitStatus.interrupted(by: signal))
         }
-        // Each line is formatted by the worker that ran its scenario; only adding it to what
-        // is pending happens one scenario at a time.
-        let outcomes = await runner.run(selected, prepare: ScenarioReport.lines) { outcome, lines in
+        let outcomes = await runner.run(selected) { outcome in
             reported.withLock { $0.append(outcome) }
             let full = pending.withLock { p in
-                p.text += lines
+                p.text += ScenarioReport.lines(outcome)
                 return p.text.utf8.count >= 16 << 10 || ContinuousClock.now - p.since >= .milliseconds(100)
             }
             if full { flushReport() }

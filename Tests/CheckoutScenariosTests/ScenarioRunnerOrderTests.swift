@@ -85,41 +85,4 @@ actor FinishLastGate {
         #expect(unreportedAtStart.withLock { $0 } == [])
         #expect(reported.withLock { $0 } == items.count)
     }
-
-    /// What `prepare` makes of an outcome (in the worker that ran it, outside the lock reports
-    /// run under) reaches `report` with that outcome: once each, in file order, though the runs
-    /// finish in another order and some outcomes wait for an earlier one.
-    @Test func eachOutcomeIsReportedWithWhatWasPreparedForIt() async throws {
-        let (file, flows) = try ScenarioRunnerTests.load()
-        let items = file.scenarios.map { (suite: "checkout", scenario: $0) }
-        let runner = ScenarioRunner(flows: flows, jobs: items.count, provider: .sandbox)
-        let gate = FinishLastGate(others: items.count - 1)
-        let first = items[0].scenario.name
-        let completed = Mutex<[String]>([])
-        let prepared = Mutex<[String]>([])
-        let reported = Mutex<[String]>([])
-        _ = await runner.run(
-            items,
-            prepare: { outcome in
-                prepared.withLock { $0.append(outcome.scenario.name) }
-                return "line for \(outcome.scenario.name) (\(outcome.passed ? "passed" : "failed"))"
-            },
-            report: { outcome, line in
-                reported.withLock {
-                    $0.append(
-                        line == "line for \(outcome.scenario.name) (\(outcome.passed ? "passed" : "failed"))"
-                            ? outcome.scenario.name : "mismatch: \(line)")
-                }
-            }
-        ) { scenario, suite in
-            if scenario.name == first { await gate.waitForOthers() }
-            let o = await runner.run(scenario, suite: suite)
-            completed.withLock { $0.append(scenario.name) }
-            if scenario.name != first { await gate.finishedOne() }
-            return o
-        }
-        #expect(completed.withLock { $0.last } == first, "the gate did not reorder the runs")
-        #expect(prepared.withLock { $0.sorted() } == items.map(\.scenario.name).sorted())
-        #expect(reported.withLock { $0 } == items.map(\.scenario.name))
-    }
 }

@@ -84,53 +84,35 @@ package struct ScenarioRunner: Sendable {
     package func run(
         _ scenarios: [(suite: String, scenario: Scenario)], report: @escaping @Sendable (ScenarioOutcome) -> Void = { _ in }
     ) async -> [ScenarioOutcome] {
-        await run(scenarios, prepare: { _ in () }, report: { outcome, _ in report(outcome) })
-    }
-
-    /// `run(_:report:)` where what `report` needs is made by `prepare`, in the worker that ran
-    /// the scenario, outside the lock `report` runs under: only `report` is done one at a time
-    /// (a suite's report lines were formatted under it, the serial part of `--jobs 2`).
-    @discardableResult
-    package func run<Prepared: Sendable>(
-        _ scenarios: [(suite: String, scenario: Scenario)], prepare: @escaping @Sendable (ScenarioOutcome) -> Prepared,
-        report: @escaping @Sendable (ScenarioOutcome, Prepared) -> Void
-    ) async -> [ScenarioOutcome] {
-        await run(scenarios, prepare: prepare, report: report) { scenario, suite in await self.run(scenario, suite: suite) }
+        await run(scenarios, report: report) { scenario, suite in await self.run(scenario, suite: suite) }
     }
 
     /// `run(_:report:)` with the single run injected, so a test can finish runs out of order.
+    ///
+    /// `jobs` workers each take the next unit (a scenario, or a chain) until none is left, and
+    /// the worker that finishes one reports whatever is now ready, in order, under one lock.
+    /// No thread hands a scenario to another: a task per scenario, awaited by the caller, cost
+    /// two futex calls per scenario (a third of a 10,000-scenario suite's time at `--jobs 1`).
     func run(
         _ scenarios: [(suite: String, scenario: Scenario)], report: @escaping @Sendable (ScenarioOutcome) -> Void,
         execute: @escaping @Sendable (Scenario, String) async -> ScenarioOutcome
     ) async -> [ScenarioOutcome] {
-        await run(scenarios, prepare: { _ in () }, report: { outcome, _ in report(outcome) }, execute: execute)
-    }
-
-    /// The runs: `jobs` workers each take the next unit (a scenario, or a chain) until none is
-    /// left, and the worker that finishes one reports whatever is now ready, in order, under one
-    /// lock. No thread hands a scenario to another: a task per scenario, awaited by the caller,
-    /// cost two futex calls per scenario (a third of a 10,000-scenario suite's time at `--jobs 1`).
-    func run<Prepared: Sendable>(
-        _ scenarios: [(suite: String, scenario: Scenario)], prepare: @escaping @Sendable (ScenarioOutcome) -> Prepared,
-        report: @escaping @Sendable (ScenarioOutcome, Prepared) -> Void,
-        execute: @escaping @Sendable (Scenario, String) async -> ScenarioOutcome
-    ) async -> [ScenarioOutcome] {
         let units = Self.units(scenarios.map(\.scenario))
-        let board = ReportBoard<Prepared>(expected: scenarios.count)
+        let board = ReportBoard(expected: scenarios.count)
         @Sendable func work() async {
             while let u = board.claim(units.count) {
                 let unit = units[u]
                 let first = scenarios[unit[0]].scenario
                 if first.chain == nil {
                     let outcome = await execute(first, scenarios[unit[0]].suite)
-                    board.finish(unit[0], outcome, prepare(outcome), report)
+                    board.finish(unit[0], outcome, report)
                     continue
                 }
                 // A chain: its scenarios in file order, sharing one sandbox, each reported as it ends.
                 await Self.$chainState.withValue(SandboxState(world: first.world ?? .builtIn)) {
                     for i in unit {
                         let outcome = await execute(scenarios[i].scenario, scenarios[i].suite)
-                        board.finish(i, outcome, prepare(outcome), report)
+                        board.finish(i, outcome, report)
                     }
                 }
             }
@@ -146,6 +128,7 @@ package struct ScenarioRunner: Sendable {
         return board.take()
     }
 
+    /// Runs one scenario.
     /// Runs one scenario.
     package func run(_ scenario: Scenario, suite: String) async -> ScenarioOutcome {
         let started = stopwatch()
@@ -206,10 +189,10 @@ package struct ScenarioRunner: Sendable {
 
 /// The runs' shared state, behind one lock: the next unit to take, the outcomes that ended
 /// before an earlier one, and those reported.
-private final class ReportBoard<Prepared: Sendable>: Sendable {
+private final class ReportBoard: Sendable {
     private struct State {
         var next = 0
-        var waiting: [Int: (ScenarioOutcome, Prepared)] = [:]
+        var waiting: [Int: ScenarioOutcome] = [:]
         var reported: [ScenarioOutcome] = []
     }
 
@@ -232,17 +215,17 @@ private final class ReportBoard<Prepared: Sendable>: Sendable {
 
     /// Keeps `outcome` (scenario `index`) and reports every outcome that is now next in order;
     /// `report` runs under the lock, so reports never overlap and never come out of order.
-    func finish(_ index: Int, _ outcome: ScenarioOutcome, _ prepared: Prepared, _ report: (ScenarioOutcome, Prepared) -> Void) {
+    func finish(_ index: Int, _ outcome: ScenarioOutcome, _ report: (ScenarioOutcome) -> Void) {
         state.withLock { s in
             guard index == s.reported.count else {
-                s.waiting[index] = (outcome, prepared)
+                s.waiting[index] = outcome
                 return
             }
             s.reported.append(outcome)
-            report(outcome, prepared)
-            while let (ready, readyPrepared) = s.waiting.removeValue(forKey: s.reported.count) {
+            report(outcome)
+            while let ready = s.waiting.removeValue(forKey: s.reported.count) {
                 s.reported.append(ready)
-                report(ready, readyPrepared)
+                report(ready)
             }
         }
     }
