@@ -63,6 +63,8 @@ public struct LanguageServer: Sendable {
             documents = [:]
             return JSONRPC.response(id: id, result: .null)
         default:
+            // Completion, hover, navigation, rename, code actions and symbols (LanguageServer+Features.swift).
+            if let reply = featureRequest(method, id: id, params: params) { return reply }
             return JSONRPC.error(id: id, code: JSONRPCError.methodNotFound, message: "method not found: \(method)")
         }
     }
@@ -96,10 +98,11 @@ public struct LanguageServer: Sendable {
             // 2: Incremental.
             JSONMember("change", .int(2)),
         ])
-        let capabilities = JSONValue.object([
-            JSONMember("positionEncoding", .string(encoding.rawValue)),
-            JSONMember("textDocumentSync", sync),
-        ])
+        let capabilities = JSONValue.object(
+            [
+                JSONMember("positionEncoding", .string(encoding.rawValue)),
+                JSONMember("textDocumentSync", sync),
+            ] + Self.featureCapabilities)
         let info = JSONValue.object([JSONMember("name", .string("checkout")), JSONMember("version", .string(serverVersion))])
         return .object([JSONMember("capabilities", capabilities), JSONMember("serverInfo", info)])
     }
