@@ -89,6 +89,12 @@ struct CodeActionTests {
             with: "when: >-\n      outcome.charge == success\n      and paymentMetod == card")
         #expect(Nav.findings(folded).count == 1, "\(Nav.findings(folded))")
         #expect(Self.actions(folded).isEmpty)
+        // One line, but with an escape: the finding is placed on the whole quoted condition.
+        let escaped = Nav.flow.replacingOccurrences(
+            of: "when: outcome.charge == success and paymentMethod == card",
+            with: #"when: "outcome.charge == success and paymentMetod == \"card\"""#)
+        #expect(Nav.findings(escaped) == ["unknown-name: unknown name 'paymentMetod'"])
+        #expect(Self.actions(escaped).isEmpty)
     }
 
     /// Every suggestion the broken fixtures carry: the offered edit removes its finding.
