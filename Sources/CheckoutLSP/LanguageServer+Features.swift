@@ -9,6 +9,8 @@ extension LanguageServer {
     static var featureCapabilities: [JSONMember] {
         [
             JSONMember("codeActionProvider", .object([JSONMember("codeActionKinds", .array([.string("quickfix")]))])),
+            JSONMember("definitionProvider", .bool(true)),
+            JSONMember("referencesProvider", .bool(true)),
         ]
     }
 
@@ -16,6 +18,8 @@ extension LanguageServer {
     func featureRequest(_ method: String, id: JSONValue, params: JSONValue) -> JSONValue? {
         switch method {
         case "textDocument/codeAction": return JSONRPC.response(id: id, result: codeActions(params))
+        case "textDocument/definition": return JSONRPC.response(id: id, result: definition(params))
+        case "textDocument/references": return JSONRPC.response(id: id, result: references(params))
         default: return nil
         }
     }

@@ -1,0 +1,109 @@
+import CheckoutJSON
+import CheckoutLSP
+import Foundation
+import Testing
+
+/// `textDocument/definition` and `textDocument/references` for stage ids and `extends:`.
+@Suite("LSP go to definition and references")
+struct NavigationTests {
+    static func definition(_ text: String, at needle: String, occurrence: Int = 0, offset: Int = 1, uri: String = Nav.uri) -> JSONValue? {
+        var server = Nav.server(text, uri: uri)
+        let (line, character) = Nav.position(of: needle, in: text, occurrence: occurrence, offset: offset)
+        return Nav.result(&server, "textDocument/definition", Nav.at(line, character, uri: uri))
+    }
+
+    static func references(_ text: String, at needle: String, occurrence: Int = 0, offset: Int = 1, declaration: Bool) -> [[Int]] {
+        var server = Nav.server(text)
+        let (line, character) = Nav.position(of: needle, in: text, occurrence: occurrence, offset: offset)
+        let context = JSONMember("context", .object([JSONMember("includeDeclaration", .bool(declaration))]))
+        let result = Nav.result(&server, "textDocument/references", Nav.at(line, character, [context]))
+        return result?.items?.map { Nav.range($0["range"]) } ?? []
+    }
+
+    /// Where `needle` is: `[line, start, line, end]`.
+    static func span(_ needle: String, in text: String, occurrence: Int = 0) -> [Int] {
+        let (line, character) = Nav.position(of: needle, in: text, occurrence: occurrence)
+        return [line, character, line, character + needle.utf16.count]
+    }
+
+    @Test("a route target, an outcome.<id> in a condition and a translated screen go to the stage's id")
+    func definitions() {
+        let card = Self.span("card", in: Nav.flow, occurrence: 1)  // `- id: card`
+        #expect(Nav.range(Self.definition(Nav.flow, at: "declined: card", offset: 12)?["range"]) == card)
+        #expect(Self.definition(Nav.flow, at: "declined: card", offset: 12)?["uri"] == .string(Nav.uri))
+        #expect(Nav.range(Self.definition(Nav.flow, at: "card: { title", offset: 0)?["range"]) == card)
+        let charge = Self.span("charge", in: Nav.flow)
+        #expect(Nav.range(Self.definition(Nav.flow, at: "outcome.charge", offset: 10)?["range"]) == charge)
+        // On the id itself: the same place.
+        #expect(Nav.range(Self.definition(Nav.flow, at: "id: charge", offset: 6)?["range"]) == charge)
+        // Not stage ids: a payment method in a list or in a condition, a key.
+        #expect(Self.definition(Nav.flow, at: "[card]", offset: 2) == .null)
+        #expect(Self.definition(Nav.flow, at: "== card", offset: 4) == .null)
+        #expect(Self.definition(Nav.flow, at: "title: Navigation", offset: 2) == .null)
+    }
+
+    @Test("references: every route, condition and translation naming the id, and its definition when asked")
+    func references() {
+        let text = Nav.flow
+        let card = Self.span("card", in: text, occurrence: 1)
+        let route = Self.span("card", in: text, occurrence: 2)
+        let translation = Self.span("card", in: text, occurrence: 4)
+        #expect(Self.references(text, at: "id: card", offset: 5, declaration: true) == [card, route, translation])
+        #expect(Self.references(text, at: "declined: card", offset: 11, declaration: false) == [route, translation])
+        let charge = Self.span("charge", in: text)
+        let condition = Self.span("charge", in: text, occurrence: 1)
+        #expect(Self.references(text, at: "outcome.charge", offset: 9, declaration: true) == [charge, condition])
+    }
+
+    @Test("a quoted target, a folded condition and a stage whose id is its kind")
+    func writtenOtherwise() {
+        let text = Nav.flow
+            .replacingOccurrences(of: "declined: card", with: "declined: \"card\"")
+            .replacingOccurrences(
+                of: "when: outcome.charge == success and paymentMethod == card",
+                with: "when: >-\n      paymentMethod == card and\n      outcome.charge == success")
+            .replacingOccurrences(of: "- kind: tokenize", with: "- kind: tokenize\n    on: { success: charge }")
+            .replacingOccurrences(of: "id: thanks", with: "id: thanks\n    on: { success: tokenize }")
+        #expect(Nav.findings(text).allSatisfy { !$0.hasPrefix("unknown") }, "\(Nav.findings(text))")
+        let card = Self.span("card", in: text, occurrence: 1)
+        let quoted = Self.span("card", in: text, occurrence: 2)
+        #expect(Self.references(text, at: "id: card", offset: 5, declaration: false).first == quoted)
+        #expect(Nav.range(Self.definition(text, at: "\"card\"", offset: 2)?["range"]) == card)
+        let folded = Self.span("charge", in: text, occurrence: 2)
+        #expect(Self.references(text, at: "id: charge", offset: 5, declaration: false).contains(folded))
+        // `kind: tokenize` is the stage `tokenize`: a route to it finds it.
+        let kind = Self.span("tokenize", in: text)
+        #expect(Nav.range(Self.definition(text, at: "success: tokenize", offset: 10)?["range"]) == kind)
+        #expect(Self.references(text, at: "kind: tokenize", offset: 7, declaration: true) == [kind, Self.span("tokenize", in: text, occurrence: 1)])
+    }
+
+    @Test("extends: the base file (resolved next to this one), and the open flows that extend it")
+    func extends() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-nav-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("bases"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = folder.appendingPathComponent("bases/base flow.yaml")
+        try Nav.flow.write(to: base, atomically: true, encoding: .utf8)
+        let child = "flow: child\ndsl: 1\nextends: bases/base flow.yaml\n"
+        let childURI = LSPMessages.fileURI(folder.appendingPathComponent("child.yaml").path)
+        let result = Self.definition(child, at: "bases/", offset: 3, uri: childURI)
+        #expect(result?["uri"] == .string(URL(fileURLWithPath: base.path).absoluteString))
+        #expect(result?["uri"]?.string?.contains("base%20flow.yaml") == true)
+        #expect(Nav.range(result?["range"]) == [0, 0, 0, 0])
+        // A name that does not resolve: nothing to go to.
+        #expect(Self.definition("flow: child\ndsl: 1\nextends: nowhere.yaml\n", at: "nowhere", uri: childURI) == .null)
+        // `..` is resolved too.
+        let up = "flow: up\ndsl: 1\nextends: ../base flow.yaml\n"
+        let upURI = LSPMessages.fileURI(folder.appendingPathComponent("bases/sub/up.yaml").path)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("bases/sub"), withIntermediateDirectories: true)
+        #expect(Self.definition(up, at: "../", uri: upURI)?["uri"] == result?["uri"])
+
+        var server = Nav.server(child, uri: childURI)
+        _ = server.handle(LSPMessages.didOpen(upURI, up))
+        let (line, character) = Nav.position(of: "bases/", in: child)
+        let context = JSONMember("context", .object([JSONMember("includeDeclaration", .bool(true))]))
+        let references = Nav.result(&server, "textDocument/references", Nav.at(line, character, uri: childURI, [context]))?.items ?? []
+        // The base first, then each open flow extending it, by URI.
+        #expect(references.map { $0["uri"]?.string ?? "" } == [result?["uri"]?.string ?? "?"] + [upURI, childURI].sorted())
+    }
+}
