@@ -24,6 +24,8 @@ struct FlowOutline {
         /// The `when:` value.
         var when: YAMLNode?
         var routes: [Route] = []
+        /// True when the item is written `{ kind: …, … }`.
+        var isFlowMapping = false
 
         /// Where the id is: its `id:` value, else its `kind:` value, else the item.
         var idRange: SourceRange { idNode?.range ?? kindNode?.range ?? item.range }
@@ -65,8 +67,8 @@ struct FlowOutline {
         for pair in pairs {
             switch pair.key.scalar?.value {
             case "extends": extends = pair.value
-            case "screens": readStages(pair.value, isScreen: true)
-            case "steps": readStages(pair.value, isScreen: false)
+            case "screens": readStages(pair.value, isScreen: true, offsets)
+            case "steps": readStages(pair.value, isScreen: false, offsets)
             default: break
             }
         }
@@ -92,7 +94,7 @@ struct FlowOutline {
         return stages.map(\.id).filter { seen.insert($0).inserted }
     }
 
-    private mutating func readStages(_ list: YAMLNode, isScreen: Bool) {
+    private mutating func readStages(_ list: YAMLNode, isScreen: Bool, _ offsets: OffsetTable) {
         for item in list.sequence ?? [] {
             guard item.mapping != nil else { continue }
             let kindNode = item.pair("kind")?.value
@@ -101,6 +103,8 @@ struct FlowOutline {
             var stage = Stage(
                 id: idNode?.scalar?.value ?? kind, kind: kind, isScreen: isScreen, item: item, idNode: idNode, kindNode: kindNode,
                 title: item.pair("title")?.value.scalar?.value, when: item.pair("when")?.value)
+            let start = item.range.start.offset
+            stage.isFlowMapping = start >= 0 && start < offsets.bytes.count && offsets.bytes[start] == UInt8(ascii: "{")
             for route in item.pair("on")?.value.mapping ?? [] {
                 guard let outcome = route.key.scalar?.value, let target = route.value.scalar?.value else { continue }
                 stage.routes.append(Route(outcome: outcome, target: target, key: route.key, value: route.value))
