@@ -12,6 +12,8 @@ extension LanguageServer {
             JSONMember("definitionProvider", .bool(true)),
             JSONMember("referencesProvider", .bool(true)),
             JSONMember("renameProvider", .object([JSONMember("prepareProvider", .bool(true))])),
+            JSONMember(
+                "completionProvider", .object([JSONMember("triggerCharacters", .array([":", " ", ".", "[", ","].map { .string($0) }))])),
         ]
     }
 
@@ -23,6 +25,7 @@ extension LanguageServer {
         case "textDocument/references": return JSONRPC.response(id: id, result: references(params))
         case "textDocument/prepareRename": return prepareRename(params, id: id)
         case "textDocument/rename": return rename(params, id: id)
+        case "textDocument/completion": return JSONRPC.response(id: id, result: completion(params))
         default: return nil
         }
     }

@@ -1,0 +1,114 @@
+import CheckoutDomain
+import CheckoutJSON
+import CheckoutLanguage
+
+/// `textDocument/completion` for flows: the keys valid in the mapping at the position and the
+/// values of a key — enumeration values, `true`/`false`, currencies, countries, stage ids
+/// after a route key, condition names, operators and values in a `when` — each with its
+/// documentation. Keys, enumerations and their words come from the key tables that make the
+/// JSON Schema and docs/language.md (`FlowKeys`), condition names from `ConditionName`.
+/// The position's place is read from the text around it (`CursorContext`), so a document that
+/// is not valid YAML yet still gets completion.
+extension LanguageServer {
+    /// CompletionItemKind numbers.
+    enum ItemKind: Int {
+        case variable = 6, property = 10, value = 12, keyword = 14, reference = 18, enumMember = 20, `operator` = 24
+    }
+
+    func completion(_ params: JSONValue) -> JSONValue {
+        guard let (uri, document, path) = requestedDocument(params), Self.isFlow(path ?? uri, text: document.text),
+            let position = Self.position(params["position"])
+        else { return .null }
+        let text = document.text
+        let cursor = document.index(of: position, encoding: encoding)
+        let lineStart = text[..<cursor].lastIndex(where: \.isNewline).map { text.index(after: $0) } ?? text.startIndex
+        let above = text[..<lineStart].split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        guard let context = CursorContext(prefix: String(text[lineStart..<cursor]), above: above) else { return .array([]) }
+        let units = context.partial.unicodeScalars.reduce(0) { $0 + (encoding == .utf16 ? UTF16.width($1) : UTF8.width($1)) }
+        let start = LSPPosition(line: position.line, character: max(position.character - units, 0))
+        let range = JSONValue.object([JSONMember("start", LSPDiagnostics.json(start)), JSONMember("end", LSPDiagnostics.json(position))])
+        let names = DocumentNames(text: text, lineStart: lineStart, cursor: cursor)
+        return .array(Self.completionItems(context, names: names).map { $0.json(range: range) })
+    }
+
+    /// One completion: what is inserted, and its words.
+    struct Completion {
+        var label: String
+        var kind: ItemKind
+        var detail: String?
+        var documentation: String?
+        var insert: String?
+
+        func json(range: JSONValue) -> JSONValue {
+            var o = JSONObjectBuilder()
+            o.add("label", label)
+            o.add("kind", kind.rawValue)
+            o.add("detail", detail)
+            if let documentation {
+                o.add("documentation", .object([JSONMember("kind", .string("markdown")), JSONMember("value", .string(documentation))]))
+            }
+            o.add("textEdit", LanguageServer.textEdit(range, insert ?? label))
+            o.add("filterText", label)
+            return o.value
+        }
+    }
+
+    static func completionItems(_ context: CursorContext, names: DocumentNames) -> [Completion] {
+        let shape = FlowShapes.shape(at: context.path)
+        if context.path.last == "when" && context.isValue { return conditionItems(context.valueText, names: names) }
+        if context.isValue, context.path.count >= 2, context.path[context.path.count - 2] == "on" { return stageItems(names) }
+        if !context.isValue, !(context.keyOrItem && shape.flatMap(FlowShapes.keys) == nil) {
+            return keyItems(at: context.path, shape: shape, names: names)
+        }
+        return shape.map { valueItems($0) } ?? []
+    }
+
+    static func keyItems(at path: [String], shape: ValueShape?, names: DocumentNames) -> [Completion] {
+        if let specs = shape.flatMap(FlowShapes.keys) {
+            return specs.map { spec in
+                Completion(
+                    label: spec.name, kind: .property, detail: spec.type, documentation: FlowShapes.documentation(spec), insert: spec.name + ": ")
+            }
+        }
+        // Mappings of names: tax rates by country, translations by language, screens by id.
+        if path == ["tax"] { return countryItems().map { var c = $0; c.insert = c.label + ": "; return c } }
+        if path == ["translations"] {
+            return ShopperLocale.supported.map { Completion(label: $0.tag, kind: .enumMember, detail: "language", insert: $0.tag + ":") }
+        }
+        if path.count == 3, path[0] == "translations", path[2] == "screens" {
+            return stageItems(names).filter { $0.label != "end" }.map { var c = $0; c.insert = c.label + ":"; return c }
+        }
+        return []
+    }
+
+    static func valueItems(_ shape: ValueShape) -> [Completion] {
+        switch shape {
+        case .enumeration(let values, let descriptions):
+            return values.enumerated().map { i, value in
+                Completion(label: value, kind: .enumMember, detail: shape.words, documentation: descriptions.map { $0[i] })
+            }
+        case .bool: return ["true", "false"].map { Completion(label: $0, kind: .value, detail: "bool") }
+        case .list(let item, _): return valueItems(item)
+        case .oneOf(let shapes): return shapes.flatMap(valueItems)
+        default:
+            if shape == .currencyCode { return currencyItems() }
+            if shape == .countryCode { return countryItems() }
+            return []
+        }
+    }
+
+    static func currencyItems() -> [Completion] {
+        Currency.all.map { Completion(label: $0.code, kind: .value, detail: $0.name, documentation: "\($0.name) (ISO 4217)") }
+    }
+
+    static func countryItems() -> [Completion] {
+        Country.allCodes.sorted().map { Completion(label: $0, kind: .value, detail: Country.name($0), documentation: "\(Country.name($0) ?? $0) (ISO 3166-1 alpha-2)") }
+    }
+
+    /// The stage ids of the document, and `end`.
+    static func stageItems(_ names: DocumentNames) -> [Completion] {
+        names.stages.map { stage in
+            Completion(label: stage.id, kind: .reference, detail: "\(stage.isScreen ? "screen" : "step") \(stage.kind)", documentation: stage.summary)
+        } + [Completion(label: "end", kind: .keyword, detail: "the end of the run", documentation: "Ends the run with this outcome's status.")]
+    }
+}

@@ -1,0 +1,111 @@
+import CheckoutDomain
+import CheckoutJSON
+import CheckoutLSP
+import CheckoutLanguage
+import Foundation
+import Testing
+
+/// `textDocument/completion`: keys, values, stage ids and conditions, from the text around the
+/// cursor (`‸` marks it), in documents that are not valid YAML while they are typed.
+@Suite("LSP completion")
+struct CompletionTests {
+    static func items(_ marked: String, uri: String = Nav.uri) -> [JSONValue] {
+        let text = marked.replacingOccurrences(of: "‸", with: "")
+        let (line, character) = Nav.position(of: "‸", in: marked)
+        var server = Nav.server(text, uri: uri)
+        return Nav.result(&server, "textDocument/completion", Nav.at(line, character, uri: uri))?.items ?? []
+    }
+
+    static func labels(_ marked: String) -> [String] { items(marked).compactMap { $0["label"]?.string } }
+
+    static func item(_ marked: String, _ label: String) -> JSONValue? { items(marked).first { $0["label"]?.string == label } }
+
+    @Test("keys of the mapping at the cursor, from the key tables, with their documentation")
+    func keys() throws {
+        let top = Self.labels("flow: x\nre‸")
+        #expect(top == FlowKeys.topLevel.map(\.name))
+        let request = try #require(Self.item("flow: x\nrequest:\n  with‸", "withEmail"))
+        #expect(request["documentation"]?["value"]?.string?.contains("email required") == true)
+        #expect(request["documentation"]?["value"]?.string?.contains("default `true`") == true)
+        #expect(request["detail"] == .string("bool"))
+        // The text edit replaces what is typed of the key, and adds ': '.
+        #expect(Nav.range(request["textEdit"]?["range"]) == [2, 2, 2, 6])
+        #expect(request["textEdit"]?["newText"] == .string("withEmail: "))
+        #expect(Self.labels("request:\n  price:\n    ‸") == FlowKeys.price.map(\.name))
+        // A screen's keys and a step's, block or compact list, first key or a later one.
+        #expect(Self.labels("screens:\n  - kind: creditCard\n    ‸") == FlowKeys.screen.map(\.name))
+        #expect(Self.labels("screens:\n- kind: creditCard\n  t‸") == FlowKeys.screen.map(\.name))
+        #expect(Self.labels("steps:\n  - kind: sale\n    timeout: 1s\n    re‸") == FlowKeys.step.map(\.name))
+        #expect(Self.labels("steps:\n  - ‸") == FlowKeys.step.map(\.name))
+        #expect(Self.labels("steps:\n  - kind: sale\n    retry:\n      ‸") == FlowKeys.retry.map(\.name))
+        #expect(Self.labels("steps:\n  - { kind: sale, re‸") == FlowKeys.step.map(\.name))
+    }
+
+    @Test("enumeration values with their words, booleans, currencies, countries, list items")
+    func values() throws {
+        let kinds = Self.items("screens:\n  - kind: cre‸")
+        #expect(kinds.compactMap { $0["label"]?.string } == ScreenKind.listable.map(\.rawValue))
+        let creditCard = try #require(kinds.first { $0["label"] == .string("creditCard") })
+        #expect(creditCard["documentation"]?["value"]?.string == ScreenKind.creditCard.summary)
+        #expect(Nav.range(creditCard["textEdit"]?["range"]) == [1, 10, 1, 13])
+        #expect(Self.labels("steps:\n  - kind: ‸") == StepKind.allCases.map(\.rawValue))
+        #expect(Self.labels("request:\n  withEmail: ‸") == ["true", "false"])
+        #expect(Self.labels("request:\n  transactionType: ‸") == TransactionType.allCases.map(\.rawValue))
+        let usd = try #require(Self.item("request:\n  price: { amount: 1.00, currency: U‸", "USD"))
+        #expect(usd["detail"] == .string("US Dollar"))
+        #expect(Self.labels("currencies:\n  base: ‸").count > 100)
+        let us = try #require(Self.item("fields:\n  allowedCountries:\n    billing: [DE, U‸", "US"))
+        #expect(us["documentation"]?["value"]?.string?.contains("United States") == true)
+        #expect(Self.labels("screens:\n  - kind: paymentMethod\n    methods: [card, ‸") == PaymentMethodKind.allCases.map(\.rawValue))
+        #expect(Self.labels("screens:\n  - kind: paymentMethod\n    methods:\n      - ‸") == PaymentMethodKind.allCases.map(\.rawValue))
+        #expect(Self.labels("cards:\n  accept: [‸") == CardBrand.allCases.map(\.rawValue))
+        #expect(Self.labels("tax:\n  U‸").contains("US"))
+    }
+
+    @Test("after a route key: the document's stage ids and end, each with what it does")
+    func routeTargets() throws {
+        let typing = Nav.flow.replacingOccurrences(of: "on: { declined: card }", with: "on: { declined: ‸")
+        let ids = ["paymentMethod", "card", "review", "createToken", "tokenize", "charge", "thanks", "end"]
+        #expect(Self.labels(typing) == ids)
+        let card = try #require(Self.item(typing, "card"))
+        let words = try #require(card["documentation"]?["value"]?.string)
+        #expect(words.contains("**screen `card`** (`creditCard`)"), "\(words)")
+        #expect(words.contains("`success` → `review` (the next stage)"), "\(words)")
+        let block = Nav.flow.replacingOccurrences(of: "on: { declined: card }", with: "on:\n      declined: c‸")
+        #expect(Self.labels(block) == ids)
+        let thanks = Self.item(block, "thanks")?["documentation"]?["value"]?.string ?? ""
+        #expect(thanks.contains("runs when `outcome.charge == success and paymentMethod == card`"), "\(thanks)")
+        #expect(thanks.contains("`success` → the end"), "\(thanks)")
+        let charge = Self.item(typing, "charge")?["documentation"]?["value"]?.string ?? ""
+        #expect(charge.contains("`declined` → ends the run `declined`"), "\(charge)")
+    }
+
+    @Test("in a condition: names, operators after a name, the name's values after an operator, and/or after a value")
+    func conditions() {
+        func at(_ condition: String) -> [String] {
+            Self.labels(Nav.flow.replacingOccurrences(of: "outcome.charge == success and paymentMethod == card", with: condition + "‸"))
+        }
+        let names = at("")
+        #expect(names.contains("paymentMethod") && names.contains("billing.country") && names.contains("request.withEmail"))
+        #expect(names.contains("outcome.charge") && names.contains("outcome.tokenize") && !names.contains("outcome.card"))
+        #expect(at("outcome.charge == success and pay").contains("outcome.charge"))
+        #expect(at("paymentMethod ") == ["==", "!=", "<", "<=", ">", ">=", "in", "not in"])
+        #expect(at("paymentMethod == ") == PaymentMethodKind.allCases.map(\.rawValue))
+        #expect(at("paymentMethod in [card, ") == PaymentMethodKind.allCases.map(\.rawValue))
+        #expect(at("outcome.charge != ") == StageOutcome.allCases.map(\.rawValue))
+        #expect(at("billing.country == U").contains("US"))
+        #expect(at("paymentMethod == card ") == ["and", "or"])
+        #expect(at("(paymentMethod == card) and ").contains("card.brand"))
+        // A condition over several lines.
+        let folded = Nav.flow.replacingOccurrences(
+            of: "when: outcome.charge == success and paymentMethod == card", with: "when: >-\n      paymentMethod == card and\n      out‸")
+        #expect(Self.labels(folded).contains("outcome.charge"))
+    }
+
+    @Test("scenario and answers files get no completion; a document not open gets null")
+    func otherFiles() {
+        #expect(Self.items("flow: x\n‸", uri: "file:///tmp/x.scenarios.yaml").isEmpty)
+        var server = LSPMessages.initializedServer()
+        #expect(Nav.result(&server, "textDocument/completion", Nav.at(0, 0)) == .null)
+    }
+}
