@@ -12,6 +12,7 @@ extension LanguageServer {
             JSONMember("definitionProvider", .bool(true)),
             JSONMember("referencesProvider", .bool(true)),
             JSONMember("renameProvider", .object([JSONMember("prepareProvider", .bool(true))])),
+            JSONMember("hoverProvider", .bool(true)),
             JSONMember(
                 "completionProvider", .object([JSONMember("triggerCharacters", .array([":", " ", ".", "[", ","].map { .string($0) }))])),
         ]
@@ -26,6 +27,7 @@ extension LanguageServer {
         case "textDocument/prepareRename": return prepareRename(params, id: id)
         case "textDocument/rename": return rename(params, id: id)
         case "textDocument/completion": return JSONRPC.response(id: id, result: completion(params))
+        case "textDocument/hover": return JSONRPC.response(id: id, result: hover(params))
         default: return nil
         }
     }
