@@ -52,6 +52,8 @@ struct FlowOutline {
     let root: YAMLNode
     /// The document's top-level pairs, in order.
     let sections: [YAMLPair]
+    /// The document's bytes and lines.
+    let offsets: OffsetTable
     private(set) var stages: [Stage] = []
     private(set) var references: [Reference] = []
     /// The `extends:` value.
@@ -64,6 +66,7 @@ struct FlowOutline {
         self.root = root
         sections = pairs
         let offsets = OffsetTable(text)
+        self.offsets = offsets
         for pair in pairs {
             switch pair.key.scalar?.value {
             case "extends": extends = pair.value
@@ -111,6 +114,27 @@ struct FlowOutline {
             }
             stages.append(stage)
         }
+    }
+
+    /// Where a node's text ends: a block collection's range runs on to the next token (the
+    /// next item's `-`), so it ends with its last value instead.
+    func end(of node: YAMLNode) -> SourceLocation {
+        let start = node.range.start.offset
+        let flow = start >= 0 && start < offsets.bytes.count && (offsets.bytes[start] == UInt8(ascii: "{") || offsets.bytes[start] == UInt8(ascii: "["))
+        switch node.kind {
+        case .scalar: return node.range.end
+        case .mapping(let pairs):
+            guard !flow, let last = pairs.last else { return node.range.end }
+            return max(last.key.range.end, end(of: last.value))
+        case .sequence(let items):
+            guard !flow, let last = items.last else { return node.range.end }
+            return end(of: last)
+        }
+    }
+
+    /// A pair's range, from its key to the end of its value.
+    func range(of pair: YAMLPair) -> SourceRange {
+        SourceRange(start: pair.key.range.start, end: max(pair.key.range.end, end(of: pair.value)))
     }
 
     /// `translations.<language>.screens.<id>` keys.

@@ -13,6 +13,7 @@ extension LanguageServer {
             JSONMember("referencesProvider", .bool(true)),
             JSONMember("renameProvider", .object([JSONMember("prepareProvider", .bool(true))])),
             JSONMember("hoverProvider", .bool(true)),
+            JSONMember("documentSymbolProvider", .bool(true)),
             JSONMember(
                 "completionProvider", .object([JSONMember("triggerCharacters", .array([":", " ", ".", "[", ","].map { .string($0) }))])),
         ]
@@ -28,6 +29,7 @@ extension LanguageServer {
         case "textDocument/rename": return rename(params, id: id)
         case "textDocument/completion": return JSONRPC.response(id: id, result: completion(params))
         case "textDocument/hover": return JSONRPC.response(id: id, result: hover(params))
+        case "textDocument/documentSymbol": return JSONRPC.response(id: id, result: documentSymbols(params))
         default: return nil
         }
     }
