@@ -1,3 +1,4 @@
+import CheckoutDomain
 import CheckoutJSON
 import CheckoutLanguage
 
@@ -14,12 +15,14 @@ extension LanguageServer {
             case .stage(let stage)? = navigationTarget(outline, at: position, lines)
         else { return JSONRPC.response(id: id, result: .null) }
         guard outline.stage(stage) != nil else {
-            return JSONRPC.error(id: id, code: Self.requestFailed, message: "no stage has the id '\(stage)': nothing to rename")
+            return JSONRPC.error(id: id, code: Self.requestFailed, message: "no stage has the id \(UserText.quoted(stage)): nothing to rename")
         }
         let at =
             outline.stages.first { contains($0.idRange, position, lines) }?.definitionRange
             ?? outline.references.first { contains($0.range, position, lines) }?.range
         guard let at else { return JSONRPC.response(id: id, result: .null) }
+        // The id as the placeholder, unless it looks like a card number: then the range alone.
+        if UserText.containsCardNumber(stage) { return JSONRPC.response(id: id, result: lspRange(at, lines)) }
         let result = JSONValue.object([JSONMember("range", lspRange(at, lines)), JSONMember("placeholder", .string(stage))])
         return JSONRPC.response(id: id, result: result)
     }
@@ -35,7 +38,7 @@ extension LanguageServer {
         }
         let stages = outline.stages.filter { $0.id == old }
         guard !stages.isEmpty else {
-            return JSONRPC.error(id: id, code: Self.requestFailed, message: "no stage has the id '\(old)': nothing to rename")
+            return JSONRPC.error(id: id, code: Self.requestFailed, message: "no stage has the id \(UserText.quoted(old)): nothing to rename")
         }
         let references = outline.references.filter { $0.id == old }
         if let problem = Self.renameProblem(newName, old: old, outline: outline, readByCondition: references.contains { $0.kind == .condition }) {
@@ -59,13 +62,13 @@ extension LanguageServer {
         guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
             name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") })
         else {
-            return "'\(name.clippedForMessage)' is not a valid stage id: a letter, then letters, digits, '_' or '-' (\(FlowKeys.identifierPattern))"
+            return "\(UserText.quoted(name.clippedForMessage)) is not a valid stage id: a letter, then letters, digits, '_' or '-' (\(FlowKeys.identifierPattern))"
         }
         if name == "end" { return "'end' is reserved: a route to 'end' ends the run" }
         if ["null", "Null", "NULL"].contains(name) { return "'\(name)' would be read as YAML's null, not as an id" }
-        if name != old, outline.stages.contains(where: { $0.id == name }) { return "a stage already has the id '\(name)'" }
+        if name != old, outline.stages.contains(where: { $0.id == name }) { return "a stage already has the id \(UserText.quoted(name))" }
         if readByCondition, name.contains("-") {
-            return "a condition reads this stage as 'outcome.\(old)', and a name in a condition cannot contain '-'"
+            return "a condition reads this stage as \(UserText.quoted("outcome." + old)), and a name in a condition cannot contain '-'"
         }
         return nil
     }
