@@ -120,7 +120,9 @@ struct FlowOutline {
     /// next item's `-`), so it ends with its last value instead.
     func end(of node: YAMLNode) -> SourceLocation {
         let start = node.range.start.offset
-        let flow = start >= 0 && start < offsets.bytes.count && (offsets.bytes[start] == UInt8(ascii: "{") || offsets.bytes[start] == UInt8(ascii: "["))
+        let flow =
+            start >= 0 && start < offsets.bytes.count
+            && (offsets.bytes[start] == UInt8(ascii: "{") || offsets.bytes[start] == UInt8(ascii: "["))
         switch node.kind {
         case .scalar: return node.range.end
         case .mapping(let pairs):

@@ -67,16 +67,23 @@ extension LanguageServer {
         if let specs = shape.flatMap(FlowShapes.keys) {
             return specs.map { spec in
                 Completion(
-                    label: spec.name, kind: .property, detail: spec.type, documentation: FlowShapes.documentation(spec), insert: spec.name + ": ")
+                    label: spec.name, kind: .property, detail: spec.type, documentation: FlowShapes.documentation(spec),
+                    insert: spec.name + ": ")
             }
         }
         // Mappings of names: tax rates by country, translations by language, screens by id.
-        if path == ["tax"] { return countryItems().map { var c = $0; c.insert = c.label + ": "; return c } }
+        if path == ["tax"] {
+            return countryItems().map {
+                var c = $0; c.insert = c.label + ": "; return c
+            }
+        }
         if path == ["translations"] {
             return ShopperLocale.supported.map { Completion(label: $0.tag, kind: .enumMember, detail: "language", insert: $0.tag + ":") }
         }
         if path.count == 3, path[0] == "translations", path[2] == "screens" {
-            return stageItems(names).filter { $0.label != "end" }.map { var c = $0; c.insert = c.label + ":"; return c }
+            return stageItems(names).filter { $0.label != "end" }.map {
+                var c = $0; c.insert = c.label + ":"; return c
+            }
         }
         return []
     }
@@ -102,13 +109,20 @@ extension LanguageServer {
     }
 
     static func countryItems() -> [Completion] {
-        Country.allCodes.sorted().map { Completion(label: $0, kind: .value, detail: Country.name($0), documentation: "\(Country.name($0) ?? $0) (ISO 3166-1 alpha-2)") }
+        Country.allCodes.sorted().map {
+            Completion(label: $0, kind: .value, detail: Country.name($0), documentation: "\(Country.name($0) ?? $0) (ISO 3166-1 alpha-2)")
+        }
     }
 
     /// The stage ids of the document, and `end`.
     static func stageItems(_ names: DocumentNames) -> [Completion] {
         names.stages.map { stage in
-            Completion(label: stage.id, kind: .reference, detail: "\(stage.isScreen ? "screen" : "step") \(stage.kind)", documentation: stage.summary)
-        } + [Completion(label: "end", kind: .keyword, detail: "the end of the run", documentation: "Ends the run with this outcome's status.")]
+            Completion(
+                label: stage.id, kind: .reference, detail: "\(stage.isScreen ? "screen" : "step") \(stage.kind)",
+                documentation: stage.summary)
+        } + [
+            Completion(
+                label: "end", kind: .keyword, detail: "the end of the run", documentation: "Ends the run with this outcome's status.")
+        ]
     }
 }

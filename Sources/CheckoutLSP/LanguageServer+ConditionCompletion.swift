@@ -17,11 +17,13 @@ extension LanguageServer {
             guard let name = tokens.last(where: { ConditionName($0) != nil }) else { return [] }
             return conditionValues(name, names: names)
         }
-        if let last, last == "]" || tokens.count >= 2 && (operators.contains(tokens[tokens.count - 2]) || tokens[tokens.count - 2] == "in") {
+        if let last, last == "]" || tokens.count >= 2 && (operators.contains(tokens[tokens.count - 2]) || tokens[tokens.count - 2] == "in")
+        {
             return [keyword("and", "both must hold"), keyword("or", "either may hold")]
         }
         return operators.map { op in
-            Completion(label: op, kind: .operator, detail: "comparison", documentation: ComparisonOperatorWords.summary(op), insert: op + " ")
+            Completion(
+                label: op, kind: .operator, detail: "comparison", documentation: ComparisonOperatorWords.summary(op), insert: op + " ")
         } + [keyword("in", "one of a list: `in [a, b]`"), keyword("not in", "none of a list: `not in [a, b]`")]
     }
 

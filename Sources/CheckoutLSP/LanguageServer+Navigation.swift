@@ -24,7 +24,9 @@ extension LanguageServer {
     }
 
     /// The open document, its outline, line table and the requested position.
-    func navigationRequest(_ params: JSONValue) -> (uri: String, path: String?, outline: FlowOutline, lines: LineTable, position: LSPPosition)? {
+    func navigationRequest(
+        _ params: JSONValue
+    ) -> (uri: String, path: String?, outline: FlowOutline, lines: LineTable, position: LSPPosition)? {
         guard let (uri, document, path) = requestedDocument(params), let position = Self.position(params["position"]),
             let outline = FlowOutline(document.text)
         else { return nil }

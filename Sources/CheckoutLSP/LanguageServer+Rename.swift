@@ -15,7 +15,8 @@ extension LanguageServer {
             case .stage(let stage)? = navigationTarget(outline, at: position, lines)
         else { return JSONRPC.response(id: id, result: .null) }
         guard outline.stage(stage) != nil else {
-            return JSONRPC.error(id: id, code: Self.requestFailed, message: "no stage has the id \(UserText.quoted(stage)): nothing to rename")
+            return JSONRPC.error(
+                id: id, code: Self.requestFailed, message: "no stage has the id \(UserText.quoted(stage)): nothing to rename")
         }
         let at =
             outline.stages.first { contains($0.idRange, position, lines) }?.definitionRange
@@ -38,10 +39,13 @@ extension LanguageServer {
         }
         let stages = outline.stages.filter { $0.id == old }
         guard !stages.isEmpty else {
-            return JSONRPC.error(id: id, code: Self.requestFailed, message: "no stage has the id \(UserText.quoted(old)): nothing to rename")
+            return JSONRPC.error(
+                id: id, code: Self.requestFailed, message: "no stage has the id \(UserText.quoted(old)): nothing to rename")
         }
         let references = outline.references.filter { $0.id == old }
-        if let problem = Self.renameProblem(newName, old: old, outline: outline, readByCondition: references.contains { $0.kind == .condition }) {
+        if let problem = Self.renameProblem(
+            newName, old: old, outline: outline, readByCondition: references.contains { $0.kind == .condition })
+        {
             return JSONRPC.error(id: id, code: Self.requestFailed, message: problem)
         }
         var edits: [JSONValue] = []
@@ -60,9 +64,12 @@ extension LanguageServer {
     /// Why `name` cannot be the new id, or nil when it can.
     static func renameProblem(_ name: String, old: String, outline: FlowOutline, readByCondition: Bool) -> String? {
         guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
-            name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") })
+            name.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+            })
         else {
-            return "\(UserText.quoted(name.clippedForMessage)) is not a valid stage id: a letter, then letters, digits, '_' or '-' (\(FlowKeys.identifierPattern))"
+            return
+                "\(UserText.quoted(name.clippedForMessage)) is not a valid stage id: a letter, then letters, digits, '_' or '-' (\(FlowKeys.identifierPattern))"
         }
         if name == "end" { return "'end' is reserved: a route to 'end' ends the run" }
         if ["null", "Null", "NULL"].contains(name) { return "'\(name)' would be read as YAML's null, not as an id" }

@@ -42,12 +42,15 @@ extension LanguageServer {
         }
         let title = stage.title.map { " · \(UserText.shown($0))" } ?? ""
         return symbol(
-            name: stage.id.isEmpty ? "(no kind)" : UserText.shown(stage.id), detail: "\(stage.isScreen ? "screen" : "step") \(UserText.shown(stage.kind))\(title)",
-            kind: stage.isScreen ? .object : .function, range: SourceRange(start: stage.item.range.start, end: outline.end(of: stage.item)), selection: stage.definitionRange, children: routes, lines)
+            name: stage.id.isEmpty ? "(no kind)" : UserText.shown(stage.id),
+            detail: "\(stage.isScreen ? "screen" : "step") \(UserText.shown(stage.kind))\(title)",
+            kind: stage.isScreen ? .object : .function, range: SourceRange(start: stage.item.range.start, end: outline.end(of: stage.item)),
+            selection: stage.definitionRange, children: routes, lines)
     }
 
     private func symbol(
-        name: String, detail: String?, kind: SymbolKind, range: SourceRange, selection: SourceRange, children: [JSONValue], _ lines: LineTable
+        name: String, detail: String?, kind: SymbolKind, range: SourceRange, selection: SourceRange, children: [JSONValue],
+        _ lines: LineTable
     ) -> JSONValue {
         var o = JSONObjectBuilder()
         o.add("name", name)

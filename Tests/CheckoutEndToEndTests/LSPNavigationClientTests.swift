@@ -25,12 +25,14 @@ import Testing
             "renameAt": Self.position(of: "id: charge", in: text, plus: 5), "newName": "pay",
             "extendsAt": Self.position(of: "nav-base", in: text, plus: 2),
         ]
-        let scriptPath = try ws.write(String(decoding: try JSONSerialization.data(withJSONObject: script), as: UTF8.self), to: "script.json")
+        let scriptPath = try ws.write(
+            String(decoding: try JSONSerialization.data(withJSONObject: script), as: UTF8.self), to: "script.json")
         let python = ConsumersVenv.url.appendingPathComponent("bin/python")
         let driver = Self.support.appendingPathComponent("lsp_nav_client.py").path
         let session = try CheckoutBinary.run([driver, scriptPath], program: python)
         guard session.status == 0 else {
-            Issue.record("the pygls driver failed (\(session.status)); .ci/test installs pygls into \(ConsumersVenv.url.path): \(session.stderr)")
+            Issue.record(
+                "the pygls driver failed (\(session.status)); .ci/test installs pygls into \(ConsumersVenv.url.path): \(session.stderr)")
             return
         }
         let out = try #require(try JSONSerialization.jsonObject(with: Data(session.stdout.utf8)) as? [String: Any], "\(session.stdout)")
@@ -72,7 +74,8 @@ import Testing
 
         // The rename: the flow validates clean, with the new id in every route and condition.
         let renamed = try #require(out["renamedText"] as? String)
-        #expect(renamed.contains("id: pay\n") && renamed.contains("on: { success: pay }") && renamed.contains("when: outcome.pay == success"))
+        #expect(
+            renamed.contains("id: pay\n") && renamed.contains("on: { success: pay }") && renamed.contains("when: outcome.pay == success"))
         #expect(!renamed.split(separator: "\n").filter { !$0.hasPrefix("#") }.joined().contains("charge"))
         let renamedPath = try ws.write(renamed, to: "renamed.yaml")
         let check = try CheckoutBinary.run(["validate", renamedPath])

@@ -50,8 +50,10 @@ struct CodeActionTests {
         let actions = Self.actions(Self.mistakes)
         #expect(
             actions.compactMap { $0["title"]?.string }.sorted()
-                == ["Change to 'USD'", "Change to 'card'", "Change to 'exponential'", "Change to 'masking'", "Change to 'paymentMethod'",
-                    "Change to 'true'"].sorted(),
+                == [
+                    "Change to 'USD'", "Change to 'card'", "Change to 'exponential'", "Change to 'masking'", "Change to 'paymentMethod'",
+                    "Change to 'true'",
+                ].sorted(),
             "\(actions)")
         #expect(actions.count == 6)
         for action in actions {

@@ -61,7 +61,8 @@ struct NavigationTests {
             .replacingOccurrences(of: "declined: card", with: "declined: \"card\"")
             .replacingOccurrences(
                 of: "when: outcome.charge == success and paymentMethod == card",
-                with: "when: >-\n      paymentMethod == card and\n      outcome.charge == success")
+                with: "when: >-\n      paymentMethod == card and\n      outcome.charge == success"
+            )
             .replacingOccurrences(of: "- kind: tokenize", with: "- kind: tokenize\n    on: { success: charge }")
             .replacingOccurrences(of: "id: thanks", with: "id: thanks\n    on: { success: tokenize }")
         #expect(Nav.findings(text).allSatisfy { !$0.hasPrefix("unknown") }, "\(Nav.findings(text))")
@@ -74,7 +75,10 @@ struct NavigationTests {
         // `kind: tokenize` is the stage `tokenize`: a route to it finds it.
         let kind = Self.span("tokenize", in: text)
         #expect(Nav.range(Self.definition(text, at: "success: tokenize", offset: 10)?["range"]) == kind)
-        #expect(Self.references(text, at: "kind: tokenize", offset: 7, declaration: true) == [kind, Self.span("tokenize", in: text, occurrence: 1)])
+        #expect(
+            Self.references(text, at: "kind: tokenize", offset: 7, declaration: true) == [
+                kind, Self.span("tokenize", in: text, occurrence: 1),
+            ])
     }
 
     @Test("extends: the base file (resolved next to this one), and the open flows that extend it")

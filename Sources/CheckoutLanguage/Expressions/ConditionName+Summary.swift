@@ -28,7 +28,8 @@ extension ConditionName {
         case .declineCode: "text: the provider's decline code; known after a charge step"
         case .outcome(let stage):
             "how the step `\(stage)` ended: \(Self.words(StageOutcome.allCases.map(\.rawValue))); known after that step"
-        case .custom(let field): "the custom field `\(field)`'s answer (text, or one of its `options`); known after a `form` screen asking it"
+        case .custom(let field):
+            "the custom field `\(field)`'s answer (text, or one of its `options`); known after a `form` screen asking it"
         }
     }
 
