@@ -16,6 +16,8 @@ struct CursorContext: Equatable {
     /// The line is a list item with neither `:` nor brackets (`- ca`): a key of the item's
     /// mapping or a scalar item, as the shape at `path` says.
     var keyOrItem = false
+    /// The position is inside `{ … }` or `[ … ]`.
+    var inFlow = false
 
     /// The context at the end of `prefix` (the position's line up to it), with `above` the
     /// document's lines before that line.
@@ -98,6 +100,7 @@ struct CursorContext: Equatable {
 
     /// Follows the brackets of a flow collection to the position.
     private mutating func readFlow(_ text: Substring) {
+        inFlow = true
         // Each open collection: a mapping (with the key whose value is being written) or a list.
         var frames: [(mapping: Bool, key: String?)] = []
         var segment = ""
@@ -149,6 +152,30 @@ struct CursorContext: Equatable {
         isValue = !last.mapping || last.key != nil
         valueText = segment
         partial = Self.unquoted(segment.trimmingSpaces)
+    }
+
+    /// The keys already written in the block mapping of the position's line (`prefix`): the
+    /// lines above and below at its keys' column, up to the lines that end the mapping.
+    static func siblings(prefix: String, above: [Substring], below: [Substring]) -> Set<String> {
+        let line = read(Substring(prefix))
+        let column = line.keyColumn
+        var keys = Set<String>()
+        func scan(_ lines: some Sequence<Substring>, upward: Bool) {
+            for text in lines {
+                let l = read(text)
+                guard !l.content.isEmpty, !l.content.hasPrefix("#") else { continue }
+                if let dash = l.dashColumn, dash < column {
+                    // The item's first key (above), or the next item (below).
+                    if upward, l.keyColumn == column, let key = l.key { keys.insert(key) }
+                    return
+                }
+                if l.keyColumn < column { return }
+                if l.keyColumn == column, l.dashColumn == nil, let key = l.key { keys.insert(key) }
+            }
+        }
+        if line.dashColumn == nil { scan(above.reversed(), upward: true) }
+        scan(below, upward: false)
+        return keys
     }
 
     /// One line read by its indentation.

@@ -28,7 +28,15 @@ extension LanguageServer {
         let start = LSPPosition(line: position.line, character: max(position.character - units, 0))
         let range = JSONValue.object([JSONMember("start", LSPDiagnostics.json(start)), JSONMember("end", LSPDiagnostics.json(position))])
         let names = DocumentNames(text: text, lineStart: lineStart, cursor: cursor)
-        return .array(Self.completionItems(context, names: names).map { $0.json(range: range) })
+        var items = Self.completionItems(context, names: names)
+        if !context.isValue, !context.inFlow, items.first?.kind == .property {
+            // Not the keys the mapping already has (the one being typed is not written yet).
+            let lineEnd = text[cursor...].firstIndex(where: \.isNewline).map { text.index(after: $0) } ?? text.endIndex
+            let below = text[lineEnd...].split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            let written = CursorContext.siblings(prefix: String(text[lineStart..<cursor]), above: above, below: below)
+            items.removeAll { written.contains($0.label) }
+        }
+        return .array(items.map { $0.json(range: range) })
     }
 
     /// One completion: what is inserted, and its words.

@@ -23,7 +23,8 @@ struct CompletionTests {
     @Test("keys of the mapping at the cursor, from the key tables, with their documentation")
     func keys() throws {
         let top = Self.labels("flow: x\nre‸")
-        #expect(top == FlowKeys.topLevel.map(\.name))
+        // Every top-level key but those the document already has.
+        #expect(top == FlowKeys.topLevel.map(\.name).filter { $0 != "flow" })
         let request = try #require(Self.item("flow: x\nrequest:\n  with‸", "withEmail"))
         #expect(request["documentation"]?["value"]?.string?.contains("email required") == true)
         #expect(request["documentation"]?["value"]?.string?.contains("default `true`") == true)
@@ -33,12 +34,26 @@ struct CompletionTests {
         #expect(request["textEdit"]?["newText"] == .string("withEmail: "))
         #expect(Self.labels("request:\n  price:\n    ‸") == FlowKeys.price.map(\.name))
         // A screen's keys and a step's, block or compact list, first key or a later one.
-        #expect(Self.labels("screens:\n  - kind: creditCard\n    ‸") == FlowKeys.screen.map(\.name))
-        #expect(Self.labels("screens:\n- kind: creditCard\n  t‸") == FlowKeys.screen.map(\.name))
-        #expect(Self.labels("steps:\n  - kind: sale\n    timeout: 1s\n    re‸") == FlowKeys.step.map(\.name))
+        let screen = FlowKeys.screen.map(\.name).filter { $0 != "kind" }
+        #expect(Self.labels("screens:\n  - kind: creditCard\n    ‸") == screen)
+        #expect(Self.labels("screens:\n- kind: creditCard\n  t‸") == screen)
+        let step = FlowKeys.step.map(\.name).filter { !["kind", "timeout"].contains($0) }
+        #expect(Self.labels("steps:\n  - kind: sale\n    timeout: 1s\n    re‸") == step)
         #expect(Self.labels("steps:\n  - ‸") == FlowKeys.step.map(\.name))
         #expect(Self.labels("steps:\n  - kind: sale\n    retry:\n      ‸") == FlowKeys.retry.map(\.name))
         #expect(Self.labels("steps:\n  - { kind: sale, re‸") == FlowKeys.step.map(\.name))
+    }
+
+    @Test("not the keys the mapping already has, above or below the cursor, nor another item's")
+    func writtenKeys() {
+        let request = Self.labels(
+            "flow: x\nrequest:\n  withEmail: true\n  # a comment\n\n  ‸\n  fullBilling: false\n  price:\n    amount: 1\ncards: {}\n")
+        let written: Set<String> = ["withEmail", "fullBilling", "price"]
+        #expect(request == FlowKeys.request.map(\.name).filter { !written.contains($0) })
+        let second = Self.labels("steps:\n  - kind: sale\n    timeout: 1s\n  - ‸\n    retry: { attempts: 2 }\n  - kind: void\n")
+        #expect(second == FlowKeys.step.map(\.name).filter { $0 != "retry" })
+        let top = Self.labels("flow: x\ndsl: 1\nrequest:\n  withEmail: true\n‸\nscreens: []\n")
+        #expect(top == FlowKeys.topLevel.map(\.name).filter { !["flow", "dsl", "request", "screens"].contains($0) })
     }
 
     @Test("enumeration values with their words, booleans, currencies, countries, list items")
