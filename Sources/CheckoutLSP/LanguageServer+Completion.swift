@@ -1,6 +1,7 @@
 import CheckoutDomain
 import CheckoutJSON
 import CheckoutLanguage
+import Foundation
 
 /// `textDocument/completion` for flows: the keys valid in the mapping at the position and the
 /// values of a key — enumeration values, `true`/`false`, currencies, countries, stage ids
@@ -12,7 +13,7 @@ import CheckoutLanguage
 extension LanguageServer {
     /// CompletionItemKind numbers.
     enum ItemKind: Int {
-        case variable = 6, property = 10, value = 12, keyword = 14, reference = 18, enumMember = 20, `operator` = 24
+        case variable = 6, property = 10, value = 12, keyword = 14, file = 17, reference = 18, enumMember = 20, `operator` = 24
     }
 
     func completion(_ params: JSONValue) -> JSONValue {
@@ -29,6 +30,7 @@ extension LanguageServer {
         let range = JSONValue.object([JSONMember("start", LSPDiagnostics.json(start)), JSONMember("end", LSPDiagnostics.json(position))])
         let names = DocumentNames(text: text, lineStart: lineStart, cursor: cursor)
         var items = Self.completionItems(context, names: names)
+        if context.path == ["extends"], context.isValue, let path { items = Self.baseFlowItems(besides: path) }
         if !context.isValue, !context.inFlow, items.first?.kind == .property {
             // Not the keys the mapping already has (the one being typed is not written yet).
             let lineEnd = text[cursor...].firstIndex(where: \.isNewline).map { text.index(after: $0) } ?? text.endIndex
@@ -110,6 +112,16 @@ extension LanguageServer {
             if shape == .countryCode { return countryItems() }
             return []
         }
+    }
+
+    /// The flows in the document's folder (not itself, not scenario files), for `extends:`.
+    static func baseFlowItems(besides path: String) -> [Completion] {
+        let folder = FilePaths.directory(of: path)
+        let me = String(path.split(separator: "/").last ?? "")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        return names.filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && $0 != me && !$0.contains(".scenarios.") }.sorted()
+            .filter { !UserText.containsCardNumber($0) }
+            .map { Completion(label: $0, kind: .file, detail: "a flow in this folder", documentation: "Start from `\($0)`'s settings.") }
     }
 
     static func currencyItems() -> [Completion] {

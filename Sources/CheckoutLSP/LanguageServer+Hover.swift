@@ -13,10 +13,17 @@ extension LanguageServer {
         else { return .null }
         let text = document.text
         let lines = LineTable(text)
-        if let outline = FlowOutline(text), case .stage(let id)? = navigationTarget(outline, at: position, lines),
-            let stage = outline.stage(id)
-        {
-            return Self.hoverResult(outline.summary(of: stage))
+        if let outline = FlowOutline(text), let target = navigationTarget(outline, at: position, lines) {
+            switch target {
+            case .stage(let id):
+                if let stage = outline.stage(id) { return Self.hoverResult(outline.summary(of: stage)) }
+            case .extends(let node):
+                guard let name = node.scalar?.value, !UserText.containsCardNumber(name) else { return .null }
+                guard let base = Self.extendsTarget(node, documentPath: path), !UserText.containsCardNumber(base) else {
+                    return Self.hoverResult("**extends** `\(name)`: no such file next to this one")
+                }
+                return Self.hoverResult("**extends** `\(name)`: this flow starts from the settings of `\(base)`")
+            }
         }
         // The word at the position, and what is before it on its line.
         let cursor = document.index(of: position, encoding: encoding)

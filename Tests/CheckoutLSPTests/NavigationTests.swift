@@ -102,6 +102,18 @@ struct NavigationTests {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("bases/sub"), withIntermediateDirectories: true)
         #expect(Self.definition(up, at: "../", uri: upURI)?["uri"] == result?["uri"])
 
+        // Hover names the file; completion after `extends:` offers the flows in the folder.
+        var hovering = Nav.server(child, uri: childURI)
+        let (hl, hc) = Nav.position(of: "bases/", in: child, offset: 2)
+        let hover = Nav.result(&hovering, "textDocument/hover", Nav.at(hl, hc, uri: childURI))?["contents"]?["value"]?.string
+        #expect(hover == "**extends** `bases/base flow.yaml`: this flow starts from the settings of `\(base.path)`")
+        try "".write(to: folder.appendingPathComponent("bases/x.scenarios.yaml"), atomically: true, encoding: .utf8)
+        try "".write(to: folder.appendingPathComponent("bases/other.yaml"), atomically: true, encoding: .utf8)
+        let inBases = LSPMessages.fileURI(folder.appendingPathComponent("bases/new.yaml").path)
+        var completing = Nav.server("flow: new\ndsl: 1\nextends: ", uri: inBases)
+        let offered = Nav.result(&completing, "textDocument/completion", Nav.at(2, 9, uri: inBases))?.items ?? []
+        #expect(offered.compactMap { $0["label"]?.string } == ["base flow.yaml", "other.yaml"])
+
         var server = Nav.server(child, uri: childURI)
         _ = server.handle(LSPMessages.didOpen(upURI, up))
         let (line, character) = Nav.position(of: "bases/", in: child)
