@@ -123,3 +123,45 @@ struct NavigationTests {
         #expect(references.map { $0["uri"]?.string ?? "" } == [result?["uri"]?.string ?? "?"] + [upURI, childURI].sorted())
     }
 }
+
+/// Positions after non-ASCII text on the same line, in UTF-16 and UTF-8, and CRLF line ends.
+@Suite("LSP navigation positions")
+struct NavigationPositionTests {
+    static let text = Nav.flow.replacingOccurrences(
+        of: "when: outcome.charge == success and paymentMethod == card",
+        with: "when: billing.city != \"Zürich 😀\" or outcome.charge == success")
+
+    @Test("outcome.<id> after 'ü' and an emoji: UTF-16 units, or UTF-8 bytes when agreed")
+    func encodings() throws {
+        let lines = Self.text.components(separatedBy: "\n")
+        let line = try #require(lines.firstIndex { $0.contains("Zürich") })
+        let prefix = try #require(lines[line].components(separatedBy: "outcome.").first) + "outcome."
+        for (encoding, width) in [("utf-16", prefix.utf16.count), ("utf-8", prefix.utf8.count)] {
+            var server = LSPMessages.initializedServer(encodings: [encoding])
+            _ = server.handle(LSPMessages.didOpen(Nav.uri, Self.text))
+            let context = JSONMember("context", .object([JSONMember("includeDeclaration", .bool(false))]))
+            let (l, c) = Nav.position(of: "id: charge", in: Self.text, offset: 5)
+            let references = Nav.result(&server, "textDocument/references", Nav.at(l, c, [context]))?.items ?? []
+            #expect(references.map { Nav.range($0["range"]) } == [[line, width, line, width + 6]], "\(encoding)")
+            // And back: the definition from that place, in the same units.
+            let definition = Nav.result(&server, "textDocument/definition", Nav.at(line, width + 2))
+            #expect(Nav.range(definition?["range"]) == [l, 8, l, 14], "\(encoding)")
+        }
+    }
+
+    @Test("a document with CRLF line ends: definition, references and completion")
+    func crlf() {
+        let text = Nav.flow.replacingOccurrences(of: "\n", with: "\r\n")
+        var server = Nav.server(text)
+        let (l, c) = Nav.position(of: "declined: card", in: Nav.flow, offset: 11)
+        let definition = Nav.result(&server, "textDocument/definition", Nav.at(l, c))
+        let (dl, dc) = Nav.position(of: "id: card", in: Nav.flow, offset: 4)
+        #expect(Nav.range(definition?["range"]) == [dl, dc, dl, dc + 4])
+        let typing = Nav.flow.replacingOccurrences(of: "on: { declined: card }", with: "on: { declined: ")
+            .replacingOccurrences(of: "\n", with: "\r\n")
+        var typed = Nav.server(typing)
+        let (tl, tc) = Nav.position(of: "declined: ", in: typing.replacingOccurrences(of: "\r\n", with: "\n"), offset: 10)
+        let labels = Nav.result(&typed, "textDocument/completion", Nav.at(tl, tc))?.items?.compactMap { $0["label"]?.string }
+        #expect(labels == ["paymentMethod", "card", "review", "createToken", "tokenize", "charge", "thanks", "end"])
+    }
+}
