@@ -6,7 +6,8 @@ import Foundation
 struct LSPCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lsp",
-        abstract: "Run a Language Server Protocol server on stdin/stdout: the compiler's diagnostics, completion and navigation as you type.",
+        abstract:
+            "Run a Language Server Protocol server on stdin/stdout: the compiler's diagnostics, completion and navigation as you type.",
         discussion:
             "Started by an editor (docs/editors.md), not by hand. Flows get the diagnostics `checkout validate` gives, quick fixes for its suggestions, completion, hover, go to definition, references, rename of stage ids and an outline; scenario and answers files get none yet. Exit 0 after the client's shutdown and exit, 1 when input ends or exit comes without shutdown."
     )

@@ -11,6 +11,7 @@ extension LanguageServer {
             JSONMember("codeActionProvider", .object([JSONMember("codeActionKinds", .array([.string("quickfix")]))])),
             JSONMember("definitionProvider", .bool(true)),
             JSONMember("referencesProvider", .bool(true)),
+            JSONMember("documentHighlightProvider", .bool(true)),
             JSONMember("renameProvider", .object([JSONMember("prepareProvider", .bool(true))])),
             JSONMember("hoverProvider", .bool(true)),
             JSONMember("documentSymbolProvider", .bool(true)),
@@ -25,6 +26,7 @@ extension LanguageServer {
         case "textDocument/codeAction": return JSONRPC.response(id: id, result: codeActions(params))
         case "textDocument/definition": return JSONRPC.response(id: id, result: definition(params))
         case "textDocument/references": return JSONRPC.response(id: id, result: references(params))
+        case "textDocument/documentHighlight": return JSONRPC.response(id: id, result: documentHighlights(params))
         case "textDocument/prepareRename": return prepareRename(params, id: id)
         case "textDocument/rename": return rename(params, id: id)
         case "textDocument/completion": return JSONRPC.response(id: id, result: completion(params))

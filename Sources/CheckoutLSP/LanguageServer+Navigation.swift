@@ -70,6 +70,20 @@ extension LanguageServer {
         }
     }
 
+    /// `textDocument/documentHighlight`: a stage id's definition (Write) and the places that
+    /// name it (Read), in this document.
+    func documentHighlights(_ params: JSONValue) -> JSONValue {
+        guard let (_, _, outline, lines, position) = navigationRequest(params),
+            case .stage(let id)? = navigationTarget(outline, at: position, lines)
+        else { return .array([]) }
+        func highlight(_ range: SourceRange, _ kind: Int) -> JSONValue {
+            .object([JSONMember("range", lspRange(range, lines)), JSONMember("kind", .int(kind))])
+        }
+        return .array(
+            outline.stages.filter { $0.id == id }.map { highlight($0.definitionRange, 3) }
+                + outline.references.filter { $0.id == id }.map { highlight($0.range, 2) })
+    }
+
     /// The canonical path of the file an `extends:` value names, when it exists: relative to
     /// the document's folder (as the compiler reads it), or absolute.
     static func extendsTarget(_ node: YAMLNode, documentPath: String?) -> String? {

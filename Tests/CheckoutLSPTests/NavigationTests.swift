@@ -55,6 +55,18 @@ struct NavigationTests {
         #expect(Self.references(text, at: "outcome.charge", offset: 9, declaration: true) == [charge, condition])
     }
 
+    @Test("document highlight: the id written (3) and every place reading it (2)")
+    func highlights() {
+        var server = Nav.server(Nav.flow)
+        let (line, character) = Nav.position(of: "outcome.charge", in: Nav.flow, offset: 9)
+        let result = Nav.result(&server, "textDocument/documentHighlight", Nav.at(line, character))?.items ?? []
+        #expect(
+            result.map { Nav.range($0["range"]) } == [Self.span("charge", in: Nav.flow), Self.span("charge", in: Nav.flow, occurrence: 1)])
+        #expect(result.map { $0["kind"] } == [.int(3), .int(2)])
+        let (l2, c2) = Nav.position(of: "title: Navigation", in: Nav.flow)
+        #expect(Nav.result(&server, "textDocument/documentHighlight", Nav.at(l2, c2)) == .array([]))
+    }
+
     @Test("a quoted target, a folded condition and a stage whose id is its kind")
     func writtenOtherwise() {
         let text = Nav.flow
