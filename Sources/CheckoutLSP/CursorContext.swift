@@ -154,23 +154,24 @@ struct CursorContext: Equatable {
         partial = Self.unquoted(segment.trimmingSpaces)
     }
 
-    /// The keys already written in the block mapping of the position's line (`prefix`): the
-    /// lines above and below at its keys' column, up to the lines that end the mapping.
-    static func siblings(prefix: String, above: [Substring], below: [Substring]) -> Set<String> {
+    /// The keys already written in the block mapping of the position's line (`prefix`), with
+    /// their values as written: the lines above and below at its keys' column, up to the lines
+    /// that end the mapping.
+    static func siblings(prefix: String, above: [Substring], below: [Substring]) -> [String: String] {
         let line = read(Substring(prefix))
         let column = line.keyColumn
-        var keys = Set<String>()
+        var keys: [String: String] = [:]
         func scan(_ lines: some Sequence<Substring>, upward: Bool) {
             for text in lines {
                 let l = read(text)
                 guard !l.content.isEmpty, !l.content.hasPrefix("#") else { continue }
                 if let dash = l.dashColumn, dash < column {
                     // The item's first key (above), or the next item (below).
-                    if upward, l.keyColumn == column, let key = l.key { keys.insert(key) }
+                    if upward, l.keyColumn == column, let key = l.key { keys[key] = unquoted(l.value.trimmingSpaces) }
                     return
                 }
                 if l.keyColumn < column { return }
-                if l.keyColumn == column, l.dashColumn == nil, let key = l.key { keys.insert(key) }
+                if l.keyColumn == column, l.dashColumn == nil, let key = l.key { keys[key] = unquoted(l.value.trimmingSpaces) }
             }
         }
         if line.dashColumn == nil { scan(above.reversed(), upward: true) }

@@ -31,12 +31,19 @@ extension LanguageServer {
         let names = DocumentNames(text: text, lineStart: lineStart, cursor: cursor)
         var items = Self.completionItems(context, names: names)
         if context.path == ["extends"], context.isValue, let path { items = Self.baseFlowItems(besides: path) }
+        if context.isValue || context.keyOrItem, context.path.count == 4, context.path[0] == "screens",
+            context.path[2...] == ["fields", "[]"]
+        {
+            let below = text[cursor...].split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).dropFirst()
+            let kind = Self.screenKind(prefix: String(text[lineStart..<cursor]), above: above, below: Array(below))
+            items = Self.fieldItems(kind: kind, names: names)
+        }
         if !context.isValue, !context.inFlow, items.first?.kind == .property {
             // Not the keys the mapping already has (the one being typed is not written yet).
             let lineEnd = text[cursor...].firstIndex(where: \.isNewline).map { text.index(after: $0) } ?? text.endIndex
             let below = text[lineEnd...].split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             let written = CursorContext.siblings(prefix: String(text[lineStart..<cursor]), above: above, below: below)
-            items.removeAll { written.contains($0.label) }
+            items.removeAll { written[$0.label] != nil }
         }
         return .array(items.map { $0.json(range: range) })
     }
@@ -111,6 +118,30 @@ extension LanguageServer {
             if shape == .currencyCode { return currencyItems() }
             if shape == .countryCode { return countryItems() }
             return []
+        }
+    }
+
+    /// The `kind:` of the screen whose `fields:` list the position is in.
+    static func screenKind(prefix: String, above: [Substring], below: [Substring]) -> String? {
+        if CursorContext.read(Substring(prefix)).key == "fields" {
+            return CursorContext.siblings(prefix: prefix, above: above, below: below)["kind"]
+        }
+        guard let i = above.lastIndex(where: { CursorContext.read($0).key == "fields" }) else { return nil }
+        return CursorContext.siblings(prefix: String(above[i]), above: Array(above[..<i]), below: Array(above[(i + 1)...]) + below)["kind"]
+    }
+
+    /// The fields a `billing`, `shipping` or `form` screen can ask.
+    static func fieldItems(kind: String?, names: DocumentNames) -> [Completion] {
+        switch kind {
+        case "billing", "shipping":
+            return (kind == "billing" ? AddressField.billing : AddressField.shipping).map {
+                Completion(label: $0.rawValue, kind: .enumMember, detail: "\(kind ?? "") field", documentation: $0.summary)
+            }
+        case "form":
+            return names.customFields.map {
+                Completion(label: $0, kind: .reference, detail: "custom field", documentation: "the custom field `\($0)` (`fields.custom`)")
+            }
+        default: return []
         }
     }
 

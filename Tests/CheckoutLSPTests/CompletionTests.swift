@@ -77,6 +77,18 @@ struct CompletionTests {
         #expect(Self.labels("tax:\n  U‸").contains("US"))
     }
 
+    @Test("a screen's fields: its kind's address fields, or the custom fields for a form")
+    func screenFields() {
+        #expect(Self.labels("screens:\n  - kind: billing\n    fields: [na‸") == AddressField.billing.map(\.rawValue))
+        #expect(
+            Self.labels("screens:\n  - title: Ship\n    fields:\n      - name\n      - ‸\n    kind: shipping\n")
+                == AddressField.shipping.map(\.rawValue))
+        let form =
+            "fields:\n  custom:\n    - { id: plan, title: Plan }\n    - { id: gift, title: Gift }\nscreens:\n  - kind: form\n    fields: [‸"
+        #expect(Self.labels(form) == ["plan", "gift"])
+        #expect(Self.labels("screens:\n  - kind: review\n    fields: [‸").isEmpty)
+    }
+
     @Test("after a route key: the document's stage ids and end, each with what it does")
     func routeTargets() throws {
         let typing = Nav.flow.replacingOccurrences(of: "on: { declined: card }", with: "on: { declined: ‸")
