@@ -74,6 +74,8 @@ struct CursorContext: Equatable {
         isValue = false
         partial = ""
         read(line)
+        // A condition's word, not the whole condition.
+        if isValue, self.path.last == "when" { partial = Self.trailingWord(valueText) }
     }
 
     /// Reads the position's own line: a key, a value after `key:`, or inside `{ … }` / `[ … ]`.
@@ -215,7 +217,7 @@ struct CursorContext: Equatable {
         }
         var line = Line(keyColumn: column, dashColumn: dash, content: text[i...])
         // `key:` then the end or a space; a key is not a flow collection or a comment.
-        guard let first = line.content.first, !"{[#\"'".contains(first) || first == "\"" || first == "'" else { return line }
+        guard let first = line.content.first, !"{[#".contains(first) else { return line }
         var j = line.content.startIndex
         var quote: Character?
         while j < line.content.endIndex {

@@ -88,6 +88,12 @@ struct FlowOutline {
         readTranslations()
     }
 
+    /// The document's line end: `\r\n` when its first line ends so, else `\n`.
+    var newline: String {
+        guard let lf = offsets.bytes.firstIndex(of: 10) else { return "\n" }
+        return lf > 0 && offsets.bytes[lf - 1] == 13 ? "\r\n" : "\n"
+    }
+
     /// The first stage with the id `id` (the one the compiler keeps; a second is `duplicate-id`).
     func stage(_ id: String) -> Stage? { stages.first { $0.id == id } }
 

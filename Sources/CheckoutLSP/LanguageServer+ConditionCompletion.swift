@@ -5,7 +5,9 @@ import CheckoutLanguage
 /// `outcome.<id>` for each step, `custom.<id>` for each custom field), operators after a
 /// name, the values of the name's type after an operator, `and`/`or` after a value.
 extension LanguageServer {
-    static func conditionItems(_ text: String, names: DocumentNames) -> [Completion] {
+    static func conditionItems(_ written: String, names: DocumentNames) -> [Completion] {
+        // A quoted condition's text after its opening quote.
+        let text = written.first == "\"" || written.first == "'" ? String(written.dropFirst()) : written
         let partial = CursorContext.trailingWord(text)
         let tokens = conditionTokens(String(text.dropLast(partial.count)))
         let last = tokens.last

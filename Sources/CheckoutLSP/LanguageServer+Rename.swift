@@ -52,7 +52,7 @@ extension LanguageServer {
         for stage in stages {
             if stage.idNode != nil {
                 edits.append(Self.textEdit(lspRange(stage.definitionRange, lines), newName))
-            } else if let addition = Self.idAddition(stage, name: newName) {
+            } else if let addition = Self.idAddition(stage, name: newName, newline: outline.newline) {
                 edits.append(Self.textEdit(lspRange(addition.at, lines), addition.text))
             }
         }
@@ -82,10 +82,10 @@ extension LanguageServer {
 
     /// Where and what to insert to give a stage whose id is its kind an `id:`: after its `kind:`
     /// value, `, id: NAME` in a flow mapping, or a line `id: NAME` at the keys' indentation.
-    static func idAddition(_ stage: FlowOutline.Stage, name: String) -> (at: SourceRange, text: String)? {
+    static func idAddition(_ stage: FlowOutline.Stage, name: String, newline: String) -> (at: SourceRange, text: String)? {
         guard let kind = stage.kindNode, let key = stage.item.pair("kind")?.key else { return nil }
         let end = SourceRange(at: kind.range.end)
         if stage.isFlowMapping { return (end, ", id: \(name)") }
-        return (end, "\n" + String(repeating: " ", count: max(key.range.start.column - 1, 0)) + "id: \(name)")
+        return (end, newline + String(repeating: " ", count: max(key.range.start.column - 1, 0)) + "id: \(name)")
     }
 }

@@ -123,6 +123,16 @@ struct CompletionTests {
         #expect(at("billing.country == U").contains("US"))
         #expect(at("paymentMethod == card ") == ["and", "or"])
         #expect(at("(paymentMethod == card) and ").contains("card.brand"))
+        // The edit replaces the word being typed, not the condition.
+        let marked = Nav.flow.replacingOccurrences(of: "and paymentMethod == card", with: "and pay‸")
+        let item = Self.item(marked, "paymentMethod")
+        let (line, character) = Nav.position(of: "and pay", in: marked, offset: 4)
+        #expect(Nav.range(item?["textEdit"]?["range"]) == [line, character, line, character + 3])
+        // In quotes, and in a flow mapping.
+        let quoted = Nav.flow.replacingOccurrences(
+            of: "when: outcome.charge == success and paymentMethod == card", with: "when: \"paymentMethod == ‸")
+        #expect(Self.labels(quoted) == PaymentMethodKind.allCases.map(\.rawValue))
+        #expect(Self.labels("steps:\n  - { kind: sale, when: paymentMethod != ‸") == PaymentMethodKind.allCases.map(\.rawValue))
         // A condition over several lines.
         let folded = Nav.flow.replacingOccurrences(
             of: "when: outcome.charge == success and paymentMethod == card", with: "when: >-\n      paymentMethod == card and\n      out‸")

@@ -48,6 +48,15 @@ struct RenameTests {
         #expect(block.contains("  - kind: tokenize\n    id: tok\n    on: { success: charge }"), "\(block)")
         #expect(block.contains("on: { success: tok }"))
         #expect(Nav.findings(block).isEmpty, "\(Nav.findings(block))")
+        // CRLF line ends: the added line ends so too.
+        let crlfText = routed.replacingOccurrences(of: "\n", with: "\r\n")
+        var crlfServer = Nav.server(crlfText)
+        let (cl, cc) = Nav.position(of: "kind: tokenize", in: routed, offset: 7)  // the LF text's lines: the same
+        let crlfEdits = Nav.result(
+            &crlfServer, "textDocument/rename", Nav.at(cl, cc, [JSONMember("newName", .string("tok"))]))?["changes"]?[Nav.uri]?.items
+        let crlf = Nav.apply(try #require(crlfEdits), to: crlfText)
+        #expect(crlf.contains("  - kind: tokenize\r\n    id: tok\r\n"))
+        #expect(!crlf.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
         let flow = try #require(Self.renamed(routed, at: "kind: review", offset: 7, to: "check"))
         #expect(flow.contains("- { kind: review, id: check, title: Check }"), "\(flow)")
         #expect(Nav.findings(flow).isEmpty, "\(Nav.findings(flow))")
