@@ -2,7 +2,7 @@ import CheckoutJSON
 import CheckoutLanguage
 
 /// The requests past the document life cycle: code actions, go to definition, references,
-/// rename, completion, hover and document symbols. Each is answered from the open document's
+/// document highlight, rename, completion, hover and document symbols. Each is answered from the open document's
 /// text as it is now; a request for a document that is not open gets an empty answer.
 extension LanguageServer {
     /// The capabilities these requests add to `initialize`'s result.

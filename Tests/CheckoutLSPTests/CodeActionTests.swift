@@ -99,6 +99,38 @@ struct CodeActionTests {
         #expect(Self.actions(escaped).isEmpty)
     }
 
+    /// Each place the compiler makes a suggestion: tax regions and their states, a brand's
+    /// alias, a locale, a translation's language, a seed SDK's key name, a flow id, a quoted bool.
+    @Test("every kind of suggestion: the fix removes its finding; a key's path suggestion gets none")
+    func everyKindOfSuggestion() throws {
+        let text = Nav.flow
+            .replacingOccurrences(of: "flow: nav", with: "flow: My Nav")
+            .replacingOccurrences(
+                of: "title: Navigation",
+                with:
+                    "title: Navigation\ntax:\n  fr: 20\n  US-ny: 8.875\ncards:\n  accept: [Visa, mastercard]\n  cvvRequired: true\n  masking: \"no\"\nwithEmail: true"
+            )
+            .replacingOccurrences(of: "  price:", with: "  locale: dee\n  price:")
+            .replacingOccurrences(of: "  de:\n", with: "  dee:\n")
+        let before = Nav.findings(text)
+        let actions = Self.actions(text)
+        let titles = actions.compactMap { $0["title"]?.string }
+        #expect(
+            titles == [
+                "Change to 'my-nav'", "Change to 'FR'", "Change to 'US-NY'", "Change to 'visa'", "Change to 'requireCvv'",
+                "Change to 'false'",
+                "Change to 'de'", "Change to 'de'",
+            ], "\(titles)\n\(before)")
+        // The top-level `withEmail` is request's: its finding suggests a path, and gets no fix.
+        #expect(before.contains { $0.hasPrefix("unknown-key: unknown key 'withEmail'") })
+        for action in actions {
+            let d = try #require(action["diagnostics"]?.items?.first)
+            let fixed = Nav.findings(Nav.apply(Self.edits(action), to: text))
+            #expect(!fixed.contains(Self.finding(d)), "\(Self.finding(d))")
+            #expect(fixed.count == before.count - 1, "\(Self.finding(d)): \(fixed)")
+        }
+    }
+
     /// Every suggestion the broken fixtures carry: the offered edit removes its finding.
     @Test("every fix offered for the broken fixtures removes its finding")
     func brokenFixtures() throws {
