@@ -47,6 +47,8 @@ struct CursorContext: Equatable {
                 continue
             }
             if let dash = l.dashColumn, dash < indent, l.keyColumn <= indent {
+                // `- key:` above a deeper line: that key holds the position, in the item.
+                if l.keyColumn < indent, let key = l.key, l.value.isEmpty { path.insert(key, at: 0) }
                 path.insert("[]", at: 0)
                 indent = dash
                 inList = true

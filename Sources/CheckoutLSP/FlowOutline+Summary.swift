@@ -68,7 +68,7 @@ final class DocumentNames {
         guard let outline else { return [] }
         var seen = Set<String>()
         return outline.stages.compactMap { stage in
-            guard !UserText.containsCardNumber(stage.id), seen.insert(stage.id).inserted else { return nil }
+            guard !stage.id.isEmpty, !UserText.containsCardNumber(stage.id), seen.insert(stage.id).inserted else { return nil }
             return StageName(id: stage.id, kind: stage.kind, isScreen: stage.isScreen, summary: outline.summary(of: stage))
         }
     }()

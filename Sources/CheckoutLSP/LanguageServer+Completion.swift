@@ -29,23 +29,57 @@ extension LanguageServer {
         let start = LSPPosition(line: position.line, character: max(position.character - units, 0))
         let range = JSONValue.object([JSONMember("start", LSPDiagnostics.json(start)), JSONMember("end", LSPDiagnostics.json(position))])
         let names = DocumentNames(text: text, lineStart: lineStart, cursor: cursor)
-        var items = Self.completionItems(context, names: names)
-        if context.path == ["extends"], context.isValue, let path { items = Self.baseFlowItems(besides: path) }
-        if context.isValue || context.keyOrItem, context.path.count == 4, context.path[0] == "screens",
+        let items = Self.completionItems(context, names: names, place: Place(text: text, lineStart: lineStart, cursor: cursor), path: path)
+        return .array(items.map { $0.json(range: range) })
+    }
+
+    /// The text around the position, for what the cursor context alone does not tell.
+    struct Place {
+        var text: String
+        var lineStart: String.Index
+        var cursor: String.Index
+
+        var prefix: String { String(text[lineStart..<cursor]) }
+        var above: [Substring] { text[..<lineStart].split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) }
+        var below: [Substring] { Array(text[cursor...].split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).dropFirst()) }
+
+        /// The `kind:` of the stage whose `key:` (`fields`, `on`) holds the position.
+        func stageKind(holding key: String) -> String? {
+            let above = above
+            if CursorContext.read(Substring(prefix)).key == key {
+                return CursorContext.siblings(prefix: prefix, above: above, below: below)["kind"]
+            }
+            guard let i = above.lastIndex(where: { CursorContext.read($0).key == key }) else { return nil }
+            return CursorContext.siblings(prefix: String(above[i]), above: Array(above[..<i]), below: Array(above[(i + 1)...]) + below)[
+                "kind"]
+        }
+    }
+
+    /// `completionItems(_:names:)` and what needs the text around the position: the flows for
+    /// `extends:`, a screen's fields, a stage's own outcomes under `on:`, and not the keys the
+    /// mapping already has.
+    static func completionItems(_ context: CursorContext, names: DocumentNames, place: Place, path: String?) -> [Completion] {
+        var items = completionItems(context, names: names)
+        let stage = context.path.count >= 3 && ["screens", "steps"].contains(context.path[0])
+        if context.path == ["extends"], context.isValue, let path { items = baseFlowItems(besides: path) }
+        if context.isValue || context.keyOrItem, stage, context.path.count == 4, context.path[0] == "screens",
             context.path[2...] == ["fields", "[]"]
         {
-            let below = text[cursor...].split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).dropFirst()
-            let kind = Self.screenKind(prefix: String(text[lineStart..<cursor]), above: above, below: Array(below))
-            items = Self.fieldItems(kind: kind, names: names)
+            items = fieldItems(kind: place.stageKind(holding: "fields"), names: names)
+        }
+        if !context.isValue, stage, context.path.count == 3, context.path[2] == "on", let kind = place.stageKind(holding: "on") {
+            // Only the outcomes the stage can have (a route for another is `outcome-route`).
+            let outcomes =
+                ScreenKind(rawValue: kind)?.outcomes
+                ?? StepKind(rawValue: kind).map { $0 == .taxUpdate ? [.success, .failed] : $0.outcomes }
+            if let outcomes { items.removeAll { item in !outcomes.contains { $0.rawValue == item.label } } }
         }
         if !context.isValue, !context.inFlow, items.first?.kind == .property {
             // Not the keys the mapping already has (the one being typed is not written yet).
-            let lineEnd = text[cursor...].firstIndex(where: \.isNewline).map { text.index(after: $0) } ?? text.endIndex
-            let below = text[lineEnd...].split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            let written = CursorContext.siblings(prefix: String(text[lineStart..<cursor]), above: above, below: below)
+            let written = CursorContext.siblings(prefix: place.prefix, above: place.above, below: place.below)
             items.removeAll { written[$0.label] != nil }
         }
-        return .array(items.map { $0.json(range: range) })
+        return items
     }
 
     /// One completion: what is inserted, and its words.
@@ -119,15 +153,6 @@ extension LanguageServer {
             if shape == .countryCode { return countryItems() }
             return []
         }
-    }
-
-    /// The `kind:` of the screen whose `fields:` list the position is in.
-    static func screenKind(prefix: String, above: [Substring], below: [Substring]) -> String? {
-        if CursorContext.read(Substring(prefix)).key == "fields" {
-            return CursorContext.siblings(prefix: prefix, above: above, below: below)["kind"]
-        }
-        guard let i = above.lastIndex(where: { CursorContext.read($0).key == "fields" }) else { return nil }
-        return CursorContext.siblings(prefix: String(above[i]), above: Array(above[..<i]), below: Array(above[(i + 1)...]) + below)["kind"]
     }
 
     /// The fields a `billing`, `shipping` or `form` screen can ask.

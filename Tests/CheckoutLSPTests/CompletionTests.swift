@@ -89,6 +89,16 @@ struct CompletionTests {
         #expect(Self.labels("screens:\n  - kind: review\n    fields: [‸").isEmpty)
     }
 
+    @Test("under on: the outcomes the stage's kind can end with")
+    func routeKeys() {
+        #expect(Self.labels("steps:\n  - kind: sale\n    on:\n      ‸") == ["success", "declined"])
+        #expect(Set(Self.labels("screens:\n  - kind: cardScan\n    on: { ‸")) == Set(ScreenKind.cardScan.outcomes.map(\.rawValue)))
+        #expect(Self.labels("steps:\n  - id: x\n    on:\n      success: end\n      ‸\n    kind: threeDS\n") == ["failed", "canceled"])
+        // Without a kind: every outcome.
+        #expect(Self.labels("steps:\n  - on:\n      ‸") == StageOutcome.allCases.map(\.rawValue))
+        #expect(Self.labels("screens:\n  - on:\n      declined: ‸") == ["end"])
+    }
+
     @Test("after a route key: the document's stage ids and end, each with what it does")
     func routeTargets() throws {
         let typing = Nav.flow.replacingOccurrences(of: "on: { declined: card }", with: "on: { declined: ‸")
