@@ -64,12 +64,12 @@ struct CursorContext: Equatable {
                 indent = l.keyColumn
             }
         }
-        if let key = blockScalarKey {
+        if blockScalarKey != nil {
+            // (`path` ends with the key.)
             self.path = path
             isValue = true
             valueText = String(line.content)
             partial = Self.trailingWord(valueText)
-            _ = key  // (`path` ends with it)
             return
         }
         self.path = path
