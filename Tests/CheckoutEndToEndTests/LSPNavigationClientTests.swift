@@ -5,8 +5,9 @@ import Testing
 /// (Support/lsp_nav_client.py, in the environment `.ci/test` installs): a flow with ten
 /// mistakes (ten rules) publishes exactly `checkout validate --format json`'s ten findings; one
 /// code action's edit, applied by the client, removes its finding and only it; completion after
-/// a route key offers the stage ids; a rename's edits give a flow that validates clean with the
-/// new id in every route and condition; go to definition on `extends:` gives the base's URI.
+/// a route key offers the stage ids; hover, references and the outline answer on a stage; a
+/// rename's edits give a flow that validates clean with the new id in every route and
+/// condition; go to definition on `extends:` gives the base's URI.
 @Suite struct LSPNavigationClientTests {
     static let support = CheckoutBinary.root.appendingPathComponent("Tests/CheckoutEndToEndTests/Support")
 
@@ -71,6 +72,15 @@ import Testing
         // Completion after a route key: the stage ids, then end.
         let labels = (out["completion"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
         #expect(labels == ["paymentMethod", "card", "review", "createToken", "tokenize", "charge", "thanks", "end"])
+
+        // Hover and references on `charge`, and the outline.
+        let hover = (out["hover"] as? [String: Any])?["contents"] as? [String: Any]
+        #expect((hover?["value"] as? String)?.hasPrefix("**step `charge`** (`sale`)") == true, "\(hover ?? [:])")
+        let references = (out["references"] as? [[String: Any]] ?? []).map { LSPClientTests.range($0) }
+        #expect(references.map { $0[0] } == [15, 14, 20], "\(references)")
+        let symbols = out["symbols"] as? [[String: Any]] ?? []
+        let steps = symbols.first { $0["name"] as? String == "steps" }?["children"] as? [[String: Any]] ?? []
+        #expect(steps.compactMap { $0["name"] as? String } == ["createToken", "tokenize", "charge", "thanks"])
 
         // The rename: the flow validates clean, with the new id in every route and condition.
         let renamed = try #require(out["renamedText"] as? String)

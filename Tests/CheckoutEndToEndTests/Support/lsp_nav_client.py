@@ -11,13 +11,14 @@ UTF-16 characters). The driver starts `BINARY lsp`, initializes, and:
 2. asks for the code actions of the whole file (with those diagnostics as the context),
    applies the first one's edit to its copy of the text, sends the edit as an incremental
    change, and waits for the diagnostics again;
-3. opens FLOW and asks for completion at routeAt, then for a rename at renameAt to NAME, and
-   applies the rename's edits to its copy of FLOW's text;
+3. opens FLOW and asks for completion at routeAt, for the hover and the references (with the
+   declaration) at renameAt, for the document's symbols, then for a rename at renameAt to NAME,
+   and applies the rename's edits to its copy of FLOW's text;
 4. asks for the definition at extendsAt;
 5. shuts the server down and sends exit.
 
 Prints one JSON object: {"mistakes": [...], "actions": [...], "fixed": [...], "fixedText": TEXT,
-"completion": [...], "rename": {...}, "renamedText": TEXT, "definition": ..., "exitCode": N}.
+"completion": [...], "hover": {...}, "references": [...], "symbols": [...], "rename": {...}, "renamedText": TEXT, "definition": ..., "exitCode": N}.
 Each wait is bounded (a hang guard, not a timing): 60 s."""
 import asyncio
 import json
@@ -130,6 +131,31 @@ async def main(script):
     )
     items = completion.items if isinstance(completion, types.CompletionList) else completion
     out["completion"] = plain(items)
+    hover = await asyncio.wait_for(
+        client.text_document_hover_async(
+            types.HoverParams(text_document=types.TextDocumentIdentifier(uri=flow_uri), position=position(script["renameAt"]))
+        ),
+        GUARD,
+    )
+    out["hover"] = plain(hover)
+    references = await asyncio.wait_for(
+        client.text_document_references_async(
+            types.ReferenceParams(
+                text_document=types.TextDocumentIdentifier(uri=flow_uri),
+                position=position(script["renameAt"]),
+                context=types.ReferenceContext(include_declaration=True),
+            )
+        ),
+        GUARD,
+    )
+    out["references"] = plain(references)
+    symbols = await asyncio.wait_for(
+        client.text_document_document_symbol_async(
+            types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=flow_uri))
+        ),
+        GUARD,
+    )
+    out["symbols"] = plain(symbols)
     rename = await asyncio.wait_for(
         client.text_document_rename_async(
             types.RenameParams(
