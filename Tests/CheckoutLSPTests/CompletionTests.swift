@@ -149,6 +149,21 @@ struct CompletionTests {
         #expect(Self.labels(folded).contains("outcome.charge"))
     }
 
+    @Test("the edit's range counts UTF-8 bytes when that encoding was agreed, UTF-16 units otherwise")
+    func encodings() throws {
+        let text = Nav.flow.replacingOccurrences(
+            of: "when: outcome.charge == success and paymentMethod == card", with: "when: billing.city == \"Zürich 😀\" and pay")
+        let lines = text.components(separatedBy: "\n")
+        let line = try #require(lines.firstIndex { $0.contains("Zürich") })
+        for (encoding, end) in [("utf-16", lines[line].utf16.count), ("utf-8", lines[line].utf8.count)] {
+            var server = LSPMessages.initializedServer(encodings: [encoding])
+            _ = server.handle(LSPMessages.didOpen(Nav.uri, text))
+            let items = Nav.result(&server, "textDocument/completion", Nav.at(line, end))?.items ?? []
+            let item = try #require(items.first { $0["label"] == .string("paymentMethod") }, "\(encoding)")
+            #expect(Nav.range(item["textEdit"]?["range"]) == [line, end - 3, line, end], "\(encoding)")
+        }
+    }
+
     @Test("scenario and answers files get no completion; a document not open gets null")
     func otherFiles() {
         #expect(Self.items("flow: x\n‸", uri: "file:///tmp/x.scenarios.yaml").isEmpty)
