@@ -4,7 +4,8 @@ import CheckoutLanguage
 
 /// `textDocument/prepareRename` and `textDocument/rename` of a stage id: its `id:` (added after
 /// `kind:` for a stage whose id is its kind), every route to it, every `outcome.<id>` in a
-/// condition and every translated screen's key, in this document. A new name that is not a
+/// condition and every translated screen's key, in this document, and the stage names of the
+/// scenario files that test it (`LanguageServer+RenameScenarios.swift`). A new name that is not a
 /// valid id, is `end`, or is another stage's id is refused with an error response.
 extension LanguageServer {
     /// LSP's RequestFailed: the request was valid but could not be carried out.
@@ -32,7 +33,7 @@ extension LanguageServer {
         guard let newName = params["newName"]?.string else {
             return JSONRPC.error(id: id, code: JSONRPCError.invalidParams, message: "rename needs a newName")
         }
-        guard let (uri, _, outline, lines, position) = navigationRequest(params),
+        guard let (uri, path, outline, lines, position) = navigationRequest(params),
             case .stage(let old)? = navigationTarget(outline, at: position, lines)
         else {
             return JSONRPC.error(id: id, code: Self.requestFailed, message: "there is no stage id here to rename")
@@ -57,7 +58,9 @@ extension LanguageServer {
             }
         }
         edits += references.map { Self.textEdit(lspRange($0.range, lines), newName) }
-        let changes = JSONValue.object([JSONMember(uri, .array(edits))])
+        // The scenario files that test this flow name its stages too.
+        let scenarios = path.map { scenarioRenameEdits(flowPath: $0, old: old, new: newName) } ?? []
+        let changes = JSONValue.object([JSONMember(uri, .array(edits))] + scenarios)
         return JSONRPC.response(id: id, result: .object([JSONMember("changes", changes)]))
     }
 

@@ -7,7 +7,8 @@ import Testing
 /// code action's edit, applied by the client, removes its finding and only it; completion after
 /// a route key offers the stage ids; hover, references and the outline answer on a stage; a
 /// rename's edits give a flow that validates clean with the new id in every route and
-/// condition; go to definition on `extends:` gives the base's URI.
+/// condition, and a scenario file that still passes; go to definition on `extends:` gives the
+/// base's URI.
 @Suite struct LSPNavigationClientTests {
     static let support = CheckoutBinary.root.appendingPathComponent("Tests/CheckoutEndToEndTests/Support")
 
@@ -15,7 +16,7 @@ import Testing
         let ws = try Workspace()
         let lsp = Self.support.appendingPathComponent("lsp")
         var files: [String: String] = [:]
-        for name in ["ten-mistakes.yaml", "nav.yaml", "nav-base.yaml"] {
+        for name in ["ten-mistakes.yaml", "nav.yaml", "nav-base.yaml", "nav.scenarios.yaml"] {
             files[name] = try ws.write(String(contentsOf: lsp.appendingPathComponent(name), encoding: .utf8), to: name)
         }
         let mistakes = try #require(files["ten-mistakes.yaml"]), flow = try #require(files["nav.yaml"])
@@ -87,9 +88,21 @@ import Testing
         #expect(
             renamed.contains("id: pay\n") && renamed.contains("on: { success: pay }") && renamed.contains("when: outcome.pay == success"))
         #expect(!renamed.split(separator: "\n").filter { !$0.hasPrefix("#") }.joined().contains("charge"))
-        let renamedPath = try ws.write(renamed, to: "renamed.yaml")
+        let before = try CheckoutBinary.run(["test", try #require(files["nav.scenarios.yaml"])])
+        #expect(before.status == 0, "\(before.stdout)\(before.stderr)")
+        let renamedPath = try ws.write(renamed, to: "nav.yaml")
         let check = try CheckoutBinary.run(["validate", renamedPath])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        // …and its scenario file names the stage `pay` too, and still passes.
+        let scenariosURI = URL(fileURLWithPath: try #require(files["nav.scenarios.yaml"])).absoluteString
+        let others = try #require(out["renamedOthers"] as? [String: String])
+        #expect(Array(others.keys) == [scenariosURI])
+        let scenarios = try #require(others[scenariosURI])
+        #expect(
+            scenarios.contains("ran: [card, pay, card, pay, thanks]") && scenarios.contains("{ from: pay, \"on\": declined, to: card }"))
+        try ws.write(scenarios, to: "nav.scenarios.yaml")
+        let after = try CheckoutBinary.run(["test", try #require(files["nav.scenarios.yaml"])])
+        #expect(after.status == 0 && after.stdout.contains("1 passed, 0 failed"), "\(after.stdout)\(after.stderr)")
 
         // extends: the base's URI, at its start.
         let definition = try #require(out["definition"] as? [String: Any], "\(out["definition"] ?? "nil")")

@@ -62,6 +62,58 @@ struct RenameTests {
         #expect(Nav.findings(flow).isEmpty, "\(Nav.findings(flow))")
     }
 
+    @Test("the scenario files beside the flow: every stage name in the scenarios that run it, nothing else")
+    func scenarioFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-rename-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = """
+            - name: declined then approved
+              answers: a.yaml
+              expect:
+                sent: [{ operation: charge, stage: charge }]
+                steps:
+                  ran: [card, charge, card, "charge"]
+                  visits: { charge: 2, card: 2 }
+                  attempts: { charge: 2 }
+                  outcomes: { charge: approved }
+                  routes: [{ from: charge, "on": declined, to: card }]
+            - name: another flow's charge
+              flow: other.yaml
+              answers: a.yaml
+              expect: { steps: { ran: [charge] } }
+
+            """
+        try scenario.write(to: folder.appendingPathComponent("nav.scenarios.yaml"), atomically: true, encoding: .utf8)
+        try scenario.write(to: folder.appendingPathComponent("other.scenarios.yaml"), atomically: true, encoding: .utf8)
+        let uri = LSPMessages.fileURI(folder.appendingPathComponent("nav.yaml").path)
+        var server = Nav.server(Nav.flow, uri: uri)
+        let (line, character) = Nav.position(of: "id: charge", in: Nav.flow, offset: 5)
+        let changes = try #require(
+            Nav.result(&server, "textDocument/rename", Nav.at(line, character, uri: uri, [JSONMember("newName", .string("pay"))]))?[
+                "changes"])
+        guard case .object(let members) = changes else { throw Expected.object }
+        let scenariosURI = URL(fileURLWithPath: folder.appendingPathComponent("nav.scenarios.yaml").path).absoluteString
+        #expect(members.map(\.key) == [uri, scenariosURI])
+        let edits = try #require(changes[scenariosURI]?.items)
+        #expect(edits.count == 7)
+        let renamed = Nav.apply(edits, to: scenario)
+        #expect(
+            renamed
+                == scenario.replacingOccurrences(of: "charge", with: "pay").replacingOccurrences(
+                    of: "operation: pay", with: "operation: charge"
+                )
+                .replacingOccurrences(of: "another flow's pay", with: "another flow's charge").replacingOccurrences(
+                    of: "ran: [pay] }", with: "ran: [charge] }"))
+        // An open scenarios file is edited as the editor has it.
+        let edited = scenario.replacingOccurrences(of: "- name: declined", with: "# moved down a line\n- name: declined")
+        _ = server.handle(LSPMessages.didOpen(scenariosURI, edited))
+        let again = Nav.result(&server, "textDocument/rename", Nav.at(line, character, uri: uri, [JSONMember("newName", .string("pay"))]))
+        #expect(again?["changes"]?[scenariosURI]?.items?.map { Nav.range($0["range"])[0] }.min() == 4)
+    }
+
+    enum Expected: Error { case object }
+
     @Test("refused with a clear message: not an id, end, taken, '-' in a condition's name, null")
     func refusals() {
         func message(_ needle: String, _ offset: Int, _ name: String) -> String? {

@@ -13,12 +13,12 @@ UTF-16 characters). The driver starts `BINARY lsp`, initializes, and:
    change, and waits for the diagnostics again;
 3. opens FLOW and asks for completion at routeAt, for the hover and the references (with the
    declaration) at renameAt, for the document's symbols, then for a rename at renameAt to NAME,
-   and applies the rename's edits to its copy of FLOW's text;
+   and applies the rename's edits to its copy of FLOW's text and to the other files it edits;
 4. asks for the definition at extendsAt;
 5. shuts the server down and sends exit.
 
 Prints one JSON object: {"mistakes": [...], "actions": [...], "fixed": [...], "fixedText": TEXT,
-"completion": [...], "hover": {...}, "references": [...], "symbols": [...], "rename": {...}, "renamedText": TEXT, "definition": ..., "exitCode": N}.
+"completion": [...], "hover": {...}, "references": [...], "symbols": [...], "rename": {...}, "renamedText": TEXT, "renamedOthers": {URI: TEXT}, "definition": ..., "exitCode": N}.
 Each wait is bounded (a hang guard, not a timing): 60 s."""
 import asyncio
 import json
@@ -168,6 +168,12 @@ async def main(script):
     )
     out["rename"] = plain(rename)
     out["renamedText"] = apply(flow_text, rename.changes[flow_uri])
+    # The rename's edits of other files (the flow's scenario files), applied to them as on disk.
+    out["renamedOthers"] = {
+        uri: apply(pathlib.Path(uri.removeprefix("file://")).read_text(encoding="utf-8"), edits)
+        for uri, edits in rename.changes.items()
+        if uri != flow_uri
+    }
 
     # 4: go to the extends: target.
     definition = await asyncio.wait_for(
