@@ -24,6 +24,7 @@ import asyncio
 import json
 import pathlib
 import sys
+import urllib.parse
 
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
@@ -170,7 +171,7 @@ async def main(script):
     out["renamedText"] = apply(flow_text, rename.changes[flow_uri])
     # The rename's edits of other files (the flow's scenario files), applied to them as on disk.
     out["renamedOthers"] = {
-        uri: apply(pathlib.Path(uri.removeprefix("file://")).read_text(encoding="utf-8"), edits)
+        uri: apply(pathlib.Path(urllib.parse.unquote(urllib.parse.urlparse(uri).path)).read_text(encoding="utf-8"), edits)
         for uri, edits in rename.changes.items()
         if uri != flow_uri
     }
