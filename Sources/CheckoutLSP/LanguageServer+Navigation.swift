@@ -56,7 +56,11 @@ extension LanguageServer {
         case .stage(let id):
             var ranges: [SourceRange] = declaration ? outline.stages.filter { $0.id == id }.map(\.definitionRange) : []
             ranges += outline.references.filter { $0.id == id }.map(\.range)
-            return .array(ranges.map { Self.location(uri: uri, range: lspRange($0, lines)) })
+            // And the scenario files that test this flow (what a rename edits there too).
+            let scenarios = path.map { scenarioStagePlaces(flowPath: $0, id: id) } ?? []
+            return .array(
+                ranges.map { Self.location(uri: uri, range: lspRange($0, lines)) }
+                    + scenarios.flatMap { file in file.ranges.map { Self.location(uri: file.uri, range: $0) } })
         case .extends(let node):
             guard let base = Self.extendsTarget(node, documentPath: path) else { return .array([]) }
             var locations: [JSONValue] = declaration ? [Self.location(uri: Self.fileURI(base), range: Self.fileStart)] : []

@@ -3,7 +3,7 @@ import CheckoutJSON
 import CheckoutLanguage
 import Foundation
 
-/// A stage's rename reaches the scenario files that test the flow: the `*.scenarios.yaml` files
+/// A stage's rename and references reach the scenario files that test the flow: the `*.scenarios.yaml` files
 /// in the flow's folder, in each scenario that runs this flow (its `flow:`, or by default the
 /// file's `NAME.yaml`), where `expect` names stages — `steps.ran`, the stage keys of
 /// `steps.visits`, `attempts`, `refreshes`, `waits` and `outcomes`, `steps.routes[].from`/`to`
@@ -12,19 +12,26 @@ import Foundation
 extension LanguageServer {
     /// The edits, by URI, renaming stage `old` to `new` in the scenario files of the flow at `flowPath`.
     func scenarioRenameEdits(flowPath: String, old: String, new: String) -> [JSONMember] {
+        scenarioStagePlaces(flowPath: flowPath, id: old).map { uri, ranges in
+            JSONMember(uri, .array(ranges.map { Self.textEdit($0, new) }))
+        }
+    }
+
+    /// The places (LSP ranges, by URI) that name stage `id` in the scenario files of the flow at
+    /// `flowPath`, the files in name order.
+    func scenarioStagePlaces(flowPath: String, id: String) -> [(uri: String, ranges: [JSONValue])] {
         let flow = URL(fileURLWithPath: flowPath).standardizedFileURL.path
         let folder = FilePaths.directory(of: flow)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        var out: [JSONMember] = []
+        var out: [(uri: String, ranges: [JSONValue])] = []
         for name in names.sorted() where name.hasSuffix(".scenarios.yaml") || name.hasSuffix(".scenarios.yml") {
             let path = FilePaths.joined(folder, name)
             let open = documents.first { Self.path(ofURI: $0.key).map { URL(fileURLWithPath: $0).standardizedFileURL.path } == path }
             guard let text = open?.value.text ?? (try? String(contentsOfFile: path, encoding: .utf8)) else { continue }
-            let nodes = Self.scenarioStageNodes(text, file: path, flow: flow, id: old)
+            let nodes = Self.scenarioStageNodes(text, file: path, flow: flow, id: id)
             guard !nodes.isEmpty else { continue }
             let lines = LineTable(text)
-            let edits = nodes.map { Self.textEdit(lspRange(FlowOutline.inner($0), lines), new) }
-            out.append(JSONMember(open?.key ?? Self.fileURI(path), .array(edits)))
+            out.append((open?.key ?? Self.fileURI(path), nodes.map { lspRange(FlowOutline.inner($0), lines) }))
         }
         return out
     }

@@ -77,8 +77,14 @@ import Testing
         // Hover and references on `charge`, and the outline.
         let hover = (out["hover"] as? [String: Any])?["contents"] as? [String: Any]
         #expect((hover?["value"] as? String)?.hasPrefix("**step `charge`** (`sale`)") == true, "\(hover ?? [:])")
-        let references = (out["references"] as? [[String: Any]] ?? []).map { LSPClientTests.range($0) }
-        #expect(references.map { $0[0] } == [15, 14, 20], "\(references)")
+        // In the flow (its id, a route, a condition), then in its scenario file (ran ×2, visits, routes).
+        let references = out["references"] as? [[String: Any]] ?? []
+        let flowURI = URL(fileURLWithPath: flow).absoluteString
+        let scenariosURI = URL(fileURLWithPath: try #require(files["nav.scenarios.yaml"])).absoluteString
+        #expect(
+            references.compactMap { $0["uri"] as? String } == Array(repeating: flowURI, count: 3) + Array(repeating: scenariosURI, count: 4)
+        )
+        #expect(references.map { LSPClientTests.range($0)[0] } == [15, 14, 20, 10, 10, 11, 12], "\(references)")
         let symbols = out["symbols"] as? [[String: Any]] ?? []
         let steps = symbols.first { $0["name"] as? String == "steps" }?["children"] as? [[String: Any]] ?? []
         #expect(steps.compactMap { $0["name"] as? String } == ["createToken", "tokenize", "charge", "thanks"])
@@ -94,7 +100,6 @@ import Testing
         let check = try CheckoutBinary.run(["validate", renamedPath])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         // …and its scenario file names the stage `pay` too, and still passes.
-        let scenariosURI = URL(fileURLWithPath: try #require(files["nav.scenarios.yaml"])).absoluteString
         let others = try #require(out["renamedOthers"] as? [String: String])
         #expect(Array(others.keys) == [scenariosURI])
         let scenarios = try #require(others[scenariosURI])

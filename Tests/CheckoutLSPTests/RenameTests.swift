@@ -105,6 +105,11 @@ struct RenameTests {
                 )
                 .replacingOccurrences(of: "another flow's pay", with: "another flow's charge").replacingOccurrences(
                     of: "ran: [pay] }", with: "ran: [charge] }"))
+        // References list the same places.
+        let context = JSONMember("context", .object([JSONMember("includeDeclaration", .bool(false))]))
+        let references = Nav.result(&server, "textDocument/references", Nav.at(line, character, uri: uri, [context]))?.items ?? []
+        #expect(
+            references.filter { $0["uri"] == .string(scenariosURI) }.map { Nav.range($0["range"]) } == edits.map { Nav.range($0["range"]) })
         // An open scenarios file is edited as the editor has it.
         let edited = scenario.replacingOccurrences(of: "- name: declined", with: "# moved down a line\n- name: declined")
         _ = server.handle(LSPMessages.didOpen(scenariosURI, edited))
