@@ -22,6 +22,8 @@ struct CursorContext: Equatable {
     /// The context at the end of `prefix` (the position's line up to it), with `above` the
     /// document's lines before that line.
     init?(prefix: String, above: [Substring]) {
+        // In a comment: nothing to complete or explain.
+        guard !Self.endsInComment(prefix) else { return nil }
         let line = Self.read(Substring(prefix))
         var path: [String] = []
         var indent = line.keyColumn
@@ -244,6 +246,25 @@ struct CursorContext: Equatable {
             j = line.content.index(after: j)
         }
         return line
+    }
+
+    /// True when the end of `prefix` is inside a comment: a `#` at the start or after a space,
+    /// outside quotes.
+    static func endsInComment(_ prefix: String) -> Bool {
+        var quote: Character?
+        var previous: Character = " "
+        for c in prefix {
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                // A quote opens a quoted scalar only where one can start (not inside a word: `don't`).
+                if previous == " " || "[{,:".contains(previous) { quote = c }
+            } else if c == "#", previous == " " || previous == "\t" {
+                return true
+            }
+            previous = c
+        }
+        return false
     }
 
     /// `text` without an opening quote.

@@ -164,6 +164,14 @@ struct CompletionTests {
         }
     }
 
+    @Test("nothing in a comment; a '#' in quotes is no comment")
+    func comments() {
+        #expect(Self.labels("flow: x\n# re‸").isEmpty)
+        #expect(Self.labels("request:\n  withEmail: true # or fa‸").isEmpty)
+        #expect(Self.labels("request:\n  withEmail: ‸ # a comment after") == ["true", "false"])
+        #expect(Self.labels("request:\n  price: { currency: \"#U‸").isEmpty == false)
+    }
+
     @Test("scenario and answers files get no completion; a document not open gets null")
     func otherFiles() {
         #expect(Self.items("flow: x\n‸", uri: "file:///tmp/x.scenarios.yaml").isEmpty)
