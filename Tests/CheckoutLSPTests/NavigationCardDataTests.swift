@@ -14,6 +14,7 @@ struct NavigationCardDataTests {
         dsl: 1
         title: "\(card)"
         description: pay with \(card.replacingOccurrences(of: " ", with: "-"))
+        "\(card)": a key that is a card number
         request:
           price: { amount: 10.00, currency: USD }
         screens:
