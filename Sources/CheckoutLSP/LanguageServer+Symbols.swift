@@ -28,7 +28,9 @@ extension LanguageServer {
                 }
             }
             let kind: SymbolKind = key == "screens" || key == "steps" ? .array : pair.value.mapping != nil ? .object : .property
-            symbols.append(symbol(name: UserText.shown(key), detail: nil, kind: kind, range: whole, selection: pair.key.range, children: children, lines))
+            symbols.append(
+                symbol(
+                    name: UserText.shown(key), detail: nil, kind: kind, range: whole, selection: pair.key.range, children: children, lines))
         }
         return .array(symbols)
     }
