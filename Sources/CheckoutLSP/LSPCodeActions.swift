@@ -8,7 +8,7 @@ import CheckoutLanguage
 /// published), not the client's copy.
 extension LanguageServer {
     func codeActions(_ params: JSONValue) -> JSONValue {
-        guard let (uri, document, path) = requestedDocument(params), Self.isFlow(path ?? uri, text: document.text),
+        guard let (uri, document, path) = requestedFlow(params),
             let start = Self.position(params["range"]?["start"]), let end = Self.position(params["range"]?["end"])
         else { return .array([]) }
         if let only = params["context"]?["only"]?.items?.compactMap(\.string),
@@ -19,7 +19,7 @@ extension LanguageServer {
         let lines = LineTable(document.text)
         let bytes = Array(document.text.utf8)
         var actions: [JSONValue] = []
-        for d in FlowCompiler.compile(document.text, file: path).diagnostics {
+        for d in flowDiagnostics(document.text, path: path) {
             guard let suggestion = d.suggestion, let range = d.range, Self.isReplaceable(d, range: range, bytes: bytes) else { continue }
             let (from, to) = positions(range, lines)
             // By line: a client asks at the cursor, which need not be on the word itself.

@@ -17,7 +17,7 @@ extension LanguageServer {
     }
 
     func completion(_ params: JSONValue) -> JSONValue {
-        guard let (uri, document, path) = requestedDocument(params), Self.isFlow(path ?? uri, text: document.text),
+        guard let (uri, document, path) = requestedFlow(params),
             let position = Self.position(params["position"])
         else { return .null }
         let text = document.text

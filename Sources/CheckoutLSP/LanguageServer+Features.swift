@@ -42,6 +42,18 @@ extension LanguageServer {
         return (uri, document, Self.path(ofURI: uri))
     }
 
+    /// `requestedDocument(_:)` when that document is a flow (not a scenarios or answers file):
+    /// the one place these requests tell the kinds of document apart.
+    func requestedFlow(_ params: JSONValue) -> (uri: String, document: TextDocument, path: String?)? {
+        guard let found = requestedDocument(params), Self.isFlow(found.path ?? found.uri, text: found.document.text) else { return nil }
+        return found
+    }
+
+    /// The compiler's findings of a flow document, compiled as its published diagnostics are.
+    func flowDiagnostics(_ text: String, path: String?) -> [Diagnostic] {
+        FlowCompiler.compile(text, file: path).diagnostics
+    }
+
     /// An LSP range from a syntax-tree range.
     func lspRange(_ range: SourceRange, _ lines: LineTable) -> JSONValue {
         LSPDiagnostics.range(range, lines: lines, encoding: encoding)

@@ -8,7 +8,7 @@ import CheckoutLanguage
 /// and when it is known. Nothing the document holds is repeated if it looks like a card number.
 extension LanguageServer {
     func hover(_ params: JSONValue) -> JSONValue {
-        guard let (uri, document, path) = requestedDocument(params), Self.isFlow(path ?? uri, text: document.text),
+        guard let (uri, document, path) = requestedFlow(params),
             let position = Self.position(params["position"])
         else { return .null }
         let text = document.text

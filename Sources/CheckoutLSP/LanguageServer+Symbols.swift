@@ -13,7 +13,7 @@ extension LanguageServer {
     }
 
     func documentSymbols(_ params: JSONValue) -> JSONValue {
-        guard let (uri, document, path) = requestedDocument(params), Self.isFlow(path ?? uri, text: document.text),
+        guard let (uri, document, path) = requestedFlow(params),
             let outline = FlowOutline(document.text)
         else { return .array([]) }
         let lines = LineTable(document.text)
