@@ -19,7 +19,7 @@ extension LanguageServer {
         let lines = LineTable(document.text)
         let bytes = Array(document.text.utf8)
         var actions: [JSONValue] = []
-        for d in flowDiagnostics(document.text, path: path) {
+        for d in flowDiagnostics(document.text, uri: uri, path: path) {
             guard let suggestion = d.suggestion, let range = d.range, Self.isReplaceable(d, range: range, bytes: bytes) else { continue }
             let (from, to) = positions(range, lines)
             // By line: a client asks at the cursor, which need not be on the word itself.

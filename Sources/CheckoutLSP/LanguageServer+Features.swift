@@ -49,8 +49,8 @@ extension LanguageServer {
         return found
     }
 
-    /// The compiler's findings of a flow document, compiled as its published diagnostics are.
-    func flowDiagnostics(_ text: String, path: String?) -> [Diagnostic] {
+    /// The compiler's findings of the flow document `uri`, compiled as its published diagnostics are.
+    func flowDiagnostics(_ text: String, uri: String, path: String?) -> [Diagnostic] {
         FlowCompiler.compile(text, file: path).diagnostics
     }
 
