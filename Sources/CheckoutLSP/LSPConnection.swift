@@ -1,7 +1,10 @@
 import CheckoutJSON
 import Foundation
 
-/// Runs a `LanguageServer` over a byte stream: reads, frames, dispatches, writes.
+/// Runs a `LanguageServer` over a byte stream: reads and frames on the calling thread (the
+/// reading loop), hands the checks and the requests to their executors, writes what they give.
+/// A slow check (a 10 MB flow) holds up neither the reading of the next message nor a request
+/// about another document: checks and requests have an executor each.
 public struct LSPConnection {
     /// Reads the next bytes; an empty array at the end of input.
     public typealias Read = () -> [UInt8]
@@ -9,28 +12,47 @@ public struct LSPConnection {
     public typealias Write = ([UInt8]) -> Void
 
     private var server: LanguageServer
-    private var framer = MessageFramer()
+    private var framer: MessageFramer
     private let read: Read
-    private let write: Write
+    private let output: Output
+    private let checks: any LSPExecutor
+    private let requests: any LSPExecutor
 
-    /// A connection for `server` over `read` and `write`.
-    public init(server: LanguageServer = LanguageServer(), read: @escaping Read, write: @escaping Write) {
+    /// A connection for `server` over `read` and `write`, running checks and requests on
+    /// `checks` and `requests` (serial queues of their own unless given). `write` is called
+    /// from the executors' threads too, one call at a time.
+    public init(
+        server: LanguageServer = LanguageServer(), framer: MessageFramer = MessageFramer(), read: @escaping Read,
+        write: @escaping Write, checks: (any LSPExecutor)? = nil, requests: (any LSPExecutor)? = nil
+    ) {
         self.server = server
+        self.framer = framer
         self.read = read
-        self.write = write
+        self.output = Output(write)
+        self.checks = checks ?? SerialExecutor(label: "checkout-lsp.checks")
+        self.requests = requests ?? SerialExecutor(label: "checkout-lsp.requests")
     }
 
     /// Serves until `exit` or the end of input, and returns the exit code: 0 after
-    /// `shutdown` and `exit`, 1 otherwise (input ended, or `exit` without `shutdown`).
+    /// `shutdown` and `exit`, 1 otherwise (input ended, or `exit` without `shutdown`). Work
+    /// still waiting is finished first (a check superseded or cancelled finishes at once).
     public mutating func run() -> Int32 {
+        defer {
+            requests.wait()
+            checks.wait()
+        }
         while true {
             while let frame = framer.next() {
                 let replies: [JSONValue]
                 switch frame {
-                case .message(let message): replies = server.handle(message)
+                case .message(let message): replies = server.receive(message)
                 case .error(let code, let message): replies = [JSONRPC.error(id: .null, code: code, message: message)]
                 }
-                for reply in replies { write(MessageFramer.frame(reply)) }
+                for reply in replies { output.send(reply) }
+                for job in server.takeJobs() {
+                    let output = self.output
+                    (job.kind == .check ? checks : requests).submit { for message in job.run() { output.send(message) } }
+                }
                 if let code = server.exitCode { return code }
             }
             let bytes = read()
@@ -64,5 +86,20 @@ public struct LSPConnection {
                 }
             })
         return connection.run()
+    }
+}
+
+/// The connection's writer, shared by the reading loop and the executors: one message at a
+/// time, whole.
+private final class Output: @unchecked Sendable {
+    // Unchecked: `write` is only ever called under `lock`.
+    private let lock = NSLock()
+    private let write: LSPConnection.Write
+
+    init(_ write: @escaping LSPConnection.Write) { self.write = write }
+
+    func send(_ message: JSONValue) {
+        let bytes = MessageFramer.frame(message)
+        lock.withLock { write(bytes) }
     }
 }
