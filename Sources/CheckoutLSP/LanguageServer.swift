@@ -104,7 +104,11 @@ public struct LanguageServer: Sendable {
         switch method {
         case "shutdown":
             shutDown = true
-            for uri in documents.keys { setDocument(uri, nil) }
+            for uri in documents.keys {
+                setDocument(uri, nil)
+                // A check still waiting publishes nothing after the answer.
+                _ = shared.newGeneration(uri)
+            }
             return JSONRPC.response(id: id, result: .null)
         default:
             return JSONRPC.error(id: id, code: JSONRPCError.methodNotFound, message: "method not found: \(method)")
