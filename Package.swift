@@ -129,7 +129,7 @@ let package = Package(
             name: "CheckoutBench",
             dependencies: [
                 "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios", "CheckoutProviders",
-                "CheckoutFakes",
+                "CheckoutFakes", "CheckoutJSON", "CheckoutLSP",
             ],
             swiftSettings: swiftSettings
         ),
