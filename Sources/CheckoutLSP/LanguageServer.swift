@@ -104,11 +104,9 @@ public struct LanguageServer: Sendable {
         switch method {
         case "shutdown":
             shutDown = true
-            for uri in documents.keys {
-                setDocument(uri, nil)
-                // A check still waiting publishes nothing after the answer.
-                _ = shared.newGeneration(uri)
-            }
+            // Checks still waiting finish (a client piping a flow in and shutting down at once
+            // gets its diagnostics before the server exits).
+            for uri in documents.keys { setDocument(uri, nil) }
             return JSONRPC.response(id: id, result: .null)
         default:
             return JSONRPC.error(id: id, code: JSONRPCError.methodNotFound, message: "method not found: \(method)")
