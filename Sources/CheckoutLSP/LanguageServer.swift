@@ -104,9 +104,8 @@ public struct LanguageServer: Sendable {
         switch method {
         case "shutdown":
             shutDown = true
-            // Checks still waiting finish (a client piping a flow in and shutting down at once
-            // gets its diagnostics before the server exits).
-            for uri in documents.keys { setDocument(uri, nil) }
+            // The documents stay: checks still waiting finish, on the texts they were given (a
+            // client piping flows in and shutting down at once gets their diagnostics).
             return JSONRPC.response(id: id, result: .null)
         default:
             return JSONRPC.error(id: id, code: JSONRPCError.methodNotFound, message: "method not found: \(method)")

@@ -138,6 +138,28 @@ struct WorkspaceTests {
         #expect(edited.first?["params"]?["diagnostics"] == .array([]))
     }
 
+    @Test("over a connection, checks waiting at shutdown read the open texts: a piped session's scenarios file sees the open base")
+    func checksAfterShutdownSeeOpenTexts() throws {
+        let folder = try Self.family()
+        let checks = ManualExecutor()
+        var input = [
+            [
+                LSPMessages.initialize(), LSPMessages.didOpen(folder.uri("child.scenarios.yaml"), FamilyFlows.scenarios),
+                LSPMessages.didOpen(folder.uri("base.yaml"), FamilyFlows.sellingBase), LSPMessages.request(2, "shutdown"),
+                LSPMessages.notification("exit"),
+            ].flatMap(MessageFramer.frame)
+        ]
+        var written: [UInt8] = []
+        var connection = LSPConnection(read: { input.isEmpty ? [] : input.removeFirst() }, write: { written += $0 }, checks: checks)
+        #expect(connection.run() == 0)
+        var framer = MessageFramer()
+        framer.append(written)
+        var out: [JSONValue] = []
+        while case .message(let m) = framer.next() { out.append(m) }
+        let stage = Self.published(out)[folder.uri("child.scenarios.yaml")]?.last?.items?.first
+        #expect(stage?["message"]?.string?.contains("has no stage 'authorize'") == true, "\(out)")
+    }
+
     @Test("initialized registers a watcher for YAML files when the client can register them")
     func registersWatchers() throws {
         var server = LanguageServer()
