@@ -70,7 +70,11 @@ public struct MessageFramer: Sendable {
                 start += dropped
                 skipping -= dropped
                 return .error(code: JSONRPCError.invalidRequest, message: "body of \(length) bytes is over the \(maxBodyBytes)-byte limit")
-            case .success(let length): pendingLength = length
+            case .success(let length):
+                pendingLength = length
+                // Room for the whole body at once: appending it in 64 KiB reads would double the
+                // buffer's capacity past it (up to twice the body held).
+                buffer.reserveCapacity(start + length)
             case .failure(let problem): return .error(code: JSONRPCError.parseError, message: problem.text)
             }
         }
@@ -83,7 +87,7 @@ public struct MessageFramer: Sendable {
         guard String(validating: body, as: UTF8.self) != nil else {
             return .error(code: JSONRPCError.parseError, message: "body is not valid UTF-8")
         }
-        guard let value = JSONParser.parse(Data(body)) else {
+        guard let value = JSONParser.parse(bytes: body) else {
             return .error(code: JSONRPCError.parseError, message: "body is not valid JSON")
         }
         return .message(value)
