@@ -71,7 +71,8 @@ struct SchedulingTests {
     func slowCheckDoesNotBlockRequests() throws {
         let checks = ManualExecutor()
         let answered = DispatchSemaphore(value: 0)
-        let big = Self.flow + "description: >\n" + String(repeating: "  ten megabytes of text in a flow, line after line\n", count: 200_000)
+        // Big enough to be slow; never checked before the request is answered whatever its size.
+        let big = Self.flow + "description: >\n" + String(repeating: "  a megabyte of text in a flow, line after line\n", count: 20_000)
         var input: [[UInt8]] = [
             [LSPMessages.initialize(1), LSPMessages.didOpen("file:///tmp/lsp-scheduling/big.yaml", big), LSPMessages.request(2, "nothing")]
                 .flatMap(MessageFramer.frame),
