@@ -49,10 +49,14 @@ struct DocumentCheck: Sendable {
     let text: String
     let encoding: PositionEncoding
     let shared: SharedState
+    /// The first workspace folder: a document that is not a file yet (`untitled:Untitled-1`)
+    /// is checked as if it were in it, so its `extends:` and a scenario's `flow:` find the
+    /// workspace's flows.
+    var folder: String? = nil
 
     /// The diagnostics, as LSP `Diagnostic` objects; the paths read are recorded in `shared`.
     func run() -> [JSONValue] {
-        let path = LanguageServer.path(ofURI: uri).map(LSPPaths.standardized)
+        let path = LanguageServer.path(ofURI: uri).map(LSPPaths.standardized) ?? folder.map { "\($0)/\(Self.untitledName(uri))" }
         let name = path ?? uri
         shared.beginCheck(uri)
         let sources = overlay()
@@ -74,6 +78,11 @@ struct DocumentCheck: Sendable {
         guard !found.isEmpty else { return [] }
         let lines = LineTable(text)
         return found.map { LSPDiagnostics.json($0, lines: lines, encoding: encoding) }
+    }
+
+    /// `untitled:Untitled-1` → `Untitled-1`: the last part of a URI that names no file.
+    static func untitledName(_ uri: String) -> String {
+        String(uri.split(whereSeparator: { $0 == "/" || $0 == ":" }).last ?? "untitled")
     }
 
     /// The file system with the open documents over it: the open text wins over the disk.

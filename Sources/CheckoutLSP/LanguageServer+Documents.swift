@@ -51,7 +51,7 @@ extension LanguageServer {
     private mutating func scheduleCheck(_ uri: String) {
         guard let document = documents[uri] else { return }
         let generation = shared.newGeneration(uri)
-        let check = DocumentCheck(uri: uri, text: document.text, encoding: encoding, shared: shared)
+        let check = DocumentCheck(uri: uri, text: document.text, encoding: encoding, shared: shared, folder: workspaceFolders.first)
         let version = document.version
         jobs.append(
             LSPJob(kind: .check) { [shared] in

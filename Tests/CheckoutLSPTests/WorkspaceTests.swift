@@ -47,6 +47,27 @@ struct WorkspaceTests {
         #expect(old.workspaceFolders == ["/w/r oot"])
     }
 
+    @Test("a document that is not a file yet is checked as if in the first workspace folder")
+    func untitledInFolder() throws {
+        let folder = try Self.family()
+        var server = LanguageServer()
+        let folders = JSONValue.array([
+            .object([JSONMember("uri", .string(LSPMessages.fileURI(folder.path))), JSONMember("name", .string("w"))])
+        ])
+        _ = server.handle(
+            LSPMessages.request(
+                1, "initialize", .object([JSONMember("workspaceFolders", folders), JSONMember("capabilities", .object([]))])))
+        let found = server.handle(LSPMessages.didOpen("untitled:Untitled-1", FamilyFlows.child))
+        #expect(found.first?["params"]?["diagnostics"] == .array([]))
+        // And a change to the base it read checks it again.
+        let changed = server.handle(LSPMessages.didOpen(folder.uri("base.yaml"), FamilyFlows.brokenBase))
+        #expect(Self.codes(Self.published(changed)["untitled:Untitled-1"]?.last) == ["extends-base"])
+        // Without a workspace folder its `extends:` is relative to the server's directory.
+        var bare = LSPMessages.initializedServer()
+        let missing = bare.handle(LSPMessages.didOpen("untitled:Untitled-1", FamilyFlows.child))
+        #expect(Self.codes(missing.first?["params"]?["diagnostics"]) == ["extends-base"])
+    }
+
     @Test("opening the base with a mistake publishes the child's extends-base error and the scenarios file's check")
     func baseOpenedBroken() throws {
         let folder = try Self.family()
