@@ -3,8 +3,9 @@ import Foundation
 
 /// Runs a `LanguageServer` over a byte stream: reads and frames on the calling thread (the
 /// reading loop), hands the checks and the requests to their executors, writes what they give.
-/// A slow check (a 10 MB flow) holds up neither the reading of the next message nor a request
-/// about another document: checks and requests have an executor each.
+/// A slow check (a 10 MB flow) holds up neither the reading of the next message, nor a request,
+/// nor the checks of other documents: requests have an executor, and each document one for
+/// its checks (serial, so a document's diagnostics go out in the order of its versions).
 public struct LSPConnection {
     /// Reads the next bytes; an empty array at the end of input.
     public typealias Read = () -> [UInt8]
@@ -15,22 +16,26 @@ public struct LSPConnection {
     private var framer: MessageFramer
     private let read: Read
     private let output: Output
-    private let checks: any LSPExecutor
     private let requests: any LSPExecutor
+    /// The executor of a document's checks, made the first time it has one.
+    private let checksExecutor: (String) -> any LSPExecutor
+    private var checks: [String: any LSPExecutor] = [:]
 
-    /// A connection for `server` over `read` and `write`, running checks and requests on
-    /// `checks` and `requests` (serial queues of their own unless given). `write` is called
-    /// from the executors' threads too, one call at a time.
+    /// A connection for `server` over `read` and `write`, running requests on `requests` and
+    /// every document's checks on `checks`, or, when `checks` is nil, each document's on the
+    /// executor `checksFor` makes for it (by default a serial queue of its own). `write` is
+    /// called from the executors' threads too, one call at a time.
     public init(
         server: LanguageServer = LanguageServer(), framer: MessageFramer = MessageFramer(), read: @escaping Read,
-        write: @escaping Write, checks: (any LSPExecutor)? = nil, requests: (any LSPExecutor)? = nil
+        write: @escaping Write, checks: (any LSPExecutor)? = nil, requests: (any LSPExecutor)? = nil,
+        checksFor: ((String) -> any LSPExecutor)? = nil
     ) {
         self.server = server
         self.framer = framer
         self.read = read
         self.output = Output(write)
-        self.checks = checks ?? SerialExecutor(label: "checkout-lsp.checks")
         self.requests = requests ?? SerialExecutor(label: "checkout-lsp.requests")
+        self.checksExecutor = checks.map { one in { _ in one } } ?? checksFor ?? { SerialExecutor(label: "checkout-lsp.checks \($0)") }
     }
 
     /// Serves until `exit` or the end of input, and returns the exit code: 0 after
@@ -39,7 +44,7 @@ public struct LSPConnection {
     public mutating func run() -> Int32 {
         defer {
             requests.wait()
-            checks.wait()
+            for executor in checks.values { executor.wait() }
         }
         while true {
             while let frame = framer.next() {
@@ -51,7 +56,7 @@ public struct LSPConnection {
                 for reply in replies { output.send(reply) }
                 for job in server.takeJobs() {
                     let output = self.output
-                    (job.kind == .check ? checks : requests).submit { for message in job.run() { output.send(message) } }
+                    executor(of: job).submit { for message in job.run() { output.send(message) } }
                 }
                 if let code = server.exitCode { return code }
             }
@@ -59,6 +64,16 @@ public struct LSPConnection {
             if bytes.isEmpty { return server.shutDown ? 0 : 1 }
             framer.append(bytes)
         }
+    }
+
+    /// The executor a job runs on: the requests', or its document's.
+    private mutating func executor(of job: LSPJob) -> any LSPExecutor {
+        guard job.kind == .check else { return requests }
+        let document = job.document ?? ""
+        if let known = checks[document] { return known }
+        let made = checksExecutor(document)
+        checks[document] = made
+        return made
     }
 
     /// Serves over file descriptors (`checkout lsp`: standard input and output).

@@ -33,7 +33,7 @@ extension LanguageServer {
         let generation = shared.newGeneration(uri)
         shared.forget(uri)
         jobs.append(
-            LSPJob(kind: .check) { [shared] in
+            LSPJob(kind: .check, document: uri) { [shared] in
                 guard shared.isLatest(uri, generation) else { return [] }
                 return [Self.publishDiagnostics(uri: uri, version: nil, diagnostics: [])]
             })
@@ -54,7 +54,7 @@ extension LanguageServer {
         let check = DocumentCheck(uri: uri, text: document.text, encoding: encoding, shared: shared, folder: workspaceFolders.first)
         let version = document.version
         jobs.append(
-            LSPJob(kind: .check) { [shared] in
+            LSPJob(kind: .check, document: uri) { [shared] in
                 guard shared.isLatest(uri, generation) else { return [] }
                 let diagnostics = check.run()
                 // Only the newest version's diagnostics: never stale ones after newer ones.

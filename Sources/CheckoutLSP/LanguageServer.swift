@@ -170,11 +170,14 @@ public struct LSPJob: Sendable {
     public enum Kind: Sendable { case check, request }
     /// Which executor runs it.
     public let kind: Kind
+    /// The document a check is of (its URI); nil for a request.
+    public let document: String?
     /// Does the work.
     public let run: @Sendable () -> [JSONValue]
 
-    init(kind: Kind, run: @escaping @Sendable () -> [JSONValue]) {
+    init(kind: Kind, document: String? = nil, run: @escaping @Sendable () -> [JSONValue]) {
         self.kind = kind
+        self.document = document
         self.run = run
     }
 }

@@ -103,4 +103,44 @@ struct SchedulingTests {
         #expect(ids == [.int(1), .int(2), .int(3), .string("textDocument/publishDiagnostics")])
         #expect(checks.pending == 0)
     }
+
+    @Test("over a connection: each document's checks have their own executor, so a slow one holds up no other")
+    func checksPerDocument() throws {
+        let big = "file:///tmp/lsp-scheduling/big.yaml"
+        let small = "file:///tmp/lsp-scheduling/small.yaml"
+        let executors = Mutex<[String: ManualExecutor]>([:])
+        var input: [[UInt8]] = [
+            [LSPMessages.initialize(1), LSPMessages.didOpen(big, Self.flow + "bogus: 1\n"), LSPMessages.didOpen(small, Self.flow)]
+                .flatMap(MessageFramer.frame),
+            [LSPMessages.request(2, "shutdown"), LSPMessages.notification("exit")].flatMap(MessageFramer.frame),
+        ]
+        var bigWaitingWhenSmallRan: Int?
+        var written: [UInt8] = []
+        var connection = LSPConnection(
+            read: {
+                if input.count == 1 {
+                    // The small document's check runs while the big one's has not.
+                    let (b, s) = executors.withLock { ($0[big], $0[small]) }
+                    s?.runNext()
+                    bigWaitingWhenSmallRan = b?.pending
+                }
+                return input.isEmpty ? [] : input.removeFirst()
+            }, write: { written += $0 },
+            checksFor: { uri in
+                executors.withLock { all in
+                    let made = ManualExecutor()
+                    all[uri] = made
+                    return made
+                }
+            })
+        #expect(connection.run() == 0)
+        #expect(executors.withLock { $0.keys.sorted() } == [big, small])
+        #expect(bigWaitingWhenSmallRan == 1)
+        var framer = MessageFramer()
+        framer.append(written)
+        var uris: [String] = []
+        while case .message(let m) = framer.next() { if let uri = m["params"]?["uri"]?.string { uris.append(uri) } }
+        // The small document's diagnostics first; the big one's when the session ended.
+        #expect(uris == [small, big])
+    }
 }
