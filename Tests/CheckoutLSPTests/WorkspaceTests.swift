@@ -1,7 +1,9 @@
 import CheckoutJSON
-import CheckoutLSP
+import CheckoutLanguage
 import Foundation
 import Testing
+
+@testable import CheckoutLSP
 
 /// A change to a flow checks again the open flows that extend it (directly or through a chain)
 /// and the open scenarios files that run it; flows not open are read from the disk, and an
@@ -179,6 +181,18 @@ struct WorkspaceTests {
         while case .message(let m) = framer.next() { out.append(m) }
         let stage = Self.published(out)[folder.uri("child.scenarios.yaml")]?.last?.items?.first
         #expect(stage?["message"]?.string?.contains("has no stage 'authorize'") == true, "\(out)")
+    }
+
+    @Test("a request's compile reads the open texts too (what code actions and hover see)")
+    func requestsSeeOpenTexts() throws {
+        let folder = try Self.family()
+        var server = LSPMessages.initializedServer()
+        _ = server.handle(LSPMessages.didOpen(folder.uri("base.yaml"), FamilyFlows.brokenBase))
+        let child = folder.path + "/child.yaml"
+        let compiled = server.compileFlow(FamilyFlows.child, uri: folder.uri("child.yaml"), path: child)
+        #expect(compiled.diagnostics.map(\.rule.rawValue) == ["extends-base"])
+        #expect(LanguageServer.isFlow(child, text: FamilyFlows.child))
+        #expect(!LanguageServer.isFlow(folder.path + "/child.scenarios.yaml", text: FamilyFlows.scenarios))
     }
 
     @Test("initialized registers a watcher for YAML files when the client can register them")
