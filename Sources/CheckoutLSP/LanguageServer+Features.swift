@@ -51,7 +51,7 @@ extension LanguageServer {
 
     /// The compiler's findings of the flow document `uri`, compiled as its published diagnostics are.
     func flowDiagnostics(_ text: String, uri: String, path: String?) -> [Diagnostic] {
-        FlowCompiler.compile(text, file: path).diagnostics
+        compileFlow(text, uri: uri, path: path).diagnostics
     }
 
     /// An LSP range from a syntax-tree range.
