@@ -93,7 +93,9 @@ let package = Package(
         // the dispatcher, open documents, the compiler's diagnostics as LSP diagnostics.
         .target(
             name: "CheckoutLSP",
-            dependencies: ["CheckoutJSON", "CheckoutDomain", "CheckoutLanguage"],
+            // CheckoutHeadless and CheckoutScenarios: answers files and scenarios files are
+            // checked by their own readers, as `checkout run --answers` and `checkout test` do.
+            dependencies: ["CheckoutJSON", "CheckoutDomain", "CheckoutLanguage", "CheckoutHeadless", "CheckoutScenarios"],
             swiftSettings: swiftSettings
         ),
         // The umbrella module of the `CheckoutFlow` product: re-exports what an embedder uses.
@@ -127,7 +129,7 @@ let package = Package(
             name: "CheckoutBench",
             dependencies: [
                 "CheckoutDomain", "CheckoutLanguage", "CheckoutRuntime", "CheckoutHeadless", "CheckoutScenarios", "CheckoutProviders",
-                "CheckoutFakes",
+                "CheckoutFakes", "CheckoutJSON", "CheckoutLSP",
             ],
             swiftSettings: swiftSettings
         ),
@@ -192,7 +194,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CheckoutLSPTests",
-            dependencies: ["CheckoutJSON", "CheckoutLanguage", "CheckoutLSP"],
+            dependencies: ["CheckoutJSON", "CheckoutDomain", "CheckoutLanguage", "CheckoutHeadless", "CheckoutScenarios", "CheckoutLSP"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

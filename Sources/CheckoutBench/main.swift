@@ -27,6 +27,8 @@ import Foundation
 /// - `--scaling [--shapes tax-rows,screens,…] [--base X]`: compile time of every flow shape at
 ///   1×, 10× and 100× (X scales the 1× size, default 1), the growth per doubling, the memory per
 ///   input byte, and the 10.5 MB stage flow against the tax rows (`ScalingBenchmark`);
+/// - `--lsp [--rounds N] [--edits N]`: `checkout lsp`'s latency from an edit to its diagnostics
+///   (3 KB and 2 MB flows) against the compile alone, and memory over N edits (`LSPBenchmark`);
 /// - `--count WHAT N`: one kind of work N times and nothing else, for instruction counts
 ///   under callgrind (`CountMode`).
 BenchEnvironment.warnIfDebug()
@@ -57,6 +59,9 @@ do {
         ok = try ScalingBenchmark.run(
             only: argument("--shapes").map { $0.split(separator: ",").map(String.init) },
             base: argument("--base").flatMap { Double($0) } ?? 1)
+    } else if CommandLine.arguments.contains("--lsp") {
+        ok = LSPBenchmark.run(
+            rounds: argument("--rounds").flatMap { Int($0) } ?? 200, edits: argument("--edits").flatMap { Int($0) } ?? 10_000)
     } else if CommandLine.arguments.contains("--phases") {
         Phases.run()
         ok = true

@@ -8,8 +8,11 @@ package enum JSONParser {
     public static let maxDepth = 64
 
     /// The value in `data`, or nil when it is not JSON.
-    public static func parse(_ data: Data) -> JSONValue? {
-        var reader = Reader(bytes: [UInt8](data))
+    public static func parse(_ data: Data) -> JSONValue? { parse(bytes: [UInt8](data)) }
+
+    /// The value in `bytes`, or nil when they are not JSON (no copy of a large message).
+    package static func parse(bytes: [UInt8]) -> JSONValue? {
+        var reader = Reader(bytes: bytes)
         guard let value = reader.value(depth: 0) else { return nil }
         reader.skipSpace()
         return reader.index == reader.bytes.count ? value : nil

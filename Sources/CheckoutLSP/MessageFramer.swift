@@ -8,8 +8,13 @@ public struct MessageFramer: Sendable {
     /// The longest header part read before it is given up as garbage (a peer that never sends
     /// `\r\n\r\n` must not make the buffer grow without bound).
     public static let maxHeaderBytes = 8 * 1024
-    /// The largest body accepted by default; a larger one is skipped and answered with an
-    /// error. (The compiler's own limit on a flow's size is far below it.)
+    /// The largest body accepted by default, 64 MiB; a larger one is not buffered but dropped
+    /// as it arrives, and answered with an error (id null: its id is never read). Why 64 MiB:
+    /// the compiler refuses a flow over 16 MiB (`YAMLLimits.default`), and a `didOpen` carries
+    /// the text escaped in JSON (a line break takes 2 bytes, a control character 6), so every
+    /// flow the compiler reads — and one several times too large, which then gets the
+    /// size-limit diagnostic instead of vanishing — fits, while no peer can make the server
+    /// hold more than 64 MiB of one message (plus its parsed text) in memory.
     public static let defaultMaxBodyBytes = 64 * 1024 * 1024
     /// The largest body this framer accepts.
     public let maxBodyBytes: Int
@@ -65,7 +70,11 @@ public struct MessageFramer: Sendable {
                 start += dropped
                 skipping -= dropped
                 return .error(code: JSONRPCError.invalidRequest, message: "body of \(length) bytes is over the \(maxBodyBytes)-byte limit")
-            case .success(let length): pendingLength = length
+            case .success(let length):
+                pendingLength = length
+                // Room for the whole body at once: appending it in 64 KiB reads would double the
+                // buffer's capacity past it (up to twice the body held).
+                buffer.reserveCapacity(start + length)
             case .failure(let problem): return .error(code: JSONRPCError.parseError, message: problem.text)
             }
         }
@@ -73,7 +82,12 @@ public struct MessageFramer: Sendable {
         let body = Array(buffer[start..<start + length])
         start += length
         pendingLength = nil
-        guard let value = JSONParser.parse(Data(body)) else {
+        // The base protocol's bodies are UTF-8; the JSON reader would take invalid bytes in a
+        // string as replacement characters, and a document's text must not change silently.
+        guard String(validating: body, as: UTF8.self) != nil else {
+            return .error(code: JSONRPCError.parseError, message: "body is not valid UTF-8")
+        }
+        guard let value = JSONParser.parse(bytes: body) else {
             return .error(code: JSONRPCError.parseError, message: "body is not valid JSON")
         }
         return .message(value)

@@ -13,7 +13,7 @@ extension FlowCompiler {
     static let maxExtendsDepth = 8
 
     static func resolveExtends(
-        _ root: YAMLNode, file: String?, limits: YAMLLimits, chain: [String], _ ctx: inout CompileContext
+        _ root: YAMLNode, file: String?, limits: YAMLLimits, chain: [String], sources: FlowSources, _ ctx: inout CompileContext
     ) -> YAMLNode {
         // By index: `first(where:)` copied every top-level pair of every flow to look for one
         // that most flows do not have.
@@ -37,13 +37,13 @@ extension FlowCompiler {
             ctx.report(.extendsBase, "'extends' chains may be at most \(maxExtendsDepth) flows long", at: at)
             return root
         }
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard sources.exists(path) else {
             ctx.report(
                 .extendsBase, "the base flow \(UserText.quoted(name)) does not exist", at: at,
                 notes: ["the path is relative to this file: \(path)"])
             return root
         }
-        let base = compile(contentsOf: path, limits: limits, chain: chain)
+        let base = compile(contentsOf: path, limits: limits, chain: chain, sources: sources)
         let errors = base.diagnostics.filter { $0.severity == .error }
         if let cycle = errors.first(where: { $0.rule == .extendsBase && $0.message.contains("is a cycle") }) {
             ctx.report(.extendsBase, cycle.message, at: at)

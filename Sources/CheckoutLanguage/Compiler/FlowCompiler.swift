@@ -36,10 +36,16 @@ public enum FlowCompiler {
         compile(contentsOf: path, limits: limits, chain: [])
     }
 
-    static func compile(contentsOf path: String, limits: YAMLLimits, chain: [String]) -> CompileResult {
-        switch SourceFile.read(path: path, maxBytes: limits.maxBytes) {
+    /// Compiles the file at `path`, reading it and every base flow its `extends:` chain names
+    /// from `sources` (a language server's open documents win over the disk).
+    package static func compile(contentsOf path: String, limits: YAMLLimits = .default, sources: FlowSources) -> CompileResult {
+        compile(contentsOf: path, limits: limits, chain: [], sources: sources)
+    }
+
+    static func compile(contentsOf path: String, limits: YAMLLimits, chain: [String], sources: FlowSources = .fileSystem) -> CompileResult {
+        switch sources.read(path, limits.maxBytes) {
         case .success(let bytes):
-            return compile(bytes, file: path, limits: limits, chain: chain)
+            return compile(bytes, file: path, limits: limits, chain: chain, sources: sources)
         case .failure(let error):
             let d = error.diagnostic(file: path, what: "the file")
             return CompileResult(flow: nil, diagnostics: [d], source: SourceFile(path: path, text: ""))
@@ -77,7 +83,14 @@ public enum FlowCompiler {
         compile(bytes, file: file, limits: limits, chain: [])
     }
 
-    static func compile(_ bytes: [UInt8], file: String?, limits: YAMLLimits, chain: [String]) -> CompileResult {
+    /// Compiles UTF-8 bytes, reading the base flows an `extends:` chain names from `sources`.
+    package static func compile(_ bytes: [UInt8], file: String?, limits: YAMLLimits = .default, sources: FlowSources) -> CompileResult {
+        compile(bytes, file: file, limits: limits, chain: [], sources: sources)
+    }
+
+    static func compile(
+        _ bytes: [UInt8], file: String?, limits: YAMLLimits, chain: [String], sources: FlowSources = .fileSystem
+    ) -> CompileResult {
         let document = YAMLParser.parse(bytes, file: file, limits: limits)
         let source = SourceFile(path: file ?? "<input>", bytes: bytes)
         var ctx = CompileContext(file: file)
@@ -86,7 +99,7 @@ public enum FlowCompiler {
             return CompileResult(flow: nil, diagnostics: sortedBySource(ctx.diagnostics), source: source)
         }
         if !document.diagnostics.hasErrors {
-            root = resolveExtends(root, file: file, limits: limits, chain: chain, &ctx)
+            root = resolveExtends(root, file: file, limits: limits, chain: chain, sources: sources, &ctx)
             // Without its base a flow would only show knock-on errors (a price it inherits
             // reported missing): the base's problem is the one to fix first.
             if ctx.diagnostics.contains(where: { $0.rule == .extendsBase }) {

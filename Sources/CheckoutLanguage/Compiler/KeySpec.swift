@@ -99,8 +99,8 @@ extension ValueShape {
         .enumeration(E.allCases.map(\.rawValue))
     }
 
-    static let currencyCode = ValueShape.string(pattern: "^[A-Z]{3}$")
-    static let countryCode = ValueShape.string(pattern: "^[A-Z]{2}$")
+    package static let currencyCode = ValueShape.string(pattern: "^[A-Z]{3}$")
+    package static let countryCode = ValueShape.string(pattern: "^[A-Z]{2}$")
     static let color = ValueShape.string(pattern: "^#[0-9A-Fa-f]{6}$")
     static let envReference = ValueShape.string(pattern: "^\\$\\{env:[A-Za-z_][A-Za-z0-9_]*\\}$")
     /// A duration: `250ms`, `2s`, `1m`.

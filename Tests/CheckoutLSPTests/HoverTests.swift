@@ -1,0 +1,52 @@
+import CheckoutDomain
+import CheckoutJSON
+import CheckoutLSP
+import CheckoutLanguage
+import Foundation
+import Testing
+
+/// `textDocument/hover`: stages, keys, enumeration values and condition names.
+@Suite("LSP hover")
+struct HoverTests {
+    static func hover(_ text: String, at needle: String, occurrence: Int = 0, offset: Int = 1) -> String? {
+        var server = Nav.server(text)
+        let (line, character) = Nav.position(of: needle, in: text, occurrence: occurrence, offset: offset)
+        return Nav.result(&server, "textDocument/hover", Nav.at(line, character))?["contents"]?["value"]?.string
+    }
+
+    @Test("on a stage id or a route to it: what the stage does and where each outcome goes")
+    func stage() throws {
+        let card = try #require(Self.hover(Nav.flow, at: "declined: card", offset: 11))
+        #expect(card.hasPrefix("**screen `card`** (`creditCard`): \(ScreenKind.creditCard.summary)"), "\(card)")
+        #expect(card.contains("- `success` → `review` (the next stage)"), "\(card)")
+        let charge = try #require(Self.hover(Nav.flow, at: "outcome.charge", offset: 10))
+        #expect(charge.contains("**step `charge`** (`sale`)"))
+        #expect(charge.contains("- `declined` → `card`") && charge.contains("- `success` → `thanks` (the next stage)"), "\(charge)")
+        let thanks = try #require(Self.hover(Nav.flow, at: "id: thanks", offset: 5))
+        #expect(thanks.contains("runs when `outcome.charge == success and paymentMethod == card`, else skipped"))
+        #expect(thanks.contains("- `success` → the end"))
+        // A stage whose id is its kind: on its kind.
+        let review = try #require(Self.hover(Nav.flow, at: "kind: review", offset: 7))
+        #expect(review.hasPrefix("**screen `review`** (`review`)"))
+    }
+
+    @Test("on a key: its documentation from the key tables, by where it is")
+    func keys() throws {
+        let spec = try #require(FlowKeys.request.first { $0.name == "withEmail" })
+        let text = Nav.flow.replacingOccurrences(of: "request:\n", with: "request:\n  withEmail: false\n")
+        #expect(Self.hover(text, at: "withEmail") == "**withEmail**: \(spec.summary)\n\n`bool` · default `true`")
+        #expect(Self.hover(Nav.flow, at: "kind: creditCard")?.contains("what the screen asks") == true)
+        #expect(Self.hover(Nav.flow, at: "kind: sale")?.contains("what the step does at the provider") == true)
+        #expect(Self.hover(Nav.flow, at: "amount: 10")?.contains("purchase amount") == true)
+        #expect(Self.hover(Nav.flow, at: "declined: card")?.contains("where to go when the stage ends `declined`") == true)
+        #expect(Self.hover(Nav.flow, at: "title: Navigation", offset: 9) == nil)
+    }
+
+    @Test("on an enumeration value or a condition name: its words")
+    func values() {
+        #expect(Self.hover(Nav.flow, at: "[card]", offset: 2) == "**card**: \(PaymentMethodKind.card.summary)")
+        #expect(Self.hover(Nav.flow, at: "kind: creditCard", offset: 8) == "**creditCard**: \(ScreenKind.creditCard.summary)")
+        #expect(Self.hover(Nav.flow, at: "and paymentMethod", offset: 6) == "**paymentMethod**: \(ConditionName.paymentMethod.summary)")
+    }
+
+}
