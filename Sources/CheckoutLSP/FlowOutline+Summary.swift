@@ -16,7 +16,9 @@ extension FlowOutline {
         var routes: [String] = []
         for outcome in outcomes {
             if let route = stage.routes.first(where: { $0.outcome == outcome.rawValue }) {
-                routes.append("- `\(outcome.rawValue)` → `\(UserText.shown(route.target))`")
+                // A route being typed (`declined: ` with nothing yet) names no stage.
+                let target = route.target.isEmpty ? "no stage yet" : "`\(UserText.shown(route.target))`"
+                routes.append("- `\(outcome.rawValue)` → \(target)")
             } else if outcome == .success {
                 routes.append("- `success` → \(next(after: stage).map { "`\(UserText.shown($0))` (the next stage)" } ?? "the end")")
             } else {

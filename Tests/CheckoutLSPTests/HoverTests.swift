@@ -30,6 +30,15 @@ struct HoverTests {
         #expect(review.hasPrefix("**screen `review`** (`review`)"))
     }
 
+    @Test("on a stage whose route is still being typed: the route names no stage yet")
+    func routeBeingTyped() throws {
+        let text = Nav.flow.replacingOccurrences(of: "declined: card", with: "declined: ")
+        try #require(text != Nav.flow)
+        let charge = try #require(Self.hover(text, at: "outcome.charge", offset: 10))
+        #expect(charge.contains("- `declined` → no stage yet"), "\(charge)")
+        #expect(!charge.contains("``"), "\(charge)")
+    }
+
     @Test("on a key: its documentation from the key tables, by where it is")
     func keys() throws {
         let spec = try #require(FlowKeys.request.first { $0.name == "withEmail" })
