@@ -111,19 +111,6 @@ struct DocumentCheck: Sendable {
 
 /// Paths as the server keys them.
 enum LSPPaths {
-    /// `/a/./b/../c.yaml` → `/a/c.yaml` (no symbolic links resolved: an editor names files as
-    /// the user opened them).
-    static func standardized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-            } else {
-                parts.append(part)
-            }
-        }
-        let joined = parts.joined(separator: "/")
-        return path.hasPrefix("/") ? "/" + joined : joined
-    }
+    /// `/a/./b/../c.yaml` → `/a/c.yaml`, as the compiler's scenario reader keys them.
+    static func standardized(_ path: String) -> String { FilePaths.standardized(path) }
 }

@@ -19,4 +19,21 @@ package enum FilePaths {
         if directory.isEmpty || name.hasPrefix("/") { return name }
         return directory.hasSuffix("/") ? directory + name : "\(directory)/\(name)"
     }
+
+    /// `flows/./a/../b.yaml` → `flows/b.yaml` and `/a/./b/../c.yaml` → `/a/c.yaml`, so two
+    /// spellings of a file are one (no symbolic links resolved: people name files as they
+    /// opened them); `.` for a relative path that comes to nothing.
+    public static func standardized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
 }

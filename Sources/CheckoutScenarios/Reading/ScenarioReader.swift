@@ -137,19 +137,7 @@ package enum ScenarioReader {
     }
 
     /// `flows/./a/../b.yaml` → `flows/b.yaml`, so two spellings of a flow compile once.
-    static func standardized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-            } else {
-                parts.append(part)
-            }
-        }
-        let joined = parts.joined(separator: "/")
-        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
-    }
+    static func standardized(_ path: String) -> String { FilePaths.standardized(path) }
 }
 
 /// Answers files read once per suite (`ScenarioReader.FileAccess.answersCache`), shared by

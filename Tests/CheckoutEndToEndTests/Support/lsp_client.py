@@ -29,24 +29,13 @@ import sys
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
-GUARD = 60
+from lsp_support import GUARD, diagnostics_waiter, shut_down
+
 
 
 async def main(checkout, paths):
     client = LanguageClient("checkout-lsp-test", "1")
-    published = {}
-    arrived = {}
-
-    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    def on_diagnostics(params: types.PublishDiagnosticsParams):
-        published.setdefault(params.uri, []).append(client.protocol._converter.unstructure(params.diagnostics))
-        arrived.setdefault(params.uri, asyncio.Event()).set()
-
-    async def next_diagnostics(uri):
-        event = arrived.setdefault(uri, asyncio.Event())
-        await asyncio.wait_for(event.wait(), GUARD)
-        event.clear()
-        return published[uri][-1]
+    next_diagnostics = diagnostics_waiter(client)
 
     await client.start_io(checkout, "lsp")
     result = await asyncio.wait_for(
@@ -79,29 +68,14 @@ async def main(checkout, paths):
     client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri=first)))
     out["closed"] = await next_diagnostics(first)
 
-    await asyncio.wait_for(client.shutdown_async(None), GUARD)
-    client.exit(None)
-    await asyncio.wait_for(client.stop(), GUARD)
-    out["exitCode"] = client._server.returncode
+    await shut_down(client, out)
     json.dump(out, sys.stdout, ensure_ascii=False)
 
 
 async def workspace(checkout, directory):
     folder = pathlib.Path(directory).absolute()
     client = LanguageClient("checkout-lsp-test", "1")
-    published = {}
-    arrived = {}
-
-    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    def on_diagnostics(params: types.PublishDiagnosticsParams):
-        published.setdefault(params.uri, []).append(client.protocol._converter.unstructure(params.diagnostics))
-        arrived.setdefault(params.uri, asyncio.Event()).set()
-
-    async def next_diagnostics(uri):
-        event = arrived.setdefault(uri, asyncio.Event())
-        await asyncio.wait_for(event.wait(), GUARD)
-        event.clear()
-        return published[uri][-1]
+    next_diagnostics = diagnostics_waiter(client)
 
     def uri(name):
         return (folder / name).as_uri()
@@ -147,10 +121,7 @@ async def workspace(checkout, directory):
     open_document("mistake.scenarios.yaml", text("MISTAKE"))
     out["mistake"] = await next_diagnostics(uri("mistake.scenarios.yaml"))
 
-    await asyncio.wait_for(client.shutdown_async(None), GUARD)
-    client.exit(None)
-    await asyncio.wait_for(client.stop(), GUARD)
-    out["exitCode"] = client._server.returncode
+    await shut_down(client, out)
     json.dump(out, sys.stdout, ensure_ascii=False)
 
 

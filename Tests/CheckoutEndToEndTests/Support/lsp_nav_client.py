@@ -29,7 +29,8 @@ import urllib.parse
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
-GUARD = 60
+from lsp_support import GUARD, diagnostics_waiter, shut_down
+
 
 
 def offset(text, position):
@@ -54,19 +55,7 @@ def apply(text, edits):
 
 async def main(script):
     client = LanguageClient("checkout-lsp-nav-test", "1")
-    published = {}
-    arrived = {}
-
-    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    def on_diagnostics(params: types.PublishDiagnosticsParams):
-        published.setdefault(params.uri, []).append(params.diagnostics)
-        arrived.setdefault(params.uri, asyncio.Event()).set()
-
-    async def next_diagnostics(uri):
-        event = arrived.setdefault(uri, asyncio.Event())
-        await asyncio.wait_for(event.wait(), GUARD)
-        event.clear()
-        return published[uri][-1]
+    next_diagnostics = diagnostics_waiter(client, unstructured=False)
 
     def plain(value):
         return client.protocol._converter.unstructure(value)
@@ -185,10 +174,7 @@ async def main(script):
     )
     out["definition"] = plain(definition)
 
-    await asyncio.wait_for(client.shutdown_async(None), GUARD)
-    client.exit(None)
-    await asyncio.wait_for(client.stop(), GUARD)
-    out["exitCode"] = client._server.returncode
+    await shut_down(client, out)
     json.dump(out, sys.stdout, ensure_ascii=False)
 
 
