@@ -12,16 +12,22 @@ enum DocumentKind: Sendable, Equatable {
     case scenarios
     /// An answers file: the findings `checkout run --answers` reports.
     case answers
+    /// A sandbox fixtures file (docs/testing.md, "Sandbox fixtures"): the findings a scenarios
+    /// file naming it (`sandbox: { file: … }`) or `checkout serve --fixtures` report.
+    case fixtures
 
     /// `*.scenarios.yaml` (or `.yml`) is a scenarios file. Answers files have no naming
     /// convention: a text with a top-level `card:` or `paymentMethod:` key (answers keys) and
-    /// no top-level `flow:` is one. Everything else is compiled as a flow.
+    /// no top-level `flow:` is one; one with a top-level `shoppers:`, or a `cards:` that is a
+    /// list (a flow's `cards:` is a mapping), and no `flow:` is a fixtures file. Everything else
+    /// is compiled as a flow.
     static func of(name: String, text: String) -> DocumentKind {
         let base = (name as NSString).lastPathComponent.lowercased()
         if base.hasSuffix(".scenarios.yaml") || base.hasSuffix(".scenarios.yml") { return .scenarios }
         // The starts of lines, in bytes, without splitting the text (a 2 MB flow has 140,000
         // lines), stopping at the first `flow:`.
         var answersKey = false
+        var fixturesKey = false
         var atLineStart = true
         let utf8 = text.utf8
         var i = utf8.startIndex
@@ -34,10 +40,35 @@ enum DocumentKind: Sendable, Equatable {
                 let rest = utf8[i...]
                 if rest.starts(with: "flow:".utf8) { return .flow }
                 if rest.starts(with: "card:".utf8) || rest.starts(with: "paymentMethod:".utf8) { answersKey = true }
+                if rest.starts(with: "shoppers:".utf8) || (rest.starts(with: "cards:".utf8) && Self.listFollows(rest.dropFirst(6))) {
+                    fixturesKey = true
+                }
             }
             i = utf8.index(after: i)
         }
-        return answersKey ? .answers : .flow
+        return answersKey ? .answers : fixturesKey ? .fixtures : .flow
+    }
+
+    /// Whether a key's value, from just after its colon, is a list: `[` on its line, or a `-`
+    /// item on the next line that is neither empty nor a comment.
+    private static func listFollows(_ rest: Substring.UTF8View) -> Bool {
+        var sawNewline = false
+        var inComment = false
+        for c in rest {
+            if inComment {
+                if c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { (inComment, sawNewline) = (false, true) }
+                continue
+            }
+            switch c {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): continue
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"): sawNewline = true
+            case UInt8(ascii: "#"): inComment = true
+            case UInt8(ascii: "["): return !sawNewline
+            case UInt8(ascii: "-"): return sawNewline
+            default: return false
+            }
+        }
+        return false
     }
 }
 
@@ -73,6 +104,12 @@ struct DocumentCheck: Sendable {
         case .answers:
             // No snippet of an answers file is ever shown; AnswersReader never quotes card fields.
             found = AnswersReader.read(Array(text.utf8), file: name).1.map(\.diagnostic)
+        case .fixtures:
+            // This text for this file, the disk for the rest; the reader never quotes a fixture line.
+            var files = ScenarioReader.FileAccess(contents: { _ in nil }, exists: sources.exists)
+            let bytes = Array(text.utf8)
+            files.read = { p, maximum in p == name ? .success(bytes) : sources.read(p, maximum) }
+            found = ScenarioReader.fixturesWorld(contentsOf: name, files: files).diagnostics
         }
         // No line table for a clean document (the table of a 2 MB flow takes milliseconds).
         guard !found.isEmpty else { return [] }
