@@ -34,16 +34,15 @@ extension FlowCompiler {
         return Pipeline(stages: drafts.map(\.stage), paymentMethods: methods, isExplicit: true)
     }
 
-    /// The lines of the drafts' stages, guards and routes.
+    /// The lines of the drafts' stages, guards and routes, in stage order.
     private static func sourceMap(_ drafts: [StageDraft]) -> PipelineSourceMap {
         var map = PipelineSourceMap()
         map.stageLines.reserveCapacity(drafts.count)
-        map.guardLines.reserveCapacity(drafts.count { $0.when != nil })
-        for d in drafts {
-            let id = d.stage.id
-            map.stageLines[id] = d.idRange.start.line
-            if let when = d.when { map.guardLines[id] = when.range.start.line }
-            if !d.routeRanges.isEmpty { map.routeLines[id] = d.routeRanges.mapValues(\.start.line) }
+        map.guardLines.reserveCapacity(drafts.count)
+        for (i, d) in drafts.enumerated() {
+            map.stageLines.append(d.idRange.start.line)
+            map.guardLines.append(d.when?.range.start.line ?? 0)
+            if !d.routeRanges.isEmpty { map.routeLines[i] = d.routeRanges.mapValues(\.start.line) }
         }
         return map
     }

@@ -32,13 +32,18 @@ package struct FlowCoverage: Sendable {
         stageIds = Set(flow.pipeline.stages.map(\.id))
         keys = items.map(\.key)
         let map = flow.sourceMap
+        // The source map is by stage index; a compiled flow's ids are unique.
+        var indexOf: [String: Int] = [:]
+        indexOf.reserveCapacity(flow.pipeline.stages.count)
+        for (i, stage) in flow.pipeline.stages.enumerated() where indexOf[stage.id] == nil { indexOf[stage.id] = i }
         var lines: [String: Int] = [:]
         for item in items {
+            guard let i = indexOf[item.stage] else { continue }
             let line: Int? =
                 switch item.kind {
-                case .stage: map.stageLines[item.stage]
-                case .guardTrue, .guardFalse: map.guardLines[item.stage] ?? map.stageLines[item.stage]
-                case .route: item.outcome.flatMap { map.line(of: item.stage, on: $0) }
+                case .stage: map.stageLine(at: i)
+                case .guardTrue, .guardFalse: map.guardLine(at: i) ?? map.stageLine(at: i)
+                case .route: item.outcome.flatMap { map.line(at: i, on: $0) }
                 }
             if let line { lines[item.key] = line }
         }
