@@ -19,8 +19,12 @@ extension LanguageServer {
                 if let stage = outline.stage(id) { return Self.hoverResult(outline.summary(of: stage)) }
             case .extends(let node):
                 guard let name = node.scalar?.value, !UserText.containsCardNumber(name) else { return .null }
-                guard let base = Self.extendsTarget(node, documentPath: path), !UserText.containsCardNumber(base) else {
+                guard let base = Self.extendsTarget(node, documentPath: path) else {
                     return Self.hoverResult("**extends** `\(name)`: no such file next to this one")
+                }
+                // A folder whose digits read as a card number (a UUID's can): the file, not its path.
+                guard !UserText.containsCardNumber(base) else {
+                    return Self.hoverResult("**extends** `\(name)`: this flow starts from the settings of that file")
                 }
                 return Self.hoverResult("**extends** `\(name)`: this flow starts from the settings of `\(base)`")
             }

@@ -58,4 +58,17 @@ struct HoverTests {
         #expect(Self.hover(Nav.flow, at: "and paymentMethod", offset: 6) == "**paymentMethod**: \(ConditionName.paymentMethod.summary)")
     }
 
+    @Test("on extends: in a folder whose name reads as a card number, the file but not its path")
+    func extendsInACardNumberFolder() throws {
+        let folder = URL(fileURLWithPath: LSPTestFolder.freshPath("lsp-hover-")).appendingPathComponent("4111-1111-1111-1111")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        try Nav.flow.write(to: folder.appendingPathComponent("base.yaml"), atomically: true, encoding: .utf8)
+        let child = "flow: child\ndsl: 1\nextends: base.yaml\n"
+        let uri = LSPMessages.fileURI(folder.appendingPathComponent("child.yaml").path)
+        var server = Nav.server(child, uri: uri)
+        let (line, character) = Nav.position(of: "base.yaml", in: child, offset: 2)
+        let hover = Nav.result(&server, "textDocument/hover", Nav.at(line, character, uri: uri))?["contents"]?["value"]?.string
+        #expect(hover == "**extends** `base.yaml`: this flow starts from the settings of that file")
+    }
 }

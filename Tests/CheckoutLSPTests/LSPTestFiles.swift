@@ -5,11 +5,16 @@ final class LSPTestFolder {
     let path: String
 
     init() throws {
-        // Letters only: a UUID's digits can read as a card number in a message that names a
-        // path, which the server then replaces (seen: one run in ten).
-        let letters = (0..<24).map { _ in Character(Unicode.Scalar(UInt8.random(in: 97...122))) }
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-lsp-\(String(letters))").path
+        path = Self.freshPath("checkout-lsp-")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// A new path in the temporary folder, `prefix` then letters only: a UUID's digits can
+    /// read as a card number in a message that names a path, which the server then hides
+    /// (seen: one run in ten).
+    static func freshPath(_ prefix: String) -> String {
+        let letters = (0..<24).map { _ in Character(Unicode.Scalar(UInt8.random(in: 97...122))) }
+        return FileManager.default.temporaryDirectory.appendingPathComponent(prefix + String(letters)).path
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }

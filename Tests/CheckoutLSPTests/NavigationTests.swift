@@ -95,7 +95,7 @@ struct NavigationTests {
 
     @Test("extends: the base file (resolved next to this one), and the open flows that extend it")
     func extends() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-nav-\(UUID().uuidString)")
+        let folder = URL(fileURLWithPath: LSPTestFolder.freshPath("lsp-nav-"))
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("bases"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let base = folder.appendingPathComponent("bases/base flow.yaml")

@@ -64,7 +64,7 @@ struct RenameTests {
 
     @Test("the scenario files beside the flow: every stage name in the scenarios that run it, nothing else")
     func scenarioFiles() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-rename-\(UUID().uuidString)")
+        let folder = URL(fileURLWithPath: LSPTestFolder.freshPath("lsp-rename-"))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let scenario = """
