@@ -17,7 +17,8 @@ struct BoundedRun {
     /// The first `keep` bytes of stdout and of stderr.
     var stdout: String
     var stderr: String
-    /// The child's peak resident set (`ru_maxrss`, in KiB) from `wait4`.
+    /// The child's peak resident set in KiB: `wait4`'s `ru_maxrss` when it is the child's own,
+    /// else the most seen while polling (see `childPeak`).
     var peakMemoryKiB: Int
     /// Why it was killed, if it was: `output`, `memory` or `deadline`.
     var killed: String?
@@ -50,6 +51,7 @@ struct BoundedRun {
         var run = BoundedRun(status: 0, outputBytes: 0, stdout: "", stderr: "", peakMemoryKiB: 0, killed: nil)
         var kept: [[UInt8]] = [[], []]
         var open = [outPipe[0], errPipe[0]]
+        var seenKiB = 0
         let end = Date().addingTimeInterval(deadline)
         while open.contains(where: { $0 >= 0 }) {
             var polls = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
@@ -62,10 +64,12 @@ struct BoundedRun {
                 run.outputBytes += chunk.count
                 kept[i] += chunk.prefix(max(0, keep - kept[i].count))
             }
+            let resident = residentKiB(pid)
+            seenKiB = max(seenKiB, resident)
             if run.killed == nil {
                 let reason =
                     run.outputBytes > maximumOutput
-                    ? "output" : residentKiB(pid) > maximumMemory / 1024 ? "memory" : Date() > end ? "deadline" : nil
+                    ? "output" : resident > maximumMemory / 1024 ? "memory" : Date() > end ? "deadline" : nil
                 if let reason {
                     run.killed = reason
                     kill(pid, SIGKILL)
@@ -76,17 +80,30 @@ struct BoundedRun {
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
         run.status = ChildProcess.exitCode(fromWaitStatus: status)
-        run.peakMemoryKiB = usage.ru_maxrss
+        run.peakMemoryKiB = childPeak(maxrss: usage.ru_maxrss, seen: seenKiB)
         run.stdout = String(decoding: kept[0], as: UTF8.self)
         run.stderr = String(decoding: kept[1], as: UTF8.self)
         return run
     }
 
     /// `VmRSS` of a running process in KiB, 0 when it cannot be read.
-    static func residentKiB(_ pid: pid_t) -> Int {
+    static func residentKiB(_ pid: pid_t) -> Int { statusKiB(pid, "VmRSS:") }
+
+    /// A `/proc/PID/status` figure in KiB (`VmRSS:`, `VmHWM:`), 0 when it cannot be read.
+    static func statusKiB(_ pid: pid_t, _ field: String) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) })
         else { return 0 }
         return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? 0
+    }
+
+    /// The child's own peak. `posix_spawn` starts the child in this process's memory until it
+    /// execs, and Linux then counts this process's high-water mark into the child's
+    /// `ru_maxrss`: with a test runner grown past 256 MiB, a small child "peaked" at 262 MiB.
+    /// This process's mark only grows, so an `ru_maxrss` above it now is the child's own; one
+    /// at or below it may be ours, and the most the polls saw stands in (a peak between two
+    /// polls of a child smaller than the runner can go unseen).
+    static func childPeak(maxrss: Int, seen: Int) -> Int {
+        maxrss > statusKiB(getpid(), "VmHWM:") ? maxrss : seen
     }
 }
