@@ -96,9 +96,7 @@ struct DocumentCheck: Sendable {
         case .flow:
             found = FlowCompiler.compile(Array(text.utf8), file: path, sources: sources).diagnostics
         case .scenarios:
-            var files = ScenarioReader.FileAccess(contents: { _ in nil }, exists: sources.exists)
-            files.read = sources.read
-            found = ScenarioSuite.findings(ofScenarios: Array(text.utf8), file: name, files: files) {
+            found = ScenarioSuite.findings(ofScenarios: Array(text.utf8), file: name, files: ScenarioReader.FileAccess(sources)) {
                 FlowCompiler.compile(contentsOf: $0, sources: sources)
             }
         case .answers:
@@ -106,7 +104,7 @@ struct DocumentCheck: Sendable {
             found = AnswersReader.read(Array(text.utf8), file: name).1.map(\.diagnostic)
         case .fixtures:
             // This text for this file, the disk for the rest; the reader never quotes a fixture line.
-            var files = ScenarioReader.FileAccess(contents: { _ in nil }, exists: sources.exists)
+            var files = ScenarioReader.FileAccess(sources)
             let bytes = Array(text.utf8)
             files.read = { p, maximum in p == name ? .success(bytes) : sources.read(p, maximum) }
             found = ScenarioReader.fixturesWorld(contentsOf: name, files: files).diagnostics

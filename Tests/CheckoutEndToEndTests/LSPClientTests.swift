@@ -31,18 +31,10 @@ import Testing
         """
 
     @Test func pyglsSeesValidatesDiagnosticsForEveryBrokenFixture() throws {
-        let python = ConsumersVenv.url.appendingPathComponent("bin/python")
         let ws = try Workspace()
         let files = Self.brokenFixtures + [try ws.write(Self.nonASCII, to: "non-ascii.yaml")]
         #expect(files.count >= 60)
-        let driver = CheckoutBinary.root.appendingPathComponent("Tests/CheckoutEndToEndTests/Support/lsp_client.py").path
-        let session = try CheckoutBinary.run([driver, CheckoutBinary.url.path] + files, program: python)
-        guard session.status == 0 else {
-            Issue.record(
-                "the pygls driver failed (\(session.status)); .ci/test installs pygls into \(ConsumersVenv.url.path): \(session.stderr)")
-            return
-        }
-        let out = try #require(try JSONSerialization.jsonObject(with: Data(session.stdout.utf8)) as? [String: Any], "\(session.stdout)")
+        guard let out = try LSPDriver.run("lsp_client.py", [CheckoutBinary.url.path] + files) else { return }
         let capabilities = try #require(out["capabilities"] as? [String: Any])
         #expect((capabilities["textDocumentSync"] as? [String: Any])?["change"] as? Int == 2)
         #expect(capabilities["positionEncoding"] as? String == "utf-16")

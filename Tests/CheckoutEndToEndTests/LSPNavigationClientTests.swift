@@ -10,7 +10,7 @@ import Testing
 /// condition, and a scenario file that still passes; go to definition on `extends:` gives the
 /// base's URI.
 @Suite struct LSPNavigationClientTests {
-    static let support = CheckoutBinary.root.appendingPathComponent("Tests/CheckoutEndToEndTests/Support")
+    static let support = LSPDriver.support
 
     @Test func pyglsFixesCompletesRenamesAndGoesToTheBase() throws {
         let ws = try Workspace()
@@ -29,15 +29,7 @@ import Testing
         ]
         let scriptPath = try ws.write(
             String(decoding: try JSONSerialization.data(withJSONObject: script), as: UTF8.self), to: "script.json")
-        let python = ConsumersVenv.url.appendingPathComponent("bin/python")
-        let driver = Self.support.appendingPathComponent("lsp_nav_client.py").path
-        let session = try CheckoutBinary.run([driver, scriptPath], program: python)
-        guard session.status == 0 else {
-            Issue.record(
-                "the pygls driver failed (\(session.status)); .ci/test installs pygls into \(ConsumersVenv.url.path): \(session.stderr)")
-            return
-        }
-        let out = try #require(try JSONSerialization.jsonObject(with: Data(session.stdout.utf8)) as? [String: Any], "\(session.stdout)")
+        guard let out = try LSPDriver.run("lsp_nav_client.py", [scriptPath]) else { return }
         #expect(out["exitCode"] as? Int == 0)
 
         // Ten mistakes, ten rules, each as validate reports it.

@@ -31,15 +31,7 @@ import Testing
         try ws.write(broken, to: "BROKEN_BASE")
         try ws.write(selling, to: "SELLING_BASE")
         try ws.write(Self.mistake, to: "MISTAKE")
-        let python = ConsumersVenv.url.appendingPathComponent("bin/python")
-        let driver = CheckoutBinary.root.appendingPathComponent("Tests/CheckoutEndToEndTests/Support/lsp_client.py").path
-        let session = try CheckoutBinary.run([driver, "--workspace", CheckoutBinary.url.path, ws.url.path], program: python)
-        guard session.status == 0 else {
-            Issue.record(
-                "the pygls driver failed (\(session.status)); .ci/test installs pygls into \(ConsumersVenv.url.path): \(session.stderr)")
-            return
-        }
-        let out = try #require(try JSONSerialization.jsonObject(with: Data(session.stdout.utf8)) as? [String: Any], "\(session.stdout)")
+        guard let out = try LSPDriver.run("lsp_client.py", ["--workspace", CheckoutBinary.url.path, ws.url.path]) else { return }
         #expect(out["exitCode"] as? Int == 0)
         let child = try #require(out["child"] as? [String: [[String: Any]]])
         let scenarios = try #require(out["scenarios"] as? [String: [[String: Any]]])

@@ -63,12 +63,15 @@ package enum ScenarioReader {
             self.exists = exists
         }
 
+        /// File access through the compiler's sources (the disk, or a language server's open
+        /// documents over it), with no answers cache.
+        package init(_ sources: FlowSources) {
+            read = sources.read
+            exists = sources.exists
+        }
+
         /// The file system, read through `SourceFile.read` like every other input.
-        package static let fileSystem: FileAccess = {
-            var access = FileAccess(contents: { _ in nil }, exists: { path in FileManager.default.fileExists(atPath: path) })
-            access.read = { path, maxBytes in SourceFile.read(path: path, maxBytes: maxBytes) }
-            return access
-        }()
+        package static let fileSystem = FileAccess(FlowSources.fileSystem)
     }
 
     /// The bounds on a scenarios file: 4 MiB, 32 levels, 10,000 alias-expanded nodes.
