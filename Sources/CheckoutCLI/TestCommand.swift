@@ -119,7 +119,11 @@ struct TestCommand: AsyncParsableCommand {
         runner.locale = try LocaleOption.parse(locale)
         // JUnit's per-step detail shows every scenario's provider calls.
         runner.recordsProviderCalls = junit != nil
-        let reported = Mutex<[ScenarioOutcome]>([])
+        runner.keepsTraces = junit != nil || wantsCoverage
+        // Without a JUnit report, `--update` or coverage, no outcome is kept once it is reported:
+        // its lines and the counts are all that is left of it.
+        runner.keepsOutcomes = junit != nil || update || wantsCoverage
+        let reported = Mutex<(outcomes: [ScenarioOutcome], count: Int, failed: Int)>(([], 0, 0))
         // Report lines go out in writes of up to 16 KB (about 300 scenarios; 10 ms of a fast
         // suite), not one write per scenario: 10,000 writes were a tenth of a suite's time.
         // Lines are never held longer than 100 ms (slow scenarios still show as they end), and
@@ -132,17 +136,22 @@ struct TestCommand: AsyncParsableCommand {
             }
             if !text.isEmpty { Output.report(text) }
         }
-        let notRun = selected.map { s in
-            (suite: s.suite, scenario: s.scenario, flow: suite.flows[s.scenario.flowPath]?.definition.id ?? "")
-        }
+        // What an interrupted run's JUnit report lists as not run.
+        let notRun =
+            junit == nil
+            ? []
+            : selected.map { s in
+                (suite: s.suite, scenario: s.scenario, flow: suite.flows[s.scenario.flowPath]?.definition.id ?? "")
+            }
         let junit = self.junit
         let locations = junitTestcaseLocations
         let interruption = Interruption { signal in
             flushReport()
-            let done = reported.withLock { $0 }
+            let done = reported.withLock { $0.outcomes }
+            let count = reported.withLock { $0.count }
             let name = Interruption.name(signal)
             Output.standardError(
-                "checkout: error: interrupted by \(name) after \(done.count) of \(selected.count) scenarios"
+                "checkout: error: interrupted by \(name) after \(count) of \(selected.count) scenarios"
                     + (junit == nil ? "\n" : "; the JUnit report lists the other \(selected.count - done.count) as errors\n"))
             if let junit {
                 let document = JUnitWriter.document(
@@ -152,8 +161,13 @@ struct TestCommand: AsyncParsableCommand {
             }
             Foundation.exit(ExitStatus.interrupted(by: signal))
         }
+        let keepsForJUnit = junit != nil
         let outcomes = await runner.run(selected) { outcome in
-            reported.withLock { $0.append(outcome) }
+            reported.withLock { r in
+                if keepsForJUnit { r.outcomes.append(outcome) }
+                r.count += 1
+                if !outcome.passed { r.failed += 1 }
+            }
             let full = pending.withLock { p in
                 p.text += ScenarioReport.lines(outcome)
                 return p.text.utf8.count >= 16 << 10 || ContinuousClock.now - p.since >= .milliseconds(100)
@@ -162,9 +176,8 @@ struct TestCommand: AsyncParsableCommand {
         }
         flushReport()
         interruption.claimNormalEnd()
-        let failed = outcomes.filter { !$0.passed }.count
-        Output.report(
-            ScenarioReport.summary(passed: outcomes.count - failed, failed: failed, skipped: all.count - selected.count))
+        let (count, failed) = reported.withLock { ($0.count, $0.failed) }
+        Output.report(ScenarioReport.summary(passed: count - failed, failed: failed, skipped: all.count - selected.count))
         if let junit, !Output.write(JUnitWriter.document(outcomes, testcaseLocations: locations), to: junit, what: "JUnit report") {
             throw ExitCode(ExitStatus.usage)
         }

@@ -205,6 +205,12 @@ package struct Fields {
 
     package func keyRange(_ key: String) -> SourceRange? { index(of: key).map { pairs[$0].key.range } }
 
+    /// The pair keyed `key` (the first, should the mapping repeat it).
+    package func pair(_ key: String) -> YAMLPair? { index(of: key).map { pairs[$0] } }
+
+    /// How many known keys the mapping has.
+    package var count: Int { specIndices.count }
+
     /// Whether the mapping has no known key.
     package var isEmpty: Bool { specIndices.isEmpty }
 

@@ -53,7 +53,7 @@ extension ScenarioFileReader {
     }
 
     /// Adds the shoppers, cards and rates of a fixtures mapping to `world`.
-    mutating func fixtures(_ f: [String: YAMLPair], into world: inout SandboxWorld) {
+    mutating func fixtures(_ f: KnownPairs, into world: inout SandboxWorld) {
         if let p = f["shoppers"] {
             var seen: [String: Int] = [:]
             for item in list(p.value, "'shoppers'") {

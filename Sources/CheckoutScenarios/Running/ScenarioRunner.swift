@@ -51,6 +51,15 @@ package struct ScenarioRunner: Sendable {
     /// Whether every run records its provider calls (a JUnit report shows them); false: only
     /// the runs of scenarios with `expect.sent`, as recording costs allocations.
     package var recordsProviderCalls = false
+    /// Whether every outcome keeps its run's trace (a JUnit report's step detail and
+    /// `--coverage` read it); false: only the runs of scenarios with `expect.steps` or
+    /// `expect.sent` are traced, to be matched, and no outcome keeps a trace. Tracing a run
+    /// allocates every event, and 10,000 kept traces were half of a suite's memory (issue 21).
+    package var keepsTraces = true
+    /// Whether `run(_:report:)` returns the outcomes; false: each is handed to `report` and
+    /// then let go, and it returns none (`checkout test` without `--junit`, `--update` or
+    /// coverage needs only the report's lines and counts).
+    package var keepsOutcomes = true
     /// The shopper's language of every scenario (`checkout test --locale`); nil: each
     /// scenario's own, else its flow's, else English (`Scenario.headlessRun`).
     package var locale: ShopperLocale?
@@ -79,7 +88,8 @@ package struct ScenarioRunner: Sendable {
 
     /// Runs `scenarios` (each paired with its suite name), at most `jobs` at a time, and hands
     /// each outcome to `report` in the order given, whatever order the runs finish in: as soon as
-    /// every scenario before it has been reported. Returns the outcomes in that order.
+    /// every scenario before it has been reported. Returns the outcomes in that order (none when
+    /// `keepsOutcomes` is false).
     @discardableResult
     package func run(
         _ scenarios: [(suite: String, scenario: Scenario)], report: @escaping @Sendable (ScenarioOutcome) -> Void = { _ in }
@@ -98,7 +108,7 @@ package struct ScenarioRunner: Sendable {
         execute: @escaping @Sendable (Scenario, String) async -> ScenarioOutcome
     ) async -> [ScenarioOutcome] {
         let units = Self.units(scenarios.map(\.scenario))
-        let board = ReportBoard(expected: scenarios.count)
+        let board = ReportBoard(expected: scenarios.count, keeps: keepsOutcomes)
         @Sendable func work() async {
             while let u = board.claim(units.count) {
                 let unit = units[u]
@@ -129,10 +139,10 @@ package struct ScenarioRunner: Sendable {
     }
 
     /// Runs one scenario.
-    /// Runs one scenario.
     package func run(_ scenario: Scenario, suite: String) async -> ScenarioOutcome {
         let started = stopwatch()
-        let trace = MemoryTraceSink()
+        let matchesTrace = scenario.expect.steps != nil || scenario.expect.sent != nil
+        let trace = keepsTraces || matchesTrace ? MemoryTraceSink() : nil
         let result: CheckoutResult
         if let flow = flows[scenario.flowPath] {
             result = await scenario.headlessRun(flow, locale: locale).run(
@@ -144,14 +154,15 @@ package struct ScenarioRunner: Sendable {
         }
         var outcome = ScenarioOutcome(
             scenario: scenario, suiteName: suite, result: result, differences: ScenarioMatcher.differences(scenario.expect, result),
-            trace: trace.events, duration: .zero)
+            trace: trace?.events ?? [], duration: .zero)
         if let steps = scenario.expect.steps {
-            outcome.differences += StepsMatcher.differences(steps, trace: trace.events).map { ScenarioDifference($0) }
+            outcome.differences += StepsMatcher.differences(steps, trace: outcome.trace).map { ScenarioDifference($0) }
         }
         if let sent = scenario.expect.sent {
             outcome.differences += SentMatcher.differences(expected: sent.items, calls: outcome.providerCalls, file: sent.file)
                 .map { ScenarioDifference($0) }
         }
+        if !keepsTraces { outcome.trace = [] }
         if flows[scenario.flowPath] == nil {
             outcome.differences.insert(ScenarioDifference("flow \(scenario.flowPath) was not compiled"), at: 0)
         }
@@ -187,45 +198,80 @@ package struct ScenarioRunner: Sendable {
     }
 }
 
-/// The runs' shared state, behind one lock: the next unit to take, the outcomes that ended
-/// before an earlier one, and those reported.
+/// The runs' shared state: the next unit to take (an atomic counter), and behind one lock the
+/// outcomes that ended before an earlier one and those reported.
+///
+/// One worker at a time hands outcomes to `report`, outside the lock: a worker that finishes
+/// while another is reporting leaves its outcome for that one and goes on to the next unit.
+/// With `report` called under the lock, the two workers of `--jobs 2` waited for each other's
+/// reports often enough to show in a profile (a contended lock is a system call here).
 private final class ReportBoard: Sendable {
     private struct State {
-        var next = 0
         var waiting: [Int: ScenarioOutcome] = [:]
         var reported: [ScenarioOutcome] = []
+        /// How many outcomes have been reported (`reported.count` when they are kept).
+        var reportedCount = 0
+        /// Whether the reported outcomes are kept, to be returned.
+        var keeps = true
+        /// Whether a worker is handing outcomes to `report` now.
+        var reporting = false
+
+        /// Counts `o` as reported, and keeps it when outcomes are kept.
+        mutating func keep(_ o: ScenarioOutcome) {
+            reportedCount += 1
+            if keeps { reported.append(o) }
+        }
+
+        /// The outcomes now next in order, moved to `reported`.
+        mutating func takeReady() -> [ScenarioOutcome] {
+            var ready: [ScenarioOutcome] = []
+            while let o = waiting.removeValue(forKey: reportedCount) {
+                keep(o)
+                ready.append(o)
+            }
+            return ready
+        }
     }
 
+    private let next = Atomic<Int>(0)
     private let state: Mutex<State>
 
-    init(expected: Int) {
+    init(expected: Int, keeps: Bool) {
         var s = State()
-        s.reported.reserveCapacity(expected)
+        s.keeps = keeps
+        if keeps { s.reported.reserveCapacity(expected) }
         state = Mutex(s)
     }
 
     /// The next unit's index, or nil when every unit is taken.
     func claim(_ count: Int) -> Int? {
-        state.withLock { s in
-            guard s.next < count else { return nil }
-            defer { s.next += 1 }
-            return s.next
-        }
+        let n = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        return n < count ? n : nil
     }
 
-    /// Keeps `outcome` (scenario `index`) and reports every outcome that is now next in order;
-    /// `report` runs under the lock, so reports never overlap and never come out of order.
+    /// Keeps `outcome` (scenario `index`) and, unless another worker is reporting, reports
+    /// every outcome that is now next in order, and those that become next meanwhile. Reports
+    /// never overlap and never come out of order; at `--jobs 1` each is made before the next
+    /// scenario starts.
     func finish(_ index: Int, _ outcome: ScenarioOutcome, _ report: (ScenarioOutcome) -> Void) {
-        state.withLock { s in
-            guard index == s.reported.count else {
-                s.waiting[index] = outcome
-                return
+        var ready = state.withLock { s -> [ScenarioOutcome] in
+            if !s.reporting, index == s.reportedCount, s.waiting.isEmpty {
+                s.keep(outcome)
+                s.reporting = true
+                return [outcome]
             }
-            s.reported.append(outcome)
-            report(outcome)
-            while let ready = s.waiting.removeValue(forKey: s.reported.count) {
-                s.reported.append(ready)
-                report(ready)
+            s.waiting[index] = outcome
+            if s.reporting { return [] }
+            let ready = s.takeReady()
+            s.reporting = !ready.isEmpty
+            return ready
+        }
+        while !ready.isEmpty {
+            for o in ready { report(o) }
+            ready = state.withLock { s in
+                let more = s.takeReady()
+                s.reporting = !more.isEmpty
+                return more
             }
         }
     }
