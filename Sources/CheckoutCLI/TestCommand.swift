@@ -110,8 +110,7 @@ struct TestCommand: AsyncParsableCommand {
 
         let selection = ScenarioSelection(tags: tags, skipTags: skipTags, shard: shard.flatMap(Shard.init), filters: filters)
         let all = suite.files.flatMap { f in f.scenarios.map { (suite: f.suiteName, scenario: $0) } }
-        let runsHere = selection.runs(all.map(\.scenario))
-        let selected = zip(all, runsHere).filter(\.1).map(\.0)
+        let selected = selection.selectsAll ? all : zip(all, selection.runs(all.map(\.scenario))).filter(\.1).map(\.0)
         let provider = try providerOptions.source(for: Array(suite.flows.values), connections: jobs)
         if mutate { return try await runMutation(selected, flows: suite.flows, provider: provider) }
         var runner = ScenarioRunner(flows: suite.flows, jobs: jobs, provider: provider)
@@ -120,6 +119,7 @@ struct TestCommand: AsyncParsableCommand {
         // JUnit's per-step detail shows every scenario's provider calls.
         runner.recordsProviderCalls = junit != nil
         runner.keepsTraces = junit != nil || wantsCoverage
+        runner.workerFlows = { suite.compiledAgain() }
         // Without a JUnit report, `--update` or coverage, no outcome is kept once it is reported:
         // its lines and the counts are all that is left of it.
         runner.keepsOutcomes = junit != nil || update || wantsCoverage

@@ -60,6 +60,9 @@ package struct ScenarioRunner: Sendable {
     /// then let go, and it returns none (`checkout test` without `--junit`, `--update` or
     /// coverage needs only the report's lines and counts).
     package var keepsOutcomes = true
+    /// The flows each worker after the first runs its scenarios on, made when it starts
+    /// (`ScenarioSuite.compiledAgain`); nil, or nil from it: every worker shares `flows`.
+    package var workerFlows: (@Sendable () -> [String: CompiledFlow]?)?
     /// The shopper's language of every scenario (`checkout test --locale`); nil: each
     /// scenario's own, else its flow's, else English (`Scenario.headlessRun`).
     package var locale: ShopperLocale?
@@ -94,7 +97,7 @@ package struct ScenarioRunner: Sendable {
     package func run(
         _ scenarios: [(suite: String, scenario: Scenario)], report: @escaping @Sendable (ScenarioOutcome) -> Void = { _ in }
     ) async -> [ScenarioOutcome] {
-        await run(scenarios, report: report) { scenario, suite in await self.run(scenario, suite: suite) }
+        await run(scenarios, report: report) { scenario, suite, flows in await self.run(scenario, suite: suite, flows: flows) }
     }
 
     /// `run(_:report:)` with the single run injected, so a test can finish runs out of order.
@@ -107,21 +110,30 @@ package struct ScenarioRunner: Sendable {
         _ scenarios: [(suite: String, scenario: Scenario)], report: @escaping @Sendable (ScenarioOutcome) -> Void,
         execute: @escaping @Sendable (Scenario, String) async -> ScenarioOutcome
     ) async -> [ScenarioOutcome] {
+        await run(scenarios, report: report) { scenario, suite, _ in await execute(scenario, suite) }
+    }
+
+    /// `run(_:report:execute:)` with the flows of the worker that runs it.
+    func run(
+        _ scenarios: [(suite: String, scenario: Scenario)], report: @escaping @Sendable (ScenarioOutcome) -> Void,
+        execute: @escaping @Sendable (Scenario, String, [String: CompiledFlow]) async -> ScenarioOutcome
+    ) async -> [ScenarioOutcome] {
         let units = Self.units(scenarios.map(\.scenario))
         let board = ReportBoard(expected: scenarios.count, keeps: keepsOutcomes)
-        @Sendable func work() async {
+        @Sendable func work(isFirst: Bool) async {
+            let flows = isFirst ? self.flows : (workerFlows?() ?? self.flows)
             while let u = board.claim(units.count) {
                 let unit = units[u]
                 let first = scenarios[unit[0]].scenario
                 if first.chain == nil {
-                    let outcome = await execute(first, scenarios[unit[0]].suite)
+                    let outcome = await execute(first, scenarios[unit[0]].suite, flows)
                     board.finish(unit[0], outcome, report)
                     continue
                 }
                 // A chain: its scenarios in file order, sharing one sandbox, each reported as it ends.
                 await Self.$chainState.withValue(SandboxState(world: first.world ?? .builtIn)) {
                     for i in unit {
-                        let outcome = await execute(scenarios[i].scenario, scenarios[i].suite)
+                        let outcome = await execute(scenarios[i].scenario, scenarios[i].suite, flows)
                         board.finish(i, outcome, report)
                     }
                 }
@@ -129,10 +141,10 @@ package struct ScenarioRunner: Sendable {
         }
         let workers = min(jobs, units.count)
         if workers <= 1 {
-            await work()
+            await work(isFirst: true)
         } else {
             await withTaskGroup(of: Void.self) { group in
-                for _ in 0..<workers { group.addTask { await work() } }
+                for w in 0..<workers { group.addTask { await work(isFirst: w == 0) } }
             }
         }
         return board.take()
@@ -140,6 +152,11 @@ package struct ScenarioRunner: Sendable {
 
     /// Runs one scenario.
     package func run(_ scenario: Scenario, suite: String) async -> ScenarioOutcome {
+        await run(scenario, suite: suite, flows: flows)
+    }
+
+    /// Runs one scenario on its flow among `flows`.
+    func run(_ scenario: Scenario, suite: String, flows: [String: CompiledFlow]) async -> ScenarioOutcome {
         let started = stopwatch()
         let matchesTrace = scenario.expect.steps != nil || scenario.expect.sent != nil
         let trace = keepsTraces || matchesTrace ? MemoryTraceSink() : nil

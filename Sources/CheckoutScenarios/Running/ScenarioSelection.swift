@@ -31,6 +31,9 @@ package struct ScenarioSelection: Sendable, Equatable {
         return tags.isEmpty || scenarioTags.contains(where: tags.contains)
     }
 
+    /// Whether every scenario runs here: no tag, filter or shard narrows the suite.
+    package var selectsAll: Bool { tags.isEmpty && skipTags.isEmpty && shard == nil && filters.isEmpty }
+
     /// For each scenario, in order, whether it runs here: `runs(tagsOf:names:)` with their
     /// tags and names.
     package func runs(_ scenarios: [Scenario]) -> [Bool] {

@@ -12,6 +12,9 @@ package struct ScenarioSuite: Sendable {
     package var flows: [String: CompiledFlow]
     /// Diagnostics of the scenarios files and flows that have any, with their sources.
     package var findings: [(diagnostics: [Diagnostic], source: SourceFile)]
+    /// What compiling the flows read (each flow and its `extends:` chain), to compile them
+    /// again without the disk (`compiledAgain`).
+    var flowSources = RecordedFlowSources()
 
     /// True when a scenarios file or a flow has an error: nothing should run (exit 2).
     package var hasErrors: Bool { findings.contains { $0.diagnostics.hasErrors } }
@@ -32,8 +35,13 @@ package struct ScenarioSuite: Sendable {
             if !read.diagnostics.isEmpty { suite.findings.append((read.diagnostics, read.source)) }
             guard let file = read.file else { continue }
             suite.files.append(file)
-            for flowPath in file.scenarios.map(\.flowPath) where suite.flows[flowPath] == nil && !failedFlows.contains(flowPath) {
-                let compiled = FlowCompiler.compile(contentsOf: flowPath)
+            // Scenarios next to each other mostly name the same flow: it is looked up once.
+            var previous: String?
+            for scenario in file.scenarios where scenario.flowPath != previous {
+                let flowPath = scenario.flowPath
+                previous = flowPath
+                guard suite.flows[flowPath] == nil, !failedFlows.contains(flowPath) else { continue }
+                let compiled = FlowCompiler.compile(contentsOf: flowPath, sources: suite.flowSources.recording)
                 let diagnostics = compiled.diagnostics.filter { $0.severity == .error }
                 if let flow = compiled.flow, diagnostics.isEmpty {
                     suite.flows[flowPath] = flow
