@@ -62,24 +62,41 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
-    /// Appends `s` as a JSON string literal.
+    /// Appends `s` as a JSON string literal. Works on the UTF-8 bytes: a string with nothing to
+    /// escape (most) is appended whole.
     public static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20:
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
+        var s = s
+        let plain = s.withUTF8 { !$0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } }
+        if plain {
+            out += "\""
+            out += s
+            out += "\""
+            return
         }
-        out += "\""
+        s.withUTF8 { src in
+            var bytes: [UInt8] = [UInt8(ascii: "\"")]
+            bytes.reserveCapacity(src.count + 16)
+            for b in src {
+                switch b {
+                case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
+                case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
+                case UInt8(ascii: "\n"): bytes.append(contentsOf: "\\n".utf8)
+                case UInt8(ascii: "\r"): bytes.append(contentsOf: "\\r".utf8)
+                case UInt8(ascii: "\t"): bytes.append(contentsOf: "\\t".utf8)
+                case 0..<0x20:
+                    bytes.append(contentsOf: "\\u00".utf8)
+                    bytes.append(hexDigits[Int(b >> 4)])
+                    bytes.append(hexDigits[Int(b & 0xF)])
+                default: bytes.append(b)
+                }
+            }
+            bytes.append(UInt8(ascii: "\""))
+            out += String(decoding: bytes, as: UTF8.self)
+        }
     }
+
+    /// Lower-case hexadecimal digits, for `\u00XX`.
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 /// One `"key": value` member of a JSON object.

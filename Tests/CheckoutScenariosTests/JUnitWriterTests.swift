@@ -12,6 +12,11 @@ import Testing
         #expect(JUnitWriter.escape("line\nnext\ttab\r") == "line&#10;next&#9;tab&#13;")
         #expect(JUnitWriter.escape("bell\u{07}nul\u{0}") == "bell\u{FFFD}nul\u{FFFD}")
         #expect(JUnitWriter.escape("São Paulo › ok") == "São Paulo › ok")
+        // Characters XML 1.0 cannot hold beyond the controls: U+FFFE and U+FFFF; U+FFFD and
+        // other characters of the same UTF-8 lead bytes stay.
+        #expect(JUnitWriter.escape("a\u{FFFE}b\u{FFFF}c\u{FFFD}\u{FFEE}\u{F000}") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}\u{FFEE}\u{F000}")
+        #expect(JUnitWriter.escape("end\u{FFFF}", content: true) == "end\u{FFFD}")
+        #expect(JUnitWriter.escape("\u{7F}del") == "\u{7F}del")
     }
 
     @Test func seconds() {

@@ -106,27 +106,38 @@ package enum JUnitWriter {
     /// cannot hold at all (other C0 controls, surrogates, U+FFFE/U+FFFF) as U+FFFD, and CR as
     /// a character reference. In an attribute (`content: false`) newline and tab are character
     /// references too, as a parser would turn them into spaces; in content they stay as they are.
+    /// Works on the UTF-8 bytes (a 10,000-scenario report was 1.4 s of appending scalars);
+    /// a Swift string is valid UTF-8, so it never holds a surrogate.
     package static func escape(_ text: String, content: Bool = false) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += content ? "\"" : "&quot;"
-            case "'": out += content ? "'" : "&apos;"
-            case "\n": out += content ? "\n" : "&#10;"
-            case "\r": out += "&#13;"
-            case "\t": out += content ? "\t" : "&#9;"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF || (0xD800...0xDFFF).contains(scalar.value) {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
+        var text = text
+        return text.withUTF8 { src in
+            var out: [UInt8] = []
+            out.reserveCapacity(src.count + src.count / 8)
+            var i = 0
+            while i < src.count {
+                let b = src[i]
+                i += 1
+                switch b {
+                case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+                case UInt8(ascii: "\""): if content { out.append(b) } else { out.append(contentsOf: "&quot;".utf8) }
+                case UInt8(ascii: "'"): if content { out.append(b) } else { out.append(contentsOf: "&apos;".utf8) }
+                case UInt8(ascii: "\n"): if content { out.append(b) } else { out.append(contentsOf: "&#10;".utf8) }
+                case UInt8(ascii: "\r"): out.append(contentsOf: "&#13;".utf8)
+                case UInt8(ascii: "\t"): if content { out.append(b) } else { out.append(contentsOf: "&#9;".utf8) }
+                case 0..<0x20: out.append(contentsOf: replacement)
+                // U+FFFE and U+FFFF: EF BF BE, EF BF BF.
+                case 0xEF where i + 1 < src.count && src[i] == 0xBF && src[i + 1] >= 0xBE:
+                    out.append(contentsOf: replacement)
+                    i += 2
+                default: out.append(b)
                 }
             }
+            return String(decoding: out, as: UTF8.self)
         }
-        return out
     }
+
+    /// U+FFFD in UTF-8.
+    private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
 }

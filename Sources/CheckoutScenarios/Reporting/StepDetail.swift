@@ -22,7 +22,9 @@ package enum StepDetail {
 
     /// `  3 step.end charge outcome=declined code=insufficient_funds`.
     static func line(_ e: TraceEvent) -> String {
-        var parts = [String(format: "%3d", e.seq), e.event]
+        // The sequence number right-aligned in three columns, as `%3d` would (without Foundation's formatter).
+        let seq = String(e.seq)
+        var parts = [String(repeating: " ", count: max(0, 3 - seq.utf8.count)) + seq, e.event]
         if let stage = e.stage { parts.append(stage) }
         for a in e.attributes { parts.append("\(a.key)=\(value(a.value))") }
         return parts.joined(separator: " ")
