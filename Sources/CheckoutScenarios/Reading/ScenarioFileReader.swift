@@ -4,6 +4,7 @@ import CheckoutLanguage
 import CheckoutProviders
 import CheckoutRuntime
 import Foundation
+import Synchronization
 
 /// Reads the syntax tree of one scenarios file, collecting every problem; mappings are read
 /// against `ScenarioKeys` by the key-table reader flows use, with the flows' wording.
@@ -15,6 +16,8 @@ struct ScenarioFileReader {
     /// names recur in every scenario of a big file.
     private var resolved: [String: String] = [:]
     private var existing: [String: Bool] = [:]
+    /// How many scenarios of a long list are read at once (`scenarios(_:world:)`).
+    var jobs = 1
 
     init(file: String, files: ScenarioReader.FileAccess) {
         self.file = file
@@ -63,21 +66,42 @@ struct ScenarioFileReader {
         }
         let defaultFlow = ScenarioReader.defaultFlow(for: file, files: files)
         var seen: [String: Int] = [:]
-        var out: [Scenario] = []
         for item in items {
-            if let name = item.mapping?.first(where: { $0.key.scalar?.value == "name" })?.value.scalar?.value {
-                if let first = seen[name] {
-                    error(
-                        .duplicateId, "scenario name \(UserText.quoted(name)) is used twice in this file (first on line \(first))",
-                        at: item.range)
-                } else {
-                    seen[name] = item.range.start.line
-                }
+            guard let name = item.mapping?.first(where: { $0.key.scalar?.value == "name" })?.value.scalar?.value else { continue }
+            if let first = seen[name] {
+                error(
+                    .duplicateId, "scenario name \(UserText.quoted(name)) is used twice in this file (first on line \(first))",
+                    at: item.range)
+            } else {
+                seen[name] = item.range.start.line
             }
-            if let s = scenario(item, defaultFlow: defaultFlow, world: world) { out.append(s) }
         }
-        return out
+        guard jobs > 1, items.count >= Self.itemsReadInParallel else {
+            return items.compactMap { scenario($0, defaultFlow: defaultFlow, world: world) }
+        }
+        // Parts of the list read at once, each by a copy of this reader; their scenarios and
+        // findings are joined in list order (`ScenarioReader.read` then sorts findings by
+        // place, keeping the order of those at one place).
+        let parts = min(jobs, items.count / (Self.itemsReadInParallel / 2))
+        let base = self
+        let read = Mutex([(scenarios: [Scenario], diagnostics: [Diagnostic])?](repeating: nil, count: parts))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            var reader = base
+            reader.diagnostics = []
+            let range = items.count * part / parts..<items.count * (part + 1) / parts
+            let found = items[range].compactMap { reader.scenario($0, defaultFlow: defaultFlow, world: world) }
+            read.withLock { $0[part] = (found, reader.diagnostics) }
+        }
+        return read.withLock { parts in
+            parts.flatMap { part in
+                diagnostics += part?.diagnostics ?? []
+                return part?.scenarios ?? []
+            }
+        }
     }
+
+    /// A list this long is read `jobs` scenarios at a time.
+    static let itemsReadInParallel = 256
 
     /// The known pairs of a mapping by key, after `KeyTable.read` (the reader flows use) has
     /// checked its keys against `table`: unknown keys with a suggestion, missing required keys.

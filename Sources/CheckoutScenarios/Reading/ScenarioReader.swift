@@ -78,10 +78,11 @@ package enum ScenarioReader {
     static let limits = YAMLLimits(maxBytes: 4 << 20, maxDepth: 32, maxAliasNodes: 10_000)
 
     /// Reads the scenarios file at `path`.
-    package static func read(contentsOf path: String, files: FileAccess = .fileSystem) -> ScenarioReadResult {
+    /// `jobs` above 1 reads a long list's scenarios that many at a time (`ScenarioFileReader`).
+    package static func read(contentsOf path: String, files: FileAccess = .fileSystem, jobs: Int = 1) -> ScenarioReadResult {
         switch files.read(path, limits.maxBytes) {
         case .success(let bytes):
-            return read(bytes, file: path, files: files)
+            return read(bytes, file: path, files: files, jobs: jobs)
         case .failure(let error):
             let d = error.diagnostic(file: path, what: "the scenarios file")
             return ScenarioReadResult(file: nil, diagnostics: [d], source: SourceFile(path: path, text: ""))
@@ -89,7 +90,7 @@ package enum ScenarioReader {
     }
 
     /// Reads a scenarios file from its bytes; `file` names it and locates relative paths.
-    package static func read(_ bytes: [UInt8], file: String, files: FileAccess = .fileSystem) -> ScenarioReadResult {
+    package static func read(_ bytes: [UInt8], file: String, files: FileAccess = .fileSystem, jobs: Int = 1) -> ScenarioReadResult {
         let source = SourceFile(path: file, bytes: bytes)
         let document = YAMLParser.parse(bytes, file: file, limits: limits, kind: .scenarios)
         // A syntax error can sit on a line holding a card number or CVV: position, no snippet.
@@ -99,6 +100,7 @@ package enum ScenarioReader {
             return d
         }
         var reader = ScenarioFileReader(file: file, files: files)
+        reader.jobs = jobs
         var scenarios: [Scenario] = []
         if let root = document.root, !document.diagnostics.hasErrors {
             scenarios = reader.scenarios(root)

@@ -58,7 +58,8 @@ package struct ScenarioSuite: Sendable {
 
     /// Every file of `paths` read, in order; `jobs` at a time.
     static func readAll(_ paths: [String], _ access: ScenarioReader.FileAccess, jobs: Int) -> [ScenarioReadResult] {
-        guard jobs > 1, paths.count > 1 else { return paths.map { ScenarioReader.read(contentsOf: $0, files: access) } }
+        // One file at a time: its scenarios are read `jobs` at a time instead.
+        guard jobs > 1, paths.count > 1 else { return paths.map { ScenarioReader.read(contentsOf: $0, files: access, jobs: jobs) } }
         let results = Mutex([ScenarioReadResult?](repeating: nil, count: paths.count))
         let next = Atomic(0)
         DispatchQueue.concurrentPerform(iterations: min(jobs, paths.count)) { _ in
