@@ -318,10 +318,7 @@ final class RunSession {
             }
             r.billing = billing.take()
             // A billing phone is in the result only when the flow asks for it (docs/running.md).
-            let definition = runner.flow.definition
-            if definition.fields.billingPresenceByPosition(for: definition.request)[AddressField.phone.position] ?? .hidden == .hidden {
-                r.billing?.phone = nil
-            }
+            if r.billing?.phone != nil, runner.flow.definition.fields.billingPhonePresence == .hidden { r.billing?.phone = nil }
             r.shipping = shipping.take()
         }
         if paymentMethod == .savedCard { r.savedCard = true }
@@ -334,8 +331,14 @@ final class RunSession {
             r.cardScan = CardScanReport(
                 reportingCriteria: runner.flow.definition.cards.reportingCriteria, scanReferences: scanReferences)
         }
-        swap(&r.errors, &issues)
-        swap(&r.customFields, &custom)
+        // Moved, not swapped: an `inout` on the result made the optimizer return a copy of it
+        // (and destroy the original), about 35 references more.
+        let errors = issues
+        issues = []
+        r.errors = errors
+        let fields = custom
+        custom = [:]
+        r.customFields = fields
         return r
     }
 
