@@ -32,9 +32,11 @@ extension RunSession {
     }
 
     /// The brands a card answer may have, as the validator takes them: the prompt's, which
-    /// are the flow's (`cards.accept`, else every brand, a set made once).
+    /// are the flow's (`cards.accept`, else every brand, a set made once). Every prompt a run
+    /// makes lists `cards.accept` when it is set and every brand when not, so the prompt's list
+    /// is not compared with `CardBrand.every` (an element-by-element comparison per card).
     func acceptedBrandSet(_ p: ScreenPrompt) -> Set<CardBrand> {
-        runner.flow.definition.cards.accept == nil && p.acceptedBrands == CardBrand.every ? CardBrand.everySet : Set(p.acceptedBrands)
+        runner.flow.definition.cards.accept == nil ? CardBrand.everySet : Set(p.acceptedBrands)
     }
 
     /// Asks the front end for one screen, validates, and asks again or collects the issues.
