@@ -26,7 +26,8 @@ extension RunSession {
             offersSameAsBilling: kind == .billing && request.offersSameAsBilling,
             offersStoreCard: kind == .creditCard ? storeCardSetting != .hidden : true,
             readsBankDetails: kind == .cardScan && runner.flow.definition.cards.requireSortCodeAndAccountNumber,
-            currencies: currencies, acceptedBrands: runner.flow.definition.cards.accept ?? CardBrand.every, theme: runner.flow.definition.theme,
+            currencies: currencies, acceptedBrands: runner.flow.definition.cards.accept ?? CardBrand.every,
+            theme: runner.flow.definition.theme,
             visit: visit, title: stage.title, fields: stage.fields,
             customFields: kind == .form ? customFields(of: stage) : [])
     }

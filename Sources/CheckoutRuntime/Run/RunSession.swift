@@ -331,14 +331,8 @@ final class RunSession {
             r.cardScan = CardScanReport(
                 reportingCriteria: runner.flow.definition.cards.reportingCriteria, scanReferences: scanReferences)
         }
-        // Moved, not swapped: an `inout` on the result made the optimizer return a copy of it
-        // (and destroy the original), about 35 references more.
-        let errors = issues
-        issues = []
-        r.errors = errors
-        let fields = custom
-        custom = [:]
-        r.customFields = fields
+        swap(&r.errors, &issues)
+        swap(&r.customFields, &custom)
         return r
     }
 
