@@ -185,12 +185,6 @@ extension RunSession {
         return .next
     }
 
-    /// What the flow collected so far goes with the card (provider-contract #5). Made for each
-    /// call and passed in its arguments: captured by the call's closure, it was copied twice.
-    private func tokenizeDetails() -> TokenizeDetails {
-        TokenizeDetails(billing: billing, shipping: shipping, fraudSessionId: fraudSessionId, storeCard: storeCard)
-    }
-
     private func tokenizedAttributes() -> [JSONMember] {
         var attributes = [
             JSONMember("brand", .string(tokenized?.brand.resultName ?? "")), JSONMember("last4", .string(tokenized?.last4 ?? "")),
