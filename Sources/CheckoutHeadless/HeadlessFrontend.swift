@@ -54,5 +54,6 @@ public struct HeadlessFrontend: PacedFrontend {
     public func finished(_ result: CheckoutResult) async {}
 
     /// `wait:` answers: the time spent at this stage before answering.
-    public func wait(at stage: String) -> Duration? { answers.waits[stage] }
+    /// (Asked at every screen: without `wait:` answers, nothing is hashed.)
+    public func wait(at stage: String) -> Duration? { answers.waits.isEmpty ? nil : answers.waits[stage] }
 }

@@ -27,6 +27,29 @@ import Testing
         }
     }
 
+    /// `billingPhonePresence`, which a run's result asks instead of building the billing
+    /// presence list, says what the table says for the phone.
+    @Test func billingPhonePresenceMatchesTheTable() {
+        let overrides: [FieldPresence?] = [nil] + FieldPresence.allCases
+        for fullBilling in [true, false] {
+            for shown in [nil, true, false] as [Bool?] {
+                for override in overrides {
+                    var request = CheckoutRequest()
+                    request.fullBilling = fullBilling
+                    var fields = FieldSettings()
+                    fields.available[.phone] = shown
+                    fields.billing[.phone] = override
+                    // Other fields set too: they must not change the phone's answer.
+                    fields.available[.email] = false
+                    fields.billing[.name] = .optional
+                    #expect(
+                        fields.billingPhonePresence == fields.billingPresence(for: request)[.phone],
+                        "fullBilling \(fullBilling), shown \(String(describing: shown)), override \(String(describing: override))")
+                }
+            }
+        }
+    }
+
     /// The lists by position the compiler checks screens against say what the tables say, for
     /// every field, whatever the request and the overrides.
     @Test func presenceByPositionMatchesTheTables() {

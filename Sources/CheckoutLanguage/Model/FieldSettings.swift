@@ -130,6 +130,12 @@ package struct FieldSettings: Sendable, Hashable {
         return billing[.email] ?? email
     }
 
+    /// `billingPresence(for:)[.phone]` without building the table: hidden unless
+    /// `fields.billing.phone` or `fields.available` shows it (then optional).
+    package var billingPhonePresence: FieldPresence {
+        billing[.phone] ?? (available[.phone].map { $0 ? .optional : .hidden } ?? .hidden)
+    }
+
     /// `billingPresence(for:)[.birthday]` without building the table: hidden unless
     /// `fields.billing.birthday` or `fields.available.showBirthdayField: true` asks for it.
     public var billingBirthdayPresence: FieldPresence {

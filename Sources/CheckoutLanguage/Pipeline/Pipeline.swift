@@ -257,5 +257,10 @@ package struct Pipeline: Sendable, Hashable {
 
     /// True when a `tokenize` step takes the card up front (own UI): the payment method is
     /// decided by the data given there, not before the run.
-    public var takesCardUpfront: Bool { stages.contains { $0.kind == .step(.tokenize) && $0.cardSource == .upfront } }
+    ///
+    /// By index: `contains(where:)` copied every stage it looked at (a run asks this twice).
+    public var takesCardUpfront: Bool {
+        for i in stages.indices where stages[i].kind == .step(.tokenize) && stages[i].cardSource == .upfront { return true }
+        return false
+    }
 }

@@ -109,6 +109,12 @@ extension RunSession {
         return found
     }
 
+    /// What the flow collected so far goes with the card (provider-contract #5). Made for each
+    /// call and passed in its arguments: captured by the call's closure, it was copied twice.
+    func tokenizeDetails() -> TokenizeDetails {
+        TokenizeDetails(billing: billing, shipping: shipping, fraudSessionId: fraudSessionId, storeCard: storeCard)
+    }
+
     /// Time the shopper spends on a screen before answering (headless `wait:` answers): the
     /// run's clock moves on, so a token can expire mid-flow.
     ///

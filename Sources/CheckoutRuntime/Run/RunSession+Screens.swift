@@ -12,30 +12,32 @@ extension RunSession {
         return p
     }
 
-    /// What one screen of the pipeline shows, made in one initialiser call.
+    /// What one screen of the pipeline shows, made in one initialiser call and returned as
+    /// made (setting a property afterwards copied the whole prompt, about fifteen references).
     private func screenPrompt(_ kind: ScreenKind, stage: PipelineStage, visit: Int, currencies: [String]) -> ScreenPrompt {
-        let definition = runner.flow.definition
-        var prompt = ScreenPrompt(
-            kind: kind, stageId: stage.id, price: price,
-            paymentMethods: kind == .paymentMethod ? offeredMethods() : [],
+        let methods = kind == .paymentMethod ? offeredMethods() : []
+        return ScreenPrompt(
+            kind: kind, stageId: stage.id, price: price, paymentMethods: methods,
+            applePayLine: methods.contains(.applePay) ? runner.flow.definition.provider.applePay?.payLine : nil,
+            requiresTermsConsent: kind == .review && runner.flow.definition.provider.requireTermsConsent,
             savedCards: kind == .savedCard ? shopper?.savedCards ?? [] : [],
             prefill: kind == .billing ? billingPrefill() : kind == .shipping ? request.prefillShipping ?? shopper?.shipping : nil,
             requirements: billingRequirements, today: kind == .billing ? CalendarDate(containing: runner.clock.now()) : nil,
             offersSameAsBilling: kind == .billing && request.offersSameAsBilling,
             offersStoreCard: kind == .creditCard ? storeCardSetting != .hidden : true,
-            readsBankDetails: kind == .cardScan && definition.cards.requireSortCodeAndAccountNumber,
-            currencies: currencies, acceptedBrands: definition.cards.accept ?? CardBrand.every, theme: definition.theme,
+            readsBankDetails: kind == .cardScan && runner.flow.definition.cards.requireSortCodeAndAccountNumber,
+            currencies: currencies, acceptedBrands: runner.flow.definition.cards.accept ?? CardBrand.every,
+            theme: runner.flow.definition.theme,
             visit: visit, title: stage.title, fields: stage.fields,
             customFields: kind == .form ? customFields(of: stage) : [])
-        if kind == .paymentMethod, prompt.paymentMethods.contains(.applePay) { prompt.applePayLine = definition.provider.applePay?.payLine }
-        prompt.requiresTermsConsent = kind == .review && definition.provider.requireTermsConsent
-        return prompt
     }
 
     /// The brands a card answer may have, as the validator takes them: the prompt's, which
-    /// are the flow's (`cards.accept`, else every brand, a set made once).
+    /// are the flow's (`cards.accept`, else every brand, a set made once). Every prompt a run
+    /// makes lists `cards.accept` when it is set and every brand when not, so the prompt's list
+    /// is not compared with `CardBrand.every` (an element-by-element comparison per card).
     func acceptedBrandSet(_ p: ScreenPrompt) -> Set<CardBrand> {
-        runner.flow.definition.cards.accept == nil && p.acceptedBrands == CardBrand.every ? CardBrand.everySet : Set(p.acceptedBrands)
+        runner.flow.definition.cards.accept == nil ? CardBrand.everySet : Set(p.acceptedBrands)
     }
 
     /// Asks the front end for one screen, validates, and asks again or collects the issues.
@@ -142,12 +144,17 @@ extension RunSession {
         var codes = [String]()
         codes.reserveCapacity(table.rates.count + 1)
         codes.append(table.base.code)
-        for code in table.rates.keys {
-            codes.append(code)
-            var i = codes.count - 1
-            while i > 1, codes[i] < codes[i - 1] {
-                codes.swapAt(i, i - 1)
-                i -= 1
+        codes.append(contentsOf: table.rates.keys)
+        // Compared in place through the buffer: reading the array's elements copied two strings
+        // (four reference counts) per comparison.
+        codes.withUnsafeMutableBufferPointer { c in
+            for j in c.indices.dropFirst(2) {
+                var i = j
+                while c[i] < c[i - 1] {
+                    c.swapAt(i, i - 1)
+                    i -= 1
+                    if i == 1 { break }
+                }
             }
         }
         return codes

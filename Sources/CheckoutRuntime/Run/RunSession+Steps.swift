@@ -151,9 +151,6 @@ extension RunSession {
             // BAM masking: grouped, first 6 and last 4 only; never the whole number.
             maskedNumber = card.maskedNumber
         }
-        // What the flow collected so far goes with the card (provider-contract #5).
-        let details = TokenizeDetails(
-            billing: billing, shipping: shipping, fraudSessionId: fraudSessionId, storeCard: storeCard)
         do {
             let current: CheckoutToken
             if let token {
@@ -163,13 +160,16 @@ extension RunSession {
                 token = current
             }
             do {
-                tokenized = try await withRetry(step, (source, current)) { p, a in try await p.tokenize(a.0, token: a.1, details: details) }
+                tokenized = try await withRetry(step, (source, current, tokenizeDetails())) { p, a in
+                    try await p.tokenize(a.0, token: a.1, details: a.2)
+                }
             } catch let e as ProviderError where e.code == .tokenExpired {
                 emit(.tokenRefresh, stage: stage, attributes: [JSONMember("reason", .string(e.code.rawValue))])
                 let fresh = try await withRetry(step, ()) { p, _ in try await p.createToken() }
                 token = fresh
                 do {
-                    tokenized = try await withRetry(step, (source, fresh)) { p, a in try await p.tokenize(a.0, token: a.1, details: details)
+                    tokenized = try await withRetry(step, (source, fresh, tokenizeDetails())) { p, a in
+                        try await p.tokenize(a.0, token: a.1, details: a.2)
                     }
                 } catch let again as ProviderError where again.code == .tokenExpired {
                     // One refresh only (generateTokenFunc): say so instead of repeating the first error.

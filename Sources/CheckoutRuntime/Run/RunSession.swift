@@ -318,10 +318,7 @@ final class RunSession {
             }
             r.billing = billing.take()
             // A billing phone is in the result only when the flow asks for it (docs/running.md).
-            let definition = runner.flow.definition
-            if definition.fields.billingPresenceByPosition(for: definition.request)[AddressField.phone.position] ?? .hidden == .hidden {
-                r.billing?.phone = nil
-            }
+            if r.billing?.phone != nil, runner.flow.definition.fields.billingPhonePresence == .hidden { r.billing?.phone = nil }
             r.shipping = shipping.take()
         }
         if paymentMethod == .savedCard { r.savedCard = true }
