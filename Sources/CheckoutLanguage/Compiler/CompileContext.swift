@@ -195,7 +195,7 @@ extension CompileContext: MappingFindingSink {
 /// as `tax` are read directly): a key is found in the table, then its position among the
 /// pairs' spec positions, without comparing the text of every key.
 package struct Fields {
-    package let pairs: [YAMLPair]
+    package let pairs: YAMLPairs
     /// The position in `table` of each pair's key.
     let specIndices: [Int]
     let table: KeyTable

@@ -87,7 +87,7 @@ extension FlowCompiler {
             out.append(pair)
         }
         var merged = child
-        merged.kind = .mapping(out)
+        merged.kind = .mapping(YAMLPairs(out))
         return merged
     }
 
@@ -106,7 +106,7 @@ extension YAMLNode {
         switch kind {
         case .scalar: break
         case .mapping(let pairs):
-            n.kind = .mapping(pairs.map { YAMLPair(key: $0.key.relocated(to: range), value: $0.value.relocated(to: range)) })
+            n.kind = .mapping(YAMLPairs(pairs.map { YAMLPair(key: $0.key.relocated(to: range), value: $0.value.relocated(to: range)) }))
         case .sequence(let items): n.kind = .sequence(items.map { $0.relocated(to: range) })
         }
         return n

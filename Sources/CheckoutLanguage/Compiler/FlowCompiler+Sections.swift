@@ -140,20 +140,21 @@ extension FlowCompiler {
         }
         var rates: [TaxTable.Rate] = []
         rates.reserveCapacity(pairs.count)
-        // By index: a `for pair in pairs` loop copies both nodes of every row.
+        // One pair at a time: a compact mapping (`YAMLScalarTable`) makes the pair on every access.
         for i in pairs.indices {
-            guard case .scalar(let key) = pairs[i].key.kind else { continue }
+            let pair = pairs[i]
+            guard case .scalar(let key) = pair.key.kind else { continue }
             let region = key.value
-            guard isValidTaxRegion(region, at: pairs[i].key.range, &ctx) else { continue }
-            guard case .scalar(let value) = pairs[i].value.kind, let syntax = DecimalText.syntax(value.value) else {
+            guard isValidTaxRegion(region, at: pair.key.range, &ctx) else { continue }
+            guard case .scalar(let value) = pair.value.kind, let syntax = DecimalText.syntax(value.value) else {
                 ctx.report(
-                    .typeMismatch, "'tax.\(region)' must be a decimal number such as 10 or 10.50, found \(ctx.describe(pairs[i].value))",
-                    at: pairs[i].value.range)
+                    .typeMismatch, "'tax.\(region)' must be a decimal number such as 10 or 10.50, found \(ctx.describe(pair.value))",
+                    at: pair.value.range)
                 continue
             }
             let text = value.value
             if !isPercent(text, syntax) {
-                ctx.report(.outOfRange, "tax rate of \(region) must be a percent from 0 to 100, found \(text)", at: pairs[i].value.range)
+                ctx.report(.outOfRange, "tax rate of \(region) must be a percent from 0 to 100, found \(text)", at: pair.value.range)
                 continue
             }
             rates.append(TaxTable.Rate(region: region, percentText: text))

@@ -142,7 +142,7 @@ extension KeyTable {
                 sink.record(.unknownKey(key, suggestion: suggestion, validKeys: names), in: place(), at: pairs[p].key.range)
             }
         }
-        let fields = Fields(pairs: known ?? pairs, specIndices: specIndices, table: self, range: node.range)
+        let fields = Fields(pairs: known.map(YAMLPairs.init) ?? pairs, specIndices: specIndices, table: self, range: node.range)
         for s in required where !specIndices.contains(s) {
             sink.record(.missingKey(names[s]), in: place(), at: SourceRange(start: node.range.start, end: node.range.start))
         }
