@@ -138,8 +138,11 @@ extension FlowCompiler {
             ctx.report(.typeMismatch, "'tax' must be a mapping of region to percent, found \(ctx.describe(node))", at: node.range)
             return TaxTable()
         }
-        var rates: [TaxTable.Rate] = []
-        rates.reserveCapacity(pairs.count)
+        var table = TaxTable()
+        // A row `  FR-123: 20.5` holds its rate's bytes (`FR-123`, 0xFF, `20.5`) and 3 more:
+        // reserved from the rows' average length, trimmed at the end when that was too much.
+        let rowBytes = (node.range.end.offset - node.range.start.offset) / max(pairs.count, 1)
+        table.reserveCapacity(pairs.count, bytesPerRate: max(rowBytes - 3, 4))
         // One pair at a time: a compact mapping (`YAMLScalarTable`) makes the pair on every access.
         for i in pairs.indices {
             let pair = pairs[i]
@@ -157,9 +160,10 @@ extension FlowCompiler {
                 ctx.report(.outOfRange, "tax rate of \(region) must be a percent from 0 to 100, found \(text)", at: pair.value.range)
                 continue
             }
-            rates.append(TaxTable.Rate(region: region, percentText: text))
+            table.append(region: region, percentText: text)
         }
-        return TaxTable(rates: rates)
+        table.trim()
+        return table
     }
 
     /// 0...100, decided from the text; only three-digit numbers need the value.
