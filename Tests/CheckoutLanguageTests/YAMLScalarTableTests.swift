@@ -105,6 +105,24 @@ import Testing
         #expect(compact == ordinary)
     }
 
+    /// Rows the compiler reads from the bytes and rows it checks as nodes (a state it knows by
+    /// name, 100, -0, quoted, 19 digits) give the table the ordinary tree gives.
+    @Test func theCompiledTaxTableIsTheOrdinaryTreesTable() throws {
+        let odd = [
+            10: "  US-NY: 8.875\n", 2_100: "  FR-A: 100\n", 2_101: "  FR-B: -0\n", 2_102: "  'FR-C': \"7.25\"\n",
+            2_103: "  FR-D: 1.000000000000000000\n", 2_104: "  FR-E: 099.5\n", 2_105: "  FR: 0\n",
+        ]
+        let bytes = Self.flow(Self.rows(3_000) { odd[$0] }, prefix: "request:\n  price: { amount: 10 }\n")
+        #expect(try #require(read(bytes).pairs).isCompact)
+        let compact = FlowCompiler.compile(bytes, file: "t.yaml", sources: .fileSystem)
+        let ordinary = FlowCompiler.compile(bytes + Array("# \t\n".utf8), file: "t.yaml", sources: .fileSystem)
+        #expect(compact.diagnostics == ordinary.diagnostics)
+        let table = try #require(compact.flow?.definition.tax)
+        #expect(table.rates.count == 3_000)
+        #expect(table == ordinary.flow?.definition.tax)
+        #expect(Array(table.rates) == ordinary.flow.map { Array($0.definition.tax.rates) })
+    }
+
     @Test func keyTextIsTheKeysValue() throws {
         let (pairs, _) = read(Self.flow(Self.rows(3_000) { $0 == 2_222 ? "  \"FR-Q\": 1\n" : nil }))
         let table = try #require(pairs)

@@ -69,6 +69,14 @@ package struct TaxTable: Sendable, Hashable {
         ends.append(UInt32(text.count))
     }
 
+    /// Adds a rate after the others, from the UTF-8 of its region and percent.
+    package mutating func append(regionBytes: UnsafeBufferPointer<UInt8>, percentBytes: UnsafeBufferPointer<UInt8>) {
+        text.append(contentsOf: regionBytes)
+        text.append(Rates.separator)
+        text.append(contentsOf: percentBytes)
+        ends.append(UInt32(text.count))
+    }
+
     /// Makes room for `count` rates of about `bytesPerRate` bytes each.
     package mutating func reserveCapacity(_ count: Int, bytesPerRate: Int) {
         ends.reserveCapacity(count)

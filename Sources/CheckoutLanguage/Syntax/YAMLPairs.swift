@@ -42,6 +42,19 @@ package struct YAMLPairs: RandomAccessCollection, Sendable, ExpressibleByArrayLi
         }
     }
 
+    /// The key and value scalars of pair `index` when the pairs are held compactly (without
+    /// making their nodes and ranges); nil otherwise.
+    package func scalars(at index: Int) -> (key: YAMLScalar, value: YAMLScalar)? {
+        guard case .table(let table) = storage else { return nil }
+        return table.scalars(index)
+    }
+
+    /// The compact table, when the pairs are held as one.
+    var compactTable: YAMLScalarTable? {
+        guard case .table(let table) = storage else { return nil }
+        return table
+    }
+
     /// True when the pairs are held as a `YAMLScalarTable` (for tests and measurements).
     package var isCompact: Bool {
         if case .table = storage { return true }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
+
 /// A big mapping of one-line scalar pairs (`  US-NY: 8.875`), held as byte offsets into the
 /// file instead of a node per scalar: 20 bytes a pair where `YAMLPair` takes 128 (issue 21).
 ///
@@ -44,6 +50,31 @@ struct YAMLScalarTable: Sendable {
                 kind: .scalar(Self.scalar(s, Int(e.valueStart), Int(e.valueEnd), style: e.info & 3)),
                 range: SourceRange(start: at.2, end: at.3))
             return YAMLPair(key: key, value: value)
+        }
+    }
+
+    /// The key and value scalars of the pair at `index`, without their ranges.
+    func scalars(_ index: Int) -> (key: YAMLScalar, value: YAMLScalar) {
+        let e = entries[index]
+        return source.withUnsafeBufferPointer { s in
+            (
+                Self.scalar(s, Int(e.keyStart), Int(e.keyEnd), style: e.info >> 2 & 3),
+                Self.scalar(s, Int(e.valueStart), Int(e.valueEnd), style: e.info & 3)
+            )
+        }
+    }
+
+    /// Calls `body` with each pair's index and the UTF-8 of its key's and value's text (inside
+    /// the quotes when quoted: the bytes are the text), in order, without making strings.
+    func forEachText(_ body: (Int, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
+        source.withUnsafeBufferPointer { s in
+            for (i, e) in entries.enumerated() {
+                let kq = e.info >> 2 & 3 == 0 ? 0 : 1
+                let vq = e.info & 3 == 0 ? 0 : 1
+                body(
+                    i, UnsafeBufferPointer(rebasing: s[(Int(e.keyStart) + kq)..<(Int(e.keyEnd) - kq)]),
+                    UnsafeBufferPointer(rebasing: s[(Int(e.valueStart) + vq)..<(Int(e.valueEnd) - vq)]))
+            }
         }
     }
 
@@ -127,6 +158,9 @@ struct YAMLScalarTable: Sendable {
         let q = quoted ? 1 : 0
         guard end - start >= 2 * q else { return false }
         let bytes = UnsafeBufferPointer(rebasing: file[(start + q)..<(end - q)])
-        return text.utf8.count == bytes.count && text.utf8.elementsEqual(bytes)
+        guard text.utf8.count == bytes.count else { return false }
+        if bytes.isEmpty { return true }
+        return text.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+            ?? text.utf8.elementsEqual(bytes)
     }
 }
