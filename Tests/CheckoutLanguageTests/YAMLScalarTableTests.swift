@@ -123,10 +123,17 @@ import Testing
         #expect(Array(table.rates) == ordinary.flow.map { Array($0.definition.tax.rates) })
     }
 
+    /// The compact form must not make every node bigger (`YAMLPairs` holds the table inline,
+    /// and Swift still packs the node's kind in the 64 bytes it had).
+    @Test func aNodeStaysSixtyFourBytes() {
+        #expect(MemoryLayout<YAMLNode>.stride == 64)
+        #expect(MemoryLayout<YAMLPair>.stride == 128)
+    }
+
     @Test func keyTextIsTheKeysValue() throws {
         let (pairs, _) = read(Self.flow(Self.rows(3_000) { $0 == 2_222 ? "  \"FR-Q\": 1\n" : nil }))
         let table = try #require(pairs)
-        guard case .table(let compact) = table.storage else {
+        guard let compact = table.compactTable else {
             Issue.record("not compact")
             return
         }

@@ -201,9 +201,9 @@ package struct Fields {
     let table: KeyTable
     let range: SourceRange
 
-    package subscript(_ key: String) -> YAMLNode? { index(of: key).map { pairs[$0].value } }
+    package subscript(_ key: String) -> YAMLNode? { index(of: key).map { pairs.value(at: $0) } }
 
-    package func keyRange(_ key: String) -> SourceRange? { index(of: key).map { pairs[$0].key.range } }
+    package func keyRange(_ key: String) -> SourceRange? { index(of: key).map { pairs.key(at: $0).range } }
 
     /// Whether the mapping has no known key.
     package var isEmpty: Bool { specIndices.isEmpty }

@@ -144,7 +144,7 @@ extension FlowCompiler {
         for j in f.pairs.indices {
             let s = f.specIndices[j]
             let key = f.key(at: j)
-            let n = f.pairs[j].value
+            let n = f.pairs.value(at: j)
             if s == 0 {
                 if let v = ctx.enumeration(n, path: "theme.preset", as: ThemePreset.self) { theme.preset = v }
             } else if colors.contains(s) {

@@ -39,14 +39,14 @@ extension FlowCompiler {
         if let scalars = pairs.scalars(at: i) {
             (key, value) = scalars
         } else {
-            guard case .scalar(let k) = pairs[i].key.kind else { return }
+            guard case .scalar(let k) = pairs.key(at: i).kind else { return }
             key = k
-            value = pairs[i].value.scalar
+            value = pairs.value(at: i).scalar
         }
         let region = key.value
-        guard isValidTaxRegion(region, at: { pairs[i].key.range }, &ctx) else { return }
+        guard isValidTaxRegion(region, at: { pairs.key(at: i).range }, &ctx) else { return }
         guard let value, let syntax = DecimalText.syntax(value.value) else {
-            let node = pairs[i].value
+            let node = pairs.value(at: i)
             ctx.report(
                 .typeMismatch, "'tax.\(region)' must be a decimal number such as 10 or 10.50, found \(ctx.describe(node))",
                 at: node.range)
@@ -54,7 +54,7 @@ extension FlowCompiler {
         }
         let text = value.value
         if !isPercent(text, syntax) {
-            ctx.report(.outOfRange, "tax rate of \(region) must be a percent from 0 to 100, found \(text)", at: pairs[i].value.range)
+            ctx.report(.outOfRange, "tax rate of \(region) must be a percent from 0 to 100, found \(text)", at: pairs.value(at: i).range)
             return
         }
         table.append(region: region, percentText: text)

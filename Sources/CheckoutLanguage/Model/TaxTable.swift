@@ -63,10 +63,18 @@ package struct TaxTable: Sendable, Hashable {
 
     /// Adds a rate after the others.
     package mutating func append(region: String, percentText: String) {
-        text.append(contentsOf: region.utf8)
+        Self.append(region, to: &text)
         text.append(Rates.separator)
-        text.append(contentsOf: percentText.utf8)
+        Self.append(percentText, to: &text)
         ends.append(UInt32(text.count))
+    }
+
+    /// `bytes.append(contentsOf: string.utf8)`, copied in one go when the string is contiguous
+    /// (the generic append goes byte by byte).
+    private static func append(_ string: String, to bytes: inout [UInt8]) {
+        if string.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: string.utf8)
+        }
     }
 
     /// Adds a rate after the others, from the UTF-8 of its region and percent.

@@ -42,6 +42,22 @@ package struct YAMLPairs: RandomAccessCollection, Sendable, ExpressibleByArrayLi
         }
     }
 
+    /// The key of pair `index`, without copying its value (`pairs[i].key` copies both nodes).
+    package func key(at index: Int) -> YAMLNode {
+        switch storage {
+        case .nodes(let pairs): return pairs[index].key
+        case .table(let table): return table.pair(index).key
+        }
+    }
+
+    /// The value of pair `index`, without copying its key.
+    package func value(at index: Int) -> YAMLNode {
+        switch storage {
+        case .nodes(let pairs): return pairs[index].value
+        case .table(let table): return table.pair(index).value
+        }
+    }
+
     /// The key and value scalars of pair `index` when the pairs are held compactly (without
     /// making their nodes and ranges); nil otherwise.
     package func scalars(at index: Int) -> (key: YAMLScalar, value: YAMLScalar)? {
