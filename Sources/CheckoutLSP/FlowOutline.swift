@@ -51,7 +51,7 @@ struct FlowOutline {
     /// The document's root mapping.
     let root: YAMLNode
     /// The document's top-level pairs, in order.
-    let sections: [YAMLPair]
+    let sections: YAMLPairs
     /// The document's bytes and lines.
     let offsets: OffsetTable
     private(set) var stages: [Stage] = []

@@ -19,6 +19,13 @@ extension DecimalText {
         return shape
     }
 
+    /// `syntax` of UTF-8 bytes, for numbers of up to 18 digits (decided on the bytes alone);
+    /// nil for anything else, longer numbers included (use `syntax` on the text for those).
+    package static func shortSyntax(_ bytes: UnsafeBufferPointer<UInt8>) -> Syntax? {
+        guard let shape = scan(bytes: bytes), shape.integerDigits + shape.fractionDigits <= 18 else { return nil }
+        return shape
+    }
+
     /// The grammar, in one place: the shape of `text`, or nil when it is not a decimal literal.
     static func scan(_ text: String) -> Syntax? {
         if let shape = text.utf8.withContiguousStorageIfAvailable({ scan(bytes: $0) }) { return shape }

@@ -195,15 +195,15 @@ extension CompileContext: MappingFindingSink {
 /// as `tax` are read directly): a key is found in the table, then its position among the
 /// pairs' spec positions, without comparing the text of every key.
 package struct Fields {
-    package let pairs: [YAMLPair]
+    package let pairs: YAMLPairs
     /// The position in `table` of each pair's key.
     let specIndices: [Int]
     let table: KeyTable
     let range: SourceRange
 
-    package subscript(_ key: String) -> YAMLNode? { index(of: key).map { pairs[$0].value } }
+    package subscript(_ key: String) -> YAMLNode? { index(of: key).map { pairs.value(at: $0) } }
 
-    package func keyRange(_ key: String) -> SourceRange? { index(of: key).map { pairs[$0].key.range } }
+    package func keyRange(_ key: String) -> SourceRange? { index(of: key).map { pairs.key(at: $0).range } }
 
     /// The pair keyed `key` (the first, should the mapping repeat it).
     package func pair(_ key: String) -> YAMLPair? { index(of: key).map { pairs[$0] } }

@@ -18,10 +18,12 @@ extension FlowCompiler {
         // By index: `first(where:)` copied every top-level pair of every flow to look for one
         // that most flows do not have.
         guard case .mapping(let pairs) = root.kind,
-            let i = pairs.indices.first(where: { if case .scalar(let key) = pairs[$0].key.kind { key.value == "extends" } else { false } }),
-            let name = pairs[i].value.scalar?.value, !name.isEmpty
+            let i = pairs.indices.first(where: {
+                if case .scalar(let key) = pairs.key(at: $0).kind { key.value == "extends" } else { false }
+            }),
+            let name = pairs.value(at: i).scalar?.value, !name.isEmpty
         else { return root }
-        let at = pairs[i].value.range
+        let at = pairs.value(at: i).range
         let directory = file.map(FilePaths.directory) ?? ""
         let path = name.hasPrefix("/") || directory.isEmpty ? name : "\(directory)/\(name)"
         let me = file.map(canonical) ?? "<input>"
@@ -87,7 +89,7 @@ extension FlowCompiler {
             out.append(pair)
         }
         var merged = child
-        merged.kind = .mapping(out)
+        merged.kind = .mapping(YAMLPairs(out))
         return merged
     }
 
@@ -106,7 +108,7 @@ extension YAMLNode {
         switch kind {
         case .scalar: break
         case .mapping(let pairs):
-            n.kind = .mapping(pairs.map { YAMLPair(key: $0.key.relocated(to: range), value: $0.value.relocated(to: range)) })
+            n.kind = .mapping(YAMLPairs(pairs.map { YAMLPair(key: $0.key.relocated(to: range), value: $0.value.relocated(to: range)) }))
         case .sequence(let items): n.kind = .sequence(items.map { $0.relocated(to: range) })
         }
         return n

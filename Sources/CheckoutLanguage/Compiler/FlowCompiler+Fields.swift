@@ -12,7 +12,7 @@ extension FlowCompiler {
             for i in pf.pairs.indices {
                 let name = pf.key(at: i)
                 guard let field = AddressField.named(name),
-                    let p = ctx.enumeration(pf.pairs[i].value, path: "fields.\(key).\(name)", as: FieldPresence.self)
+                    let p = ctx.enumeration(pf.pairs.value(at: i), path: "fields.\(key).\(name)", as: FieldPresence.self)
                 else { continue }
                 if key == "billing" { settings.billing[field] = p } else { settings.shipping[field] = p }
             }
@@ -20,7 +20,7 @@ extension FlowCompiler {
         if let n = f["available"], let af = ctx.fields(of: n, path: "fields.available", keys: .available) {
             for i in af.pairs.indices {
                 let flag = af.key(at: i)
-                guard let shown = ctx.bool(af.pairs[i].value, path: "fields.available.\(flag)"),
+                guard let shown = ctx.bool(af.pairs.value(at: i), path: "fields.available.\(flag)"),
                     let fields = FieldSettings.availableFlags.first(where: { $0.flag == flag })?.fields
                 else { continue }
                 for field in fields { settings.available[field] = shown }

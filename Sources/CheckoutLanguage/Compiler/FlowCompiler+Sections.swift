@@ -131,93 +131,6 @@ extension FlowCompiler {
         return CurrencyTable(base: base, rates: rates)
     }
 
-    /// `tax: { COUNTRY or COUNTRY-STATE: percent }`. Tax tables can be large (a merchant's
-    /// export of every subdivision), so the per-entry checks work on UTF-8 bytes.
-    static func compileTax(_ node: YAMLNode, _ ctx: inout CompileContext) -> TaxTable {
-        guard let pairs = node.mapping else {
-            ctx.report(.typeMismatch, "'tax' must be a mapping of region to percent, found \(ctx.describe(node))", at: node.range)
-            return TaxTable()
-        }
-        var rates: [TaxTable.Rate] = []
-        rates.reserveCapacity(pairs.count)
-        // By index: a `for pair in pairs` loop copies both nodes of every row.
-        for i in pairs.indices {
-            guard case .scalar(let key) = pairs[i].key.kind else { continue }
-            let region = key.value
-            guard isValidTaxRegion(region, at: pairs[i].key.range, &ctx) else { continue }
-            guard case .scalar(let value) = pairs[i].value.kind, let syntax = DecimalText.syntax(value.value) else {
-                ctx.report(
-                    .typeMismatch, "'tax.\(region)' must be a decimal number such as 10 or 10.50, found \(ctx.describe(pairs[i].value))",
-                    at: pairs[i].value.range)
-                continue
-            }
-            let text = value.value
-            if !isPercent(text, syntax) {
-                ctx.report(.outOfRange, "tax rate of \(region) must be a percent from 0 to 100, found \(text)", at: pairs[i].value.range)
-                continue
-            }
-            rates.append(TaxTable.Rate(region: region, percentText: text))
-        }
-        return TaxTable(rates: rates)
-    }
-
-    /// 0...100, decided from the text; only three-digit numbers need the value.
-    private static func isPercent(_ text: String, _ syntax: DecimalText.Syntax) -> Bool {
-        if syntax.negative { return DecimalText.parse(text)?.value.isZero ?? false }
-        if syntax.integerDigits != 3 { return syntax.integerDigits < 3 }
-        return (DecimalText.parse(text)?.value ?? 101) <= 100
-    }
-
-    /// What the bytes of a tax region say.
-    private enum RegionShape {
-        case badCountry, country, subdivision, badSubdivision
-        /// A region of a country whose states the compiler knows by name (US, CA, BR).
-        case state(country: String, state: String)
-    }
-
-    private static func isValidTaxRegion(_ region: String, at range: SourceRange, _ ctx: inout CompileContext) -> Bool {
-        // Decided on the bytes: a valid region costs no allocation.
-        let shape =
-            region.utf8.withContiguousStorageIfAvailable { u -> RegionShape in
-                guard u.count >= 2, Country.isValid(u[0], u[1]) else { return .badCountry }
-                if u.count == 2 { return .country }
-                guard u[2] == UInt8(ascii: "-"), (4...6).contains(u.count) else { return .badSubdivision }
-                let pair = (u[0], u[1])
-                if pair == (0x55, 0x53) || pair == (0x43, 0x41) || pair == (0x42, 0x52) {  // US, CA, BR
-                    if Country.isState(u[0], u[1], UnsafeBufferPointer(rebasing: u[3...])) == true { return .subdivision }
-                    return .state(
-                        country: String(decoding: UnsafeBufferPointer(rebasing: u[0..<2]), as: UTF8.self),
-                        state: String(decoding: UnsafeBufferPointer(rebasing: u[3...]), as: UTF8.self))
-                }
-                let upper = UInt8(ascii: "A")...UInt8(ascii: "Z")
-                let digit = UInt8(ascii: "0")...UInt8(ascii: "9")
-                return u[3...].allSatisfy { upper ~= $0 || digit ~= $0 } ? .subdivision : .badSubdivision
-            } ?? .badCountry
-        switch shape {
-        case .country, .subdivision:
-            return true
-        case .badCountry:
-            let suggested = region.uppercased()
-            let suggestion = suggested != region && Country.isValid(String(suggested.prefix(2))) ? suggested : nil
-            ctx.report(
-                .invalidCountry,
-                "tax region \(UserText.quoted(region)) must be COUNTRY or COUNTRY-STATE with an ISO 3166-1 alpha-2 country",
-                at: range, suggestion: suggestion)
-            return false
-        case .badSubdivision:
-            ctx.report(
-                .invalidFormat,
-                "tax region \(UserText.quoted(region)) must be COUNTRY-SUBDIVISION with 1 to 3 upper-case letters or digits", at: range)
-            return false
-        case .state(let country, let sub):
-            guard let states = Country.states(of: country), states[sub] == nil else { return true }
-            ctx.report(
-                .invalidFormat, "\(UserText.quoted(sub)) is not a state of \(country) in tax region \(UserText.quoted(region))", at: range,
-                suggestion: states[sub.uppercased()] != nil ? "\(country)-\(sub.uppercased())" : nil)
-            return false
-        }
-    }
-
     /// `theme`. The keys written are read in the order written (a theme sets a few of its
     /// dozens of keys); every theme check is about its own key, so the findings are the same
     /// in any order.
@@ -231,7 +144,7 @@ extension FlowCompiler {
         for j in f.pairs.indices {
             let s = f.specIndices[j]
             let key = f.key(at: j)
-            let n = f.pairs[j].value
+            let n = f.pairs.value(at: j)
             if s == 0 {
                 if let v = ctx.enumeration(n, path: "theme.preset", as: ThemePreset.self) { theme.preset = v }
             } else if colors.contains(s) {

@@ -197,10 +197,10 @@ extension FlowCompiler {
             for j in rf.pairs.indices {
                 let key = rf.key(at: j)
                 guard let outcome = StageOutcome.named(key),
-                    let target = ctx.identifier(rf.pairs[j].value, path: "\(path).on.\(key)")
+                    let target = ctx.identifier(rf.pairs.value(at: j), path: "\(path).on.\(key)")
                 else { continue }
                 d.stage.routes[outcome] = target == "end" ? .end : .stage(target)
-                d.routeRanges[outcome] = rf.pairs[j].value.range
+                d.routeRanges[outcome] = rf.pairs.value(at: j).range
             }
         }
         if let n = f["hooks"], let items = ctx.list(n, path: "\(path).hooks") {

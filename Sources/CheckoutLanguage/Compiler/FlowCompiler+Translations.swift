@@ -10,22 +10,22 @@ extension FlowCompiler {
         }
         var out: [String: FlowTexts] = [:]
         for i in pairs.indices {
-            guard case .scalar(let key) = pairs[i].key.kind else { continue }
+            guard case .scalar(let key) = pairs.key(at: i).kind else { continue }
             guard let locale = ShopperLocale.matching(key.value) else {
                 ctx.report(
                     .unsupportedLocale,
                     "'translations.\(key.value)' is not a supported locale; use one of \(ShopperLocale.supportedList)",
-                    at: pairs[i].key.range, suggestion: Suggestions.closest(to: key.value, in: ShopperLocale.supported.map(\.tag)))
+                    at: pairs.key(at: i).range, suggestion: Suggestions.closest(to: key.value, in: ShopperLocale.supported.map(\.tag)))
                 continue
             }
             if out[locale.tag] != nil {
                 ctx.report(
                     .duplicateKey, "'translations.\(key.value)' is the same language as another key (\(locale.tag))",
-                    at: pairs[i].key.range)
+                    at: pairs.key(at: i).range)
                 continue
             }
             let path = "translations.\(key.value)"
-            guard let f = ctx.fields(of: pairs[i].value, path: path, keys: .translation) else { continue }
+            guard let f = ctx.fields(of: pairs.value(at: i), path: path, keys: .translation) else { continue }
             var texts = FlowTexts()
             if let n = f["title"] { texts.title = ctx.string(n, path: "\(path).title") }
             if let n = f["description"] { texts.description = ctx.string(n, path: "\(path).description") }
@@ -45,8 +45,8 @@ extension FlowCompiler {
         }
         var out: [String: String] = [:]
         for i in pairs.indices {
-            guard case .scalar(let key) = pairs[i].key.kind,
-                let f = ctx.fields(of: pairs[i].value, path: "\(path).\(key.value)", keys: .translatedScreen)
+            guard case .scalar(let key) = pairs.key(at: i).kind,
+                let f = ctx.fields(of: pairs.value(at: i), path: "\(path).\(key.value)", keys: .translatedScreen)
             else { continue }
             if let n = f["title"], let title = ctx.string(n, path: "\(path).\(key.value).title") { out[key.value] = title }
         }
@@ -87,14 +87,14 @@ extension FlowCompiler {
         let custom = flow.fields.custom
         var out: [String: FlowTexts.Field] = [:]
         for i in pairs.indices {
-            guard case .scalar(let key) = pairs[i].key.kind else { continue }
+            guard case .scalar(let key) = pairs.key(at: i).kind else { continue }
             guard let field = custom.first(where: { $0.id == key.value }) else {
                 ctx.report(
                     .unknownReference, "'\(path)' names \(UserText.quoted(key.value)), which is not a custom field of this flow",
-                    at: pairs[i].key.range, suggestion: Suggestions.closest(to: key.value, in: custom.map(\.id)))
+                    at: pairs.key(at: i).range, suggestion: Suggestions.closest(to: key.value, in: custom.map(\.id)))
                 continue
             }
-            guard let f = ctx.fields(of: pairs[i].value, path: "\(path).\(key.value)", keys: .translatedField) else { continue }
+            guard let f = ctx.fields(of: pairs.value(at: i), path: "\(path).\(key.value)", keys: .translatedField) else { continue }
             var texts = FlowTexts.Field()
             if let n = f["title"] { texts.title = ctx.string(n, path: "\(path).\(key.value).title") }
             if let n = f["options"] {

@@ -124,7 +124,7 @@ extension KeyTable {
         var specIndices: [Int] = []
         specIndices.reserveCapacity(pairs.count)
         for p in pairs.indices {
-            guard case .scalar(let scalar) = pairs[p].key.kind else {
+            guard case .scalar(let scalar) = pairs.key(at: p).kind else {
                 if known == nil { known = Array(pairs[..<p]) }
                 continue
             }
@@ -136,13 +136,13 @@ extension KeyTable {
             }
             if known == nil { known = Array(pairs[..<p]) }
             if let misplaced = misplaced[key] {
-                sink.record(.misplacedKey(key, why: misplaced.why, instead: misplaced.instead), in: place(), at: pairs[p].key.range)
+                sink.record(.misplacedKey(key, why: misplaced.why, instead: misplaced.instead), in: place(), at: pairs.key(at: p).range)
             } else {
                 let suggestion = Suggestions.closest(to: key, in: names)
-                sink.record(.unknownKey(key, suggestion: suggestion, validKeys: names), in: place(), at: pairs[p].key.range)
+                sink.record(.unknownKey(key, suggestion: suggestion, validKeys: names), in: place(), at: pairs.key(at: p).range)
             }
         }
-        let fields = Fields(pairs: known ?? pairs, specIndices: specIndices, table: self, range: node.range)
+        let fields = Fields(pairs: known.map(YAMLPairs.init) ?? pairs, specIndices: specIndices, table: self, range: node.range)
         for s in required where !specIndices.contains(s) {
             sink.record(.missingKey(names[s]), in: place(), at: SourceRange(start: node.range.start, end: node.range.start))
         }

@@ -18,7 +18,7 @@ struct YAMLKeyTable {
     /// An empty table sized for `capacity` keys.
     init(capacity: Int) {
         var size = 64
-        while size < capacity * 2 { size <<= 1 }
+        while !Self.holds(size, capacity) { size <<= 1 }
         slots = Array(repeating: 0, count: size)
         mask = size - 1
     }
@@ -40,16 +40,23 @@ struct YAMLKeyTable {
         }
         count += 1
         slots[i] = check << 32 | UInt64(count)
-        if count * 2 > slots.count { grow() }
+        if !Self.holds(slots.count, count) { grow() }
         return nil
     }
 
     /// Makes room for `capacity` keys in all, so that adding them never grows the table.
     mutating func reserve(_ capacity: Int) {
         var size = slots.count
-        while size < capacity * 2 { size <<= 1 }
+        while !Self.holds(size, capacity) { size <<= 1 }
         if size > slots.count { grow(to: size) }
     }
+
+    /// Whether `size` slots hold `count` keys: at most three quarters full. (Half full, the
+    /// slots of a 150,000-row table were 4.2 MB, 1.9 times its file and the biggest part of
+    /// reading it once its pairs were compact; three probes of the same cache line more a key
+    /// on average cost nothing measurable. Issue 21.)
+    @inline(__always)
+    private static func holds(_ size: Int, _ count: Int) -> Bool { count * 4 <= size * 3 }
 
     private mutating func grow(to size: Int? = nil) {
         let size = size ?? slots.count * 2

@@ -7,7 +7,7 @@ package struct YAMLNode: Sendable {
     /// The shape of a node.
     public enum Kind: Sendable {
         case scalar(YAMLScalar)
-        case mapping([YAMLPair])
+        case mapping(YAMLPairs)
         case sequence([YAMLNode])
     }
 
@@ -38,7 +38,7 @@ package struct YAMLNode: Sendable {
     }
 
     /// The pairs, when this node is a mapping.
-    public var mapping: [YAMLPair]? {
+    public var mapping: YAMLPairs? {
         if case .mapping(let pairs) = kind { return pairs }
         return nil
     }

@@ -38,7 +38,7 @@ package enum YAMLParser {
         return bytes.withUnsafeBufferPointer { all in
             let bom = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             let input = UnsafeBufferPointer(rebasing: all[bom...])
-            if fastPath, let root = FastYAMLReader.read(input, baseOffset: bom, limits: limits) {
+            if fastPath, let root = FastYAMLReader.read(input, baseOffset: bom, limits: limits, source: bytes) {
                 return YAMLDocument(root: root)
             }
             guard libYAML else { return nil }

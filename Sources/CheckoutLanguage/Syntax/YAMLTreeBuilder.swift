@@ -187,7 +187,7 @@ struct YAMLTreeBuilder {
         recordHint(frame)
         let range = SourceRange(start: frame.start, end: map.location(event.end_mark))
         let node = YAMLNode(
-            kind: frame.isMapping ? .mapping(Self.trimmed(frame.pairs)) : .sequence(Self.trimmed(frame.items)),
+            kind: frame.isMapping ? .mapping(YAMLPairs(Self.trimmed(frame.pairs))) : .sequence(Self.trimmed(frame.items)),
             range: range,
             tag: frame.tag
         )

@@ -37,17 +37,14 @@ extension FastYAMLReader {
         try enter()
         let start = location(pos)
         var keys = FastKeySet()
-        var pairs: [YAMLPair] = []
+        var pairs = FastMappingPairs()
         while true {
             let key = try mappingKey()
             try keys.insert(key, into: pairs)
             let empty = location(pos)
             let value = try blockValue(indent: column, emptyAt: empty)
-            pairs.append(YAMLPair(key: key, value: value))
-            if pairs.count == YAMLTreeBuilder.largeCollection {
-                reserve(&pairs, column: column, sequence: false)
-                keys.reserve(pairs.capacity)
-            }
+            pairs.append(key: key, value: value, reader: self, column: column)
+            if pairs.count == YAMLTreeBuilder.largeCollection { keys.reserve(pairs.capacity) }
             if atEnd { break }
             let next = indentation
             if next == column { continue }
@@ -55,7 +52,7 @@ extension FastYAMLReader {
             break
         }
         depth -= 1
-        return YAMLNode(kind: .mapping(YAMLTreeBuilder.trimmed(pairs)), range: SourceRange(start: start, end: location(pos)))
+        return YAMLNode(kind: .mapping(pairs.finish()), range: SourceRange(start: start, end: location(pos)))
     }
 
     /// Reserves room in a block collection at `column` that just reached

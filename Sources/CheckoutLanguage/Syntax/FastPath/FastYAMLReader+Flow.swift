@@ -55,7 +55,8 @@ extension FastYAMLReader {
         }
         depth -= 1
         let range = SourceRange(start: start, end: location(pos))
-        let kind: YAMLNode.Kind = isMapping ? .mapping(YAMLTreeBuilder.trimmed(pairs)) : .sequence(YAMLTreeBuilder.trimmed(items))
+        let kind: YAMLNode.Kind =
+            isMapping ? .mapping(YAMLPairs(YAMLTreeBuilder.trimmed(pairs))) : .sequence(YAMLTreeBuilder.trimmed(items))
         return YAMLNode(kind: kind, range: range)
     }
 
@@ -111,6 +112,17 @@ struct FastKeySet {
     /// Makes room for `capacity` keys in all.
     mutating func reserve(_ capacity: Int) {
         table?.reserve(capacity)
+    }
+
+    /// `insert(_:into:)` for a block mapping's pairs, which may be held compactly (a table
+    /// that big always has its hash table, so only the nodes are ever scanned).
+    @inline(__always)
+    mutating func insert(_ key: YAMLNode, into pairs: FastMappingPairs) throws(FastYAMLReader.Bail) {
+        guard var keys = table.take() else { return try insert(key, into: pairs.nodes) }
+        guard case .scalar(let scalar) = key.kind else { throw FastYAMLReader.Bail() }
+        let found = keys.firstIndex(orInsert: scalar.value) { pairs.keyText($0) }
+        table = keys
+        guard found == nil else { throw FastYAMLReader.Bail() }
     }
 
     /// Bails when `key` is already a key of `pairs` (the mapping's pairs so far); otherwise

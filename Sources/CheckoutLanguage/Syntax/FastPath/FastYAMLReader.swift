@@ -43,6 +43,9 @@ struct FastYAMLReader {
     let baseOffset: Int
     /// The deepest nesting read here; deeper input bails.
     let maxDepth: Int
+    /// The whole file, when the caller has it as an array: big scalar tables then keep offsets
+    /// into it instead of nodes (`YAMLScalarTable`).
+    var source: [UInt8]? = nil
     /// The next byte to read.
     var pos = 0
     /// The current 1-based line and the offset where it starts.
@@ -59,8 +62,11 @@ struct FastYAMLReader {
 
     /// Reads `bytes` (which start `baseOffset` bytes into the file) into a tree, or returns
     /// `nil` when the input is outside the subset (the libyaml path must read it).
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, baseOffset: Int, limits: YAMLLimits) -> YAMLNode? {
-        var reader = FastYAMLReader(bytes: bytes, baseOffset: baseOffset, maxDepth: min(limits.maxDepth - 1, maxNesting))
+    static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, baseOffset: Int, limits: YAMLLimits, source: [UInt8]? = nil
+    ) -> YAMLNode? {
+        var reader = FastYAMLReader(
+            bytes: bytes, baseOffset: baseOffset, maxDepth: min(limits.maxDepth - 1, maxNesting), source: source)
         do {
             return try reader.document()
         } catch {
