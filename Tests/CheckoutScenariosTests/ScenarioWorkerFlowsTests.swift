@@ -43,8 +43,13 @@ import Testing
         _ = FlowCompiler.compile(contentsOf: dir.appendingPathComponent("child.yaml").path, sources: record.recording)
         #expect(record.replaying(maxBytes: 1 << 20) != nil)
         #expect(record.replaying(maxBytes: 100) == nil)
+        // Over the limit, what was read is let go: nothing is left to replay.
+        record.forget(over: 1 << 20)
+        #expect(record.replaying(maxBytes: 1 << 20) != nil, "under the limit, kept")
+        record.forget(over: 100)
+        #expect(record.replaying(maxBytes: 1 << 20) == nil)
         record = RecordedFlowSources()
-        #expect(record.replaying(maxBytes: 0) != nil, "nothing was read")
+        #expect(record.replaying(maxBytes: 1 << 20) == nil, "nothing was read: nothing to compile again")
     }
 
     @Test func workersAfterTheFirstRunOnTheirOwnFlows() async throws {

@@ -47,11 +47,19 @@ struct RecordedFlowSources: Sendable {
             })
     }
 
+    /// Lets go of the files read when they are more than `maxBytes` in all: `replaying` would
+    /// not use them, and a suite of big flows would hold a second copy of each to the end.
+    func forget(over maxBytes: Int) {
+        record.state.withLock { state in
+            if state.reads.values.reduce(0, { $0 + $1.count }) > maxBytes { state = ([:], [:]) }
+        }
+    }
+
     /// The kept answers, the disk only for what was never asked; nil when the files kept are
     /// more than `maxBytes` in all.
     func replaying(maxBytes: Int) -> FlowSources? {
         let (reads, exists) = record.state.withLock { ($0.reads, $0.exists) }
-        guard reads.values.reduce(0, { $0 + $1.count }) <= maxBytes else { return nil }
+        guard !reads.isEmpty, reads.values.reduce(0, { $0 + $1.count }) <= maxBytes else { return nil }
         return FlowSources(
             read: { path, maxBytes in reads[path].map { .success($0) } ?? FlowSources.fileSystem.read(path, maxBytes) },
             exists: { path in exists[path] ?? FlowSources.fileSystem.exists(path) })

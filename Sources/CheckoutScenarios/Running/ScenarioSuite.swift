@@ -53,6 +53,7 @@ package struct ScenarioSuite: Sendable {
             let stages = stageFindings(file, flows: suite.flows) + taxServiceFindings(file, flows: suite.flows)
             if !stages.isEmpty { suite.findings.append((stages, read.source)) }
         }
+        suite.flowSources.forget(over: maxBytesCompiledAgain)
         return suite
     }
 
