@@ -36,6 +36,23 @@ import Testing
         #expect(table.percent(country: "FR", state: "XX") == 20)
         #expect(table.percent(country: "FR", state: nil) == 20)
         #expect(table.percent(country: "US", state: "CA") == nil)
+        // A region that starts another is not it.
+        let prefixes = TaxTable(rates: [TaxTable.Rate(region: "FR-1", percentText: "5"), TaxTable.Rate(region: "FR", percentText: "20")])
+        #expect(prefixes.percent(country: "FR", state: nil) == 20)
+        #expect(prefixes.percent(country: "FR", state: "1") == 5)
+        #expect(prefixes.percent(country: "F", state: nil) == nil)
+    }
+
+    /// Looked up on the bytes, a region still matches as the strings compared: by canonical
+    /// equivalence (K and the Kelvin sign, é in one scalar or two), either side non-ASCII.
+    @Test func lookupsCompareRegionsAsStrings() {
+        let kelvin = TaxTable(rates: [TaxTable.Rate(region: "US-\u{212A}Y", percentText: "6")])
+        #expect(kelvin.percent(country: "US", state: "KY") == 6)
+        let ascii = TaxTable(rates: [TaxTable.Rate(region: "US-KY", percentText: "6")])
+        #expect(ascii.percent(country: "US", state: "\u{212A}Y") == 6)
+        let composed = TaxTable(rates: [TaxTable.Rate(region: "FR-\u{E9}", percentText: "5")])
+        #expect(composed.percent(country: "FR", state: "e\u{301}") == 5)
+        #expect(composed.percent(country: "FR", state: "e") == nil)
     }
 
     /// As `[Rate]` did, tables compare their strings by canonical equivalence: an `é` written

@@ -93,22 +93,36 @@ package struct TaxTable: Sendable, Hashable {
 
     /// Gives back the room reserved and not used.
     package mutating func trim() {
-        if text.capacity - text.count > text.count / 8 { text = Self.exact(text) }
-        if ends.capacity - ends.count > ends.count / 8 { ends = Self.exact(ends) }
-    }
-
-    /// A copy of `array` at its size (`Array(array)` would share the buffer).
-    private static func exact<Element>(_ array: [Element]) -> [Element] {
-        var copy: [Element] = []
-        copy.reserveCapacity(array.count)
-        copy.append(contentsOf: array)
-        return copy
+        text = text.withoutSpareCapacity(over: 8)
+        ends = ends.withoutSpareCapacity(over: 8)
     }
 
     /// The rate for an address: `COUNTRY-STATE` first, then `COUNTRY`; nil when neither is set.
     public func percent(country: String, state: String?) -> Decimal? {
-        if let state, !state.isEmpty, let r = rates.first(where: { $0.region == "\(country)-\(state)" }) { return r.percent }
-        return rates.first { $0.region == country }?.percent
+        if let state, !state.isEmpty, let i = index(of: "\(country)-\(state)") { return rates[i].percent }
+        return index(of: country).map { rates[$0].percent }
+    }
+
+    /// The position of the rate for `region`, compared as `Rate.region == region` is, on the
+    /// bytes: a lookup made a `Rate` (two strings) of every row before it, and a table can hold
+    /// 150,000. Rows or a region with non-ASCII text are also compared as strings (canonical
+    /// equivalence); a compiled table's regions are ASCII.
+    private func index(of region: String) -> Int? {
+        var target = region
+        return target.withUTF8 { r in
+            let asciiTarget = !r.contains { $0 >= 0x80 }
+            return text.withUnsafeBufferPointer { t in
+                var start = 0
+                for (i, end) in ends.enumerated() {
+                    let record = UnsafeBufferPointer(rebasing: t[start..<Int(end)])
+                    start = Int(end)
+                    let name = UnsafeBufferPointer(rebasing: record[..<(record.firstIndex(of: Rates.separator) ?? record.endIndex)])
+                    if name.elementsEqual(r) { return i }
+                    if !asciiTarget || name.contains(where: { $0 >= 0x80 }), rates[i].region == region { return i }
+                }
+                return nil
+            }
+        }
     }
 
     /// True when no rate is set.
