@@ -147,8 +147,7 @@ struct TestCommand: AsyncParsableCommand {
         let locations = junitTestcaseLocations
         let interruption = Interruption { signal in
             flushReport()
-            let done = reported.withLock { $0.outcomes }
-            let count = reported.withLock { $0.count }
+            let (done, count) = reported.withLock { ($0.outcomes, $0.count) }
             let name = Interruption.name(signal)
             Output.standardError(
                 "checkout: error: interrupted by \(name) after \(count) of \(selected.count) scenarios"

@@ -62,12 +62,6 @@ extension YAMLTreeBuilder {
     /// `array`, reallocated at its size when the estimate left much of its capacity unused
     /// (the collection ended well before the input did).
     static func trimmed<Element>(_ array: [Element]) -> [Element] {
-        guard array.count >= largeCollection, array.capacity - array.count > array.count / 4 else {
-            return array
-        }
-        var exact: [Element] = []
-        exact.reserveCapacity(array.count)
-        exact.append(contentsOf: array)
-        return exact
+        array.count >= largeCollection ? array.withoutSpareCapacity(over: 4) : array
     }
 }
