@@ -157,16 +157,20 @@ package enum ConditionNames {
 }
 
 extension FlowCompiler {
-    /// Parses and type-checks every `when` against the names known at its stage.
+    /// Parses and type-checks every `when` against the names known at its stage. Returns, per
+    /// stage, the number of its checked condition: stages with the same number have the same
+    /// condition (-1: none).
+    @discardableResult
     static func checkConditions(
         _ drafts: inout [StageDraft], analysis: PipelineGraphAnalysis, flow: FlowDefinition, methods: [PaymentMethodKind],
         _ ctx: inout CompileContext
-    ) {
+    ) -> [Int32] {
         let steps = drafts.compactMap { d -> (String, StepKind)? in
             if case .step(let k) = d.stage.kind { return (d.stage.id, k) }
             return nil
         }
-        guard drafts.contains(where: { $0.when != nil }) else { return }
+        var numbers = [Int32](repeating: -1, count: drafts.count)
+        guard drafts.contains(where: { $0.when != nil }) else { return numbers }
         // One scope with every name; a name set by some stage sits behind that stage's fact
         // (a gate), and each stage closes the gates of the facts it does not know. Reasons are
         // worded only for a name a condition reads behind a closed gate.
@@ -179,23 +183,61 @@ extension FlowCompiler {
             if let k = analysis.index(of: fact), analysis.knows(factAt: k, at: stage) { return nil }
             return "it is set by \(fact.providerWords), and not every path to this stage passes one"
         }
+        // A text checked at an earlier stage gives the same result here when each gate it read
+        // is open or closed for the same reason (a flow repeats its guards: `paymentMethod ==
+        // card` on several stages). The issues' ranges are within the text; each stage's are
+        // placed at its own `when` below. Reused conditions share their storage.
+        var checked: [String: CheckedCondition] = [:]
+        var made: Int32 = 0
         for i in drafts.indices {
-            guard let node = drafts[i].when, let text = node.scalar?.value else { continue }
+            guard let written = drafts[i].when else { continue }
+            let text = written.text
             scope.point = i
-            let (condition, issues) = Condition.check(text, in: scope)
+            let result: CheckedCondition
+            if let earlier = checked[text], earlier.holds(for: text, in: scope) {
+                result = earlier
+            } else {
+                let (condition, issues, gates) = Condition.checkReadingGates(text, in: scope)
+                result = CheckedCondition(
+                    text: text, number: made, condition: condition, issues: issues,
+                    gates: gates.map { ($0, scope.reason(closing: $0)) })
+                checked[text] = result
+                made += 1
+            }
+            numbers[i] = result.number
+            let (condition, issues) = (result.condition, result.issues)
             for issue in issues {
                 ctx.report(
-                    issue.rule, issue.message, at: conditionRange(issue.range, in: node), severity: issue.severity, notes: issue.notes,
+                    issue.rule, issue.message, at: conditionRange(issue.range, in: written), severity: issue.severity, notes: issue.notes,
                     suggestion: issue.suggestion)
             }
             drafts[i].stage.condition = condition
+        }
+        return numbers
+    }
+
+    /// A condition's text checked at one stage, and the gates its names read there, each with
+    /// why it was closed (nil: open).
+    private struct CheckedCondition {
+        let text: String
+        let number: Int32
+        let condition: Condition?
+        let issues: [ConditionIssue]
+        let gates: [(gate: Int, reason: String?)]
+
+        /// The same check of `text` at `scope`'s point would give this result. The text must be
+        /// the same scalars, not only equal as strings: canonically equivalent spellings place
+        /// their issues at different offsets.
+        func holds(for text: String, in scope: ConditionScope) -> Bool {
+            self.text.utf8.elementsEqual(text.utf8) && gates.allSatisfy { scope.reason(closing: $0.gate) == $0.reason }
         }
     }
 
     /// The source span of `range` (Unicode scalar offsets into the condition's text): exact for
     /// a condition written on one line without escapes, else the whole value.
-    static func conditionRange(_ range: Range<Int>, in node: YAMLNode) -> SourceRange {
-        guard let scalar = node.scalar, node.range.start.line == node.range.end.line else { return node.range }
+    static func conditionRange(_ range: Range<Int>, in node: GuardText) -> SourceRange {
+        let scalar = node.scalar
+        guard node.range.start.line == node.range.end.line else { return node.range }
         let quote: Int
         switch scalar.style {
         case .plain: quote = 0

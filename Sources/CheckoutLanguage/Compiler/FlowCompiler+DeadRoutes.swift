@@ -101,14 +101,26 @@ final class RequestFacts {
 extension FlowCompiler {
     /// A `when` the request decides: a stage that never runs, or one that is never skipped, is
     /// an edge no input can take (`dead-route`, a warning at the condition). Returns, per
-    /// stage, the value its guard always has (nil: it depends on the run).
-    static func checkDeadGuards(_ drafts: [StageDraft], facts: RequestFacts, _ ctx: inout CompileContext) -> [Bool?] {
-        return drafts.map { d in
-            guard let condition = d.stage.condition, let node = d.when,
-                let value = condition.fixedValue({ facts.values(of: $0) })
-            else { return nil }
+    /// stage, the value its guard always has (nil: it depends on the run). `numbers` are
+    /// `checkConditions`' per stage: a condition met before is decided once.
+    static func checkDeadGuards(_ drafts: [StageDraft], numbers: [Int32], facts: RequestFacts, _ ctx: inout CompileContext) -> [Bool?] {
+        var decided: [Int32: (value: Bool?, known: [String])] = [:]
+        return drafts.indices.map { i in
+            let d = drafts[i]
+            // A condition comes from a `when`; its node is read only for a finding (copying a
+            // `YAMLNode` for every stage cost more than deciding).
+            guard let condition = d.stage.condition else { return nil }
+            let number = numbers[i]
+            let (value, known): (Bool?, [String])
+            if number >= 0, let earlier = decided[number] {
+                (value, known) = earlier
+            } else {
+                value = condition.fixedValue { facts.values(of: $0) }
+                known = value == nil ? [] : condition.names.sorted().compactMap { facts.words(for: $0) }
+                if number >= 0 { decided[number] = (value, known) }
+            }
+            guard let value, let node = d.when else { return nil }
             let id = UserText.quoted(d.stage.id)
-            let known = condition.names.sorted().compactMap { facts.words(for: $0) }
             // Fixed by its own literals alone: `constant-condition` has said so already.
             guard !known.isEmpty else { return value }
             let message =

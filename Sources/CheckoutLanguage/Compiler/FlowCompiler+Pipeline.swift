@@ -21,11 +21,13 @@ extension FlowCompiler {
         checkStepAmounts(drafts, flow: flow, &ctx)
         let methods = explicitPaymentMethods(drafts, flow: flow, &ctx)
         if let analysis = checkPipeline(drafts, flow: flow, &ctx) {
-            checkConditions(&drafts, analysis: analysis, flow: flow, methods: methods, &ctx)
+            let numbers = checkConditions(&drafts, analysis: analysis, flow: flow, methods: methods, &ctx)
             // The request's facts the guards are decided by, made once for both checks.
             if drafts.contains(where: { $0.stage.condition != nil }) {
                 let facts = RequestFacts(flow: flow, drafts: drafts)
-                for (i, value) in checkDeadGuards(drafts, facts: facts, &ctx).enumerated() { drafts[i].stage.guardAlways = value }
+                for (i, value) in checkDeadGuards(drafts, numbers: numbers, facts: facts, &ctx).enumerated() {
+                    drafts[i].stage.guardAlways = value
+                }
                 checkSkippedNeeds(drafts, analysis: analysis, facts: facts, &ctx)
             }
             checkHooks(drafts, analysis: analysis, flow: flow, &ctx)

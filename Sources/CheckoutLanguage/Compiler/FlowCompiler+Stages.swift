@@ -10,8 +10,8 @@ final class StageDraft {
     var stage: PipelineStage
     var isScreen: Bool
     var idRange: SourceRange
-    /// The condition's node (for positioning condition findings).
-    var when: YAMLNode?
+    /// The condition as written (for positioning condition findings).
+    var when: GuardText?
     var routeRanges: [StageOutcome: SourceRange] = [:]
     var fieldRanges: [SourceRange] = []
     var hookRanges: [SourceRange] = []
@@ -26,6 +26,39 @@ final class StageDraft {
         self.stage = stage
         self.isScreen = isScreen
         self.idRange = idRange
+    }
+}
+
+/// A stage's `when` as written: its text and quoting, and where it is. Only these, not its
+/// `YAMLNode`: drafts are read for every stage by several checks, and a node costs more to copy.
+struct GuardText {
+    var scalar: YAMLScalar
+    var range: SourceRange
+    /// The text has `outcome.` or `custom.` in it, so it may name a step's or a field's id
+    /// (`PipelineGraphAnalysis` reads those words; asked here, while the text is at hand).
+    let mayNameIds: Bool
+
+    init(scalar: YAMLScalar, range: SourceRange) {
+        self.scalar = scalar
+        self.range = range
+        var text = scalar.value
+        mayNameIds = text.withUTF8(Self.hasIdPrefix)
+    }
+
+    var text: String { scalar.value }
+
+    private static let outcomePrefix = Array("outcome".utf8)
+    private static let customPrefix = Array("custom".utf8)
+
+    /// `outcome.` or `custom.` occurs in `bytes`.
+    static func hasIdPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func endsAt(_ end: Int, _ word: [UInt8]) -> Bool {
+            end >= word.count && word.indices.allSatisfy { bytes[end - word.count + $0] == word[$0] }
+        }
+        for i in bytes.indices where bytes[i] == UInt8(ascii: ".") {
+            if endsAt(i, outcomePrefix) || endsAt(i, customPrefix) { return true }
+        }
+        return false
     }
 }
 
@@ -192,7 +225,9 @@ extension FlowCompiler {
                 d.idRange = n.range
             }
         }
-        if let n = f["when"], ctx.string(n, path: "\(path).when") != nil { d.when = n }
+        if let n = f["when"], ctx.string(n, path: "\(path).when") != nil, let scalar = n.scalar {
+            d.when = GuardText(scalar: scalar, range: n.range)
+        }
         if let n = f["on"], let rf = ctx.fields(of: n, path: "\(path).on", keys: .routes) {
             for j in rf.pairs.indices {
                 let key = rf.key(at: j)

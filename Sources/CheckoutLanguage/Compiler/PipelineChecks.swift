@@ -186,7 +186,11 @@ struct StageIds {
         if index != nil {
             index?[id] = names.count - 1
         } else if names.count > Self.scanLimit {
-            index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+            // Room for every id the caller said would come: growing by doubling hashed each id
+            // again at every step.
+            var all = [String: Int](minimumCapacity: max(names.capacity, names.count))
+            for (i, name) in names.enumerated() { all[name] = i }
+            index = all
         }
     }
 }

@@ -252,8 +252,8 @@ package struct PipelineGraphAnalysis: Sendable {
         // Only the word after `outcome.` or `custom.` can name such a fact (a name is one token:
         // no space around its dots); it and its parts between `-` are kept. Every word of every
         // condition was hashed into the set before, a tenth of a flow of 100,000 conditions.
-        for d in drafts {
-            guard let text = d.when?.scalar?.value else { continue }
+        for d in drafts where d.when?.mayNameIds == true {
+            guard let text = d.when?.text else { continue }
             let bytes = text.utf8
             var i = bytes.startIndex
             while let dot = bytes[i...].firstIndex(of: UInt8(ascii: ".")) {

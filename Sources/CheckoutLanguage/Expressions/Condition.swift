@@ -58,12 +58,24 @@ package struct Condition: Sendable, Hashable, CustomStringConvertible {
     /// Parses and checks `text` against the names of `scope`. Returns every issue found (after a
     /// syntax error, only that one); the condition is nil when any issue is an error.
     public static func check(_ text: String, in scope: ConditionScope) -> (condition: Condition?, issues: [ConditionIssue]) {
+        let (condition, issues, _) = checkReadingGates(text, in: scope)
+        return (condition, issues)
+    }
+
+    /// `check(_:in:)`, and the gates of the names the condition reads: the same text gives the
+    /// same result at another point of the pipeline when `scope.reason(closing:)` gives the same
+    /// answer for each of them there.
+    static func checkReadingGates(
+        _ text: String, in scope: ConditionScope
+    ) -> (
+        condition: Condition?, issues: [ConditionIssue], gates: [Int]
+    ) {
         let scalars = ConditionLexer.scalars(of: text)
         let syntax: ConditionSyntax
         do throws(ConditionIssue) {
             syntax = try ConditionParser.parse(scalars)
         } catch {
-            return (nil, [error])
+            return (nil, [error], [])
         }
         var checker = ConditionChecker(scope: scope, scalars: scalars)
         let expr = checker.boolean(syntax, context: .whole)
@@ -76,7 +88,7 @@ package struct Condition: Sendable, Hashable, CustomStringConvertible {
             .map(\.element)
         }
         let hasErrors = issues.contains { $0.severity == .error }
-        return (hasErrors ? nil : expr.map(Condition.init), issues)
+        return (hasErrors ? nil : expr.map(Condition.init), issues, checker.gatesRead)
     }
 
     /// The syntax tree as a condition, without checking names or types: bare identifiers in

@@ -41,6 +41,9 @@ struct ConditionChecker {
     let scope: ConditionScope
     let scalars: [Unicode.Scalar]
     private(set) var issues: [ConditionIssue] = []
+    /// The gates of the names read (`ConditionScope.reason(closing:)`), in the order first
+    /// read: what the result depends on besides the text and the scope's fixed definitions.
+    private(set) var gatesRead: [Int] = []
 
     init(scope: ConditionScope, scalars: [Unicode.Scalar]) {
         self.scope = scope
@@ -86,6 +89,7 @@ struct ConditionChecker {
                 report(.unknownName(name, s.range, in: scope))
                 return nil
             }
+            if let gate = entry.gate, entry.laterReason == nil, !gatesRead.contains(gate) { gatesRead.append(gate) }
             if let reason = scope.laterReason(entry) { report(.notAvailable(name, reason: reason, s.range)) }
             return Operand(kind: .name(name), type: entry.type, range: s.range)
         case .literal:

@@ -79,7 +79,13 @@ package struct ConditionScope: Sendable {
     func laterReason(_ entry: Entry) -> String? {
         if let reason = entry.laterReason { return reason }
         guard let gate = entry.gate else { return nil }
-        return closedGates[gate] ?? closedGateReason?(gate, point)
+        return reason(closing: gate)
+    }
+
+    /// Why gate `gate` is closed at this point; nil when it is open. The only part of a scope
+    /// that changes from one point of a pipeline to the next.
+    func reason(closing gate: Int) -> String? {
+        closedGates[gate] ?? closedGateReason?(gate, point)
     }
 
     /// Why the enumeration `name` cannot hold values outside its `possible` set
