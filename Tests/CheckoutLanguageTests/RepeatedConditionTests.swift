@@ -70,6 +70,33 @@ import Testing
         #expect(Self.findings(text) == ["name-not-available 14:32: 'outcome.verify' is not available at this point"])
     }
 
+    /// Past `rememberedWithoutReuse` texts that were never reused the compiler stops
+    /// remembering them; each stage after that is checked on its own, with the same findings.
+    @Test func aFlowOfTextsThatDoNotRepeatIsCheckedStageByStage() {
+        let count = 1_100
+        var steps = "  - { id: s0, kind: threeDS }\n"
+        for i in 1..<count { steps += "  - { id: s\(i), kind: threeDS, when: outcome.s\(i - 1) != failed }\n" }
+        // Read before `late` runs and after: one finding, at the first.
+        steps += "  - { id: early, kind: threeDS, when: outcome.late != failed }\n"
+        steps += "  - { id: late, kind: threeDS, when: outcome.s0 != failed }\n"
+        steps += "  - { id: after, kind: threeDS, when: outcome.late != failed }\n"
+        let text = """
+            flow: repeated
+            dsl: 1
+            request:
+              price: { amount: 25.00, currency: USD }
+            screens:
+              - kind: creditCard
+            steps:
+              - kind: createToken
+              - kind: tokenize
+            \(steps)  - kind: sale
+            """
+        #expect(count > FlowCompiler.rememberedWithoutReuse)
+        let line = 9 + count + 1
+        #expect(Self.findings(text) == ["name-not-available \(line):39: 'outcome.late' is not available at this point"])
+    }
+
     /// A step's outcome read on a screen before the step (an error) and on a step after it
     /// (none).
     @Test func anOutcomeReadBeforeAndAfterItsStep() {

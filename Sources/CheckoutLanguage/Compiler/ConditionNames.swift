@@ -186,41 +186,58 @@ extension FlowCompiler {
         // A text checked at an earlier stage gives the same result here when each gate it read
         // is open or closed for the same reason (a flow repeats its guards: `paymentMethod ==
         // card` on several stages). The issues' ranges are within the text; each stage's are
-        // placed at its own `when` below. Reused conditions share their storage.
-        var checked: [String: CheckedCondition] = [:]
-        var made: Int32 = 0
-        for i in drafts.indices {
-            guard let written = drafts[i].when else { continue }
+        // placed at its own `when` below. Reused conditions share their storage. A text's entry
+        // is the last result checked for it: a text read at points that differ is checked again.
+        // A flow whose texts hardly repeat (each names the step before it) stops remembering
+        // them: the table cost more than it saved.
+        var checked: [String: Int32] = [:]
+        var results: [CheckedCondition] = []
+        var reused = 0
+        var gates: [(gate: Int, reason: String?)] = []
+        for (i, d) in drafts.enumerated() {
+            guard let written = d.when else { continue }
             let text = written.text
             scope.point = i
-            let result: CheckedCondition
-            if let earlier = checked[text], earlier.holds(for: text, in: scope) {
-                result = earlier
+            let remembers = results.count < Self.rememberedWithoutReuse || reused * 2 >= results.count
+            var k = remembers ? checked[text] ?? -1 : -1
+            if k >= 0, results[Int(k)].holds(for: text, in: scope) {
+                reused += 1
             } else {
-                let (condition, issues, gates) = Condition.checkReadingGates(text, in: scope)
-                result = CheckedCondition(
-                    text: text, number: made, condition: condition, issues: issues,
-                    gates: gates.map { ($0, scope.reason(closing: $0)) })
-                checked[text] = result
-                made += 1
+                let (condition, issues) = Condition.check(text, in: scope, gatesRead: &gates)
+                k = -1
+                if remembers {
+                    k = Int32(results.count)
+                    results.append(CheckedCondition(text: text, condition: condition, issues: issues, gates: gates))
+                    checked[text] = k
+                }
+                report(issues, at: written, &ctx)
+                d.stage.condition = condition
+                numbers[i] = k
+                continue
             }
-            numbers[i] = result.number
-            let (condition, issues) = (result.condition, result.issues)
-            for issue in issues {
-                ctx.report(
-                    issue.rule, issue.message, at: conditionRange(issue.range, in: written), severity: issue.severity, notes: issue.notes,
-                    suggestion: issue.suggestion)
-            }
-            drafts[i].stage.condition = condition
+            numbers[i] = k
+            report(results[Int(k)].issues, at: written, &ctx)
+            d.stage.condition = results[Int(k)].condition
         }
         return numbers
+    }
+
+    /// Texts checked before `checkConditions` stops remembering them unless at least every
+    /// other one was reused.
+    package static let rememberedWithoutReuse = 1_024
+
+    private static func report(_ issues: [ConditionIssue], at written: GuardText, _ ctx: inout CompileContext) {
+        for issue in issues {
+            ctx.report(
+                issue.rule, issue.message, at: conditionRange(issue.range, in: written), severity: issue.severity, notes: issue.notes,
+                suggestion: issue.suggestion)
+        }
     }
 
     /// A condition's text checked at one stage, and the gates its names read there, each with
     /// why it was closed (nil: open).
     private struct CheckedCondition {
         let text: String
-        let number: Int32
         let condition: Condition?
         let issues: [ConditionIssue]
         let gates: [(gate: Int, reason: String?)]
@@ -229,7 +246,11 @@ extension FlowCompiler {
         /// the same scalars, not only equal as strings: canonically equivalent spellings place
         /// their issues at different offsets.
         func holds(for text: String, in scope: ConditionScope) -> Bool {
-            self.text.utf8.elementsEqual(text.utf8) && gates.allSatisfy { scope.reason(closing: $0.gate) == $0.reason }
+            var (mine, theirs) = (self.text, text)
+            let same = mine.withUTF8 { a in
+                theirs.withUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
+            }
+            return same && gates.allSatisfy { scope.reason(closing: $0.gate) == $0.reason }
         }
     }
 

@@ -29,9 +29,14 @@ final class RequestFacts {
         let r = flow.request
         request = r
         self.flow = flow
-        taxed = drafts.contains { $0.stage.kind == .step(.taxUpdate) || $0.stage.hooks.contains(.tax) }
-        answered = drafts.contains { $0.stage.callsTaxService }
-        let converted = drafts.contains { $0.stage.kind == .step(.currencyUpdate) }
+        // One pass over the stages (a flow may have many).
+        var (taxed, answered, converted) = (false, false, false)
+        for d in drafts {
+            taxed = taxed || d.stage.kind == .step(.taxUpdate) || d.stage.hooks.contains(.tax)
+            answered = answered || d.stage.callsTaxService
+            converted = converted || d.stage.kind == .step(.currencyUpdate)
+        }
+        (self.taxed, self.answered) = (taxed, answered)
         fixedPrice = converted ? nil : (r.price.amount, r.price.currency)
     }
 
@@ -104,22 +109,24 @@ extension FlowCompiler {
     /// stage, the value its guard always has (nil: it depends on the run). `numbers` are
     /// `checkConditions`' per stage: a condition met before is decided once.
     static func checkDeadGuards(_ drafts: [StageDraft], numbers: [Int32], facts: RequestFacts, _ ctx: inout CompileContext) -> [Bool?] {
-        var decided: [Int32: (value: Bool?, known: [String])] = [:]
+        // Per number: nil until decided, then the value (itself nil when the run decides).
+        var decided = [Bool??](repeating: nil, count: drafts.count)
         return drafts.indices.map { i in
+            // A stage is read only when its condition is not decided yet, or for a finding.
+            let number = Int(numbers[i])
+            if number >= 0, let earlier = decided[number], earlier == nil { return nil }
             let d = drafts[i]
-            // A condition comes from a `when`; its node is read only for a finding (copying a
-            // `YAMLNode` for every stage cost more than deciding).
             guard let condition = d.stage.condition else { return nil }
-            let number = numbers[i]
-            let (value, known): (Bool?, [String])
+            let value: Bool?
             if number >= 0, let earlier = decided[number] {
-                (value, known) = earlier
+                value = earlier
             } else {
                 value = condition.fixedValue { facts.values(of: $0) }
-                known = value == nil ? [] : condition.names.sorted().compactMap { facts.words(for: $0) }
-                if number >= 0 { decided[number] = (value, known) }
+                if number >= 0 { decided[number] = value }
             }
+            // A condition comes from a `when`, whose place is read for the finding.
             guard let value, let node = d.when else { return nil }
+            let known = condition.names.sorted().compactMap { facts.words(for: $0) }
             let id = UserText.quoted(d.stage.id)
             // Fixed by its own literals alone: `constant-condition` has said so already.
             guard !known.isEmpty else { return value }

@@ -112,7 +112,7 @@ extension FlowCompiler {
                 a = cached
             } else {
                 guard analyses.count < skipAnalysisLimit else { continue }
-                a = PipelineGraphAnalysis(drafts, initial: initial, guards: modes)
+                a = PipelineGraphAnalysis(drafts, initial: initial, guards: modes, idWords: g.idWords)
                 analyses[modes] = a
             }
             for need in needs where !a.knows(need, at: i) {

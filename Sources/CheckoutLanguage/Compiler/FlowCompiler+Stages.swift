@@ -1,67 +1,6 @@
 import CheckoutDomain
 import Foundation
 
-/// A stage as written, with the source spans the pipeline checks point at.
-///
-/// A class: the checks pass over the drafts many times, and copying a struct this size (a
-/// dozen strings, arrays and dictionaries) retained and released each of them every time.
-/// Drafts live only while one flow compiles and are never shared.
-final class StageDraft {
-    var stage: PipelineStage
-    var isScreen: Bool
-    var idRange: SourceRange
-    /// The condition as written (for positioning condition findings).
-    var when: GuardText?
-    var routeRanges: [StageOutcome: SourceRange] = [:]
-    var fieldRanges: [SourceRange] = []
-    var hookRanges: [SourceRange] = []
-    /// `methods` of a paymentMethod screen, with their spans.
-    var methods: [(PaymentMethodKind, SourceRange)]?
-    /// `source` of a tokenize step, when written.
-    var sourceRange: SourceRange?
-    /// `amount` of a capture or refund step, when written.
-    var amountRange: SourceRange?
-
-    init(stage: PipelineStage, isScreen: Bool, idRange: SourceRange) {
-        self.stage = stage
-        self.isScreen = isScreen
-        self.idRange = idRange
-    }
-}
-
-/// A stage's `when` as written: its text and quoting, and where it is. Only these, not its
-/// `YAMLNode`: drafts are read for every stage by several checks, and a node costs more to copy.
-struct GuardText {
-    var scalar: YAMLScalar
-    var range: SourceRange
-    /// The text has `outcome.` or `custom.` in it, so it may name a step's or a field's id
-    /// (`PipelineGraphAnalysis` reads those words; asked here, while the text is at hand).
-    let mayNameIds: Bool
-
-    init(scalar: YAMLScalar, range: SourceRange) {
-        self.scalar = scalar
-        self.range = range
-        var text = scalar.value
-        mayNameIds = text.withUTF8(Self.hasIdPrefix)
-    }
-
-    var text: String { scalar.value }
-
-    private static let outcomePrefix = Array("outcome".utf8)
-    private static let customPrefix = Array("custom".utf8)
-
-    /// `outcome.` or `custom.` occurs in `bytes`.
-    static func hasIdPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        func endsAt(_ end: Int, _ word: [UInt8]) -> Bool {
-            end >= word.count && word.indices.allSatisfy { bytes[end - word.count + $0] == word[$0] }
-        }
-        for i in bytes.indices where bytes[i] == UInt8(ascii: ".") {
-            if endsAt(i, outcomePrefix) || endsAt(i, customPrefix) { return true }
-        }
-        return false
-    }
-}
-
 extension FlowCompiler {
     /// `screens` then `steps` (SPEC §8), in the order written. Shape and per-stage checks only;
     /// references, reachability and conditions are checked by `checkPipeline`.

@@ -8,13 +8,11 @@ extension FlowCompiler {
     static func checkPipeline(_ drafts: [StageDraft], flow: FlowDefinition, _ ctx: inout CompileContext) -> PipelineGraphAnalysis? {
         var ids = StageIds(capacity: drafts.count)
         for d in drafts {
-            if let first = ids.firstRange(of: d.stage.id) {
+            if let first = ids.insertUnlessSeen(d.stage.id, d.idRange) {
                 let implicit = d.idRange.start == first.start ? "" : " (a stage's id is its kind unless it sets 'id')"
                 ctx.report(
                     .duplicateId, "stage id \(UserText.quoted(d.stage.id)) is already used at line \(first.start.line)\(implicit)",
                     at: d.idRange)
-            } else {
-                ids.insert(d.stage.id, d.idRange)
             }
         }
         var sound = true
@@ -177,6 +175,23 @@ struct StageIds {
     func firstRange(of id: String) -> SourceRange? {
         if let index { return index[id].map { ranges[$0] } }
         return Fields.index(of: id, in: names).map { ranges[$0] }
+    }
+
+    /// Adds `id` unless it was seen before; then returns where it was first used.
+    mutating func insertUnlessSeen(_ id: String, _ range: SourceRange) -> SourceRange? {
+        if index != nil {
+            // One hash: put the id at its would-be position, and put the first one back if it was there.
+            if let first = index!.updateValue(names.count, forKey: id) {
+                index![id] = first
+                return ranges[first]
+            }
+            names.append(id)
+            ranges.append(range)
+            return nil
+        }
+        if let first = firstRange(of: id) { return first }
+        insert(id, range)
+        return nil
     }
 
     /// Adds an id not seen before.

@@ -63,6 +63,8 @@ package struct PipelineGraphAnalysis: Sendable {
     /// which conditions handle: `outcome.verify != failed`), and the "needs" checks build one
     /// analysis per way the guards can go (`FlowCompiler.checkSkippedNeeds`), where a skipped
     /// stage has a skip edge to the next one that provides nothing.
+    /// The words conditions may name a step's or a field's id with (`idWords(in:)`).
+    let idWords: Set<Substring>
     private var edgeStart: [Int] = [0]
     private var edgeTo: [Int] = []
     private var edgeProvides: [Bool] = []
@@ -98,8 +100,10 @@ package struct PipelineGraphAnalysis: Sendable {
 
     /// Analyses `drafts` from the facts `initial`; `guards[i]` draws stage `i`'s edges (every
     /// stage runs when it is empty).
-    init(_ drafts: [StageDraft], initial: Set<Fact>, guards: [GuardEdges] = []) {
+    /// `idWords` are `Self.idWords(in: drafts)`, when an analysis of the same drafts made them.
+    init(_ drafts: [StageDraft], initial: Set<Fact>, guards: [GuardEdges] = [], idWords: Set<Substring>? = nil) {
         let n = drafts.count
+        self.idWords = idWords ?? Self.idWords(in: drafts)
         edgeTo.reserveCapacity(n * 2)
         edgeProvides.reserveCapacity(n * 2)
         edgeStart.reserveCapacity(n + 1)
@@ -231,13 +235,9 @@ package struct PipelineGraphAnalysis: Sendable {
 
     static func outcomes(of kind: StageKind) -> [StageOutcome] { kind.outcomes }
 
-    /// Must-analysis: a fact is known at a stage when every path from the start provides it.
-    /// The facts without an id are one bit word per stage, so the fixpoint neither hashes nor
-    /// allocates; those with an id are answered by dominators
-    /// (`ProvidedFactPaths`), as a bit per stage for each of them grew with the square of the
-    /// flow.
-    private mutating func computeKnown(_ drafts: [StageDraft], initial: Set<Fact>) {
-        let n = drafts.count
+    /// The words after `outcome.` and `custom.` in the drafts' conditions, and their parts
+    /// between `-`: every id a condition may read, and more.
+    static func idWords(in drafts: [StageDraft]) -> Set<Substring> {
         // Only conditions read a fact with an id (`outcome.<id>`, `custom.<id>`): an id no
         // condition names is never asked about, and a bit for every step's outcome at every
         // stage made the sets grow with the square of the flow (issue 21). The words of the
@@ -272,6 +272,17 @@ package struct PipelineGraphAnalysis: Sendable {
                 i = end
             }
         }
+        return named
+    }
+
+    /// Must-analysis: a fact is known at a stage when every path from the start provides it.
+    /// The facts without an id are one bit word per stage, so the fixpoint neither hashes nor
+    /// allocates; those with an id are answered by dominators
+    /// (`ProvidedFactPaths`), as a bit per stage for each of them grew with the square of the
+    /// flow.
+    private mutating func computeKnown(_ drafts: [StageDraft], initial: Set<Fact>) {
+        let n = drafts.count
+        let named = idWords
         func asked(_ f: Fact) -> Bool {
             switch f {
             case .outcome(let id), .custom(let id): named.contains(Substring(id))

@@ -58,27 +58,30 @@ package struct Condition: Sendable, Hashable, CustomStringConvertible {
     /// Parses and checks `text` against the names of `scope`. Returns every issue found (after a
     /// syntax error, only that one); the condition is nil when any issue is an error.
     public static func check(_ text: String, in scope: ConditionScope) -> (condition: Condition?, issues: [ConditionIssue]) {
-        let (condition, issues, _) = checkReadingGates(text, in: scope)
-        return (condition, issues)
+        var gates: [(gate: Int, reason: String?)] = []
+        return check(text, in: scope, gatesRead: &gates)
     }
 
-    /// `check(_:in:)`, and the gates of the names the condition reads: the same text gives the
-    /// same result at another point of the pipeline when `scope.reason(closing:)` gives the same
+    /// `check(_:in:)`, and in `gates` (emptied first, its room kept) the gates of the names the
+    /// condition reads, each with why it is closed (nil: open): the same text gives the same
+    /// result at another point of the pipeline when `scope.reason(closing:)` gives the same
     /// answer for each of them there.
-    static func checkReadingGates(
-        _ text: String, in scope: ConditionScope
-    ) -> (
-        condition: Condition?, issues: [ConditionIssue], gates: [Int]
-    ) {
+    static func check(
+        _ text: String, in scope: ConditionScope, gatesRead gates: inout [(gate: Int, reason: String?)]
+    ) -> (condition: Condition?, issues: [ConditionIssue]) {
+        gates.removeAll(keepingCapacity: true)
         let scalars = ConditionLexer.scalars(of: text)
         let syntax: ConditionSyntax
         do throws(ConditionIssue) {
             syntax = try ConditionParser.parse(scalars)
         } catch {
-            return (nil, [error], [])
+            return (nil, [error])
         }
         var checker = ConditionChecker(scope: scope, scalars: scalars)
+        // The caller's buffer, lent to the checker and taken back.
+        swap(&checker.gatesRead, &gates)
         let expr = checker.boolean(syntax, context: .whole)
+        swap(&checker.gatesRead, &gates)
         // Source order; the sort is stable, so issues at one position keep the order they were found in.
         var issues = checker.issues
         if issues.count > 1 {
@@ -88,7 +91,7 @@ package struct Condition: Sendable, Hashable, CustomStringConvertible {
             .map(\.element)
         }
         let hasErrors = issues.contains { $0.severity == .error }
-        return (hasErrors ? nil : expr.map(Condition.init), issues, checker.gatesRead)
+        return (hasErrors ? nil : expr.map(Condition.init), issues)
     }
 
     /// The syntax tree as a condition, without checking names or types: bare identifiers in

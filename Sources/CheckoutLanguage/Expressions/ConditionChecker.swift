@@ -41,9 +41,10 @@ struct ConditionChecker {
     let scope: ConditionScope
     let scalars: [Unicode.Scalar]
     private(set) var issues: [ConditionIssue] = []
-    /// The gates of the names read (`ConditionScope.reason(closing:)`), in the order first
-    /// read: what the result depends on besides the text and the scope's fixed definitions.
-    private(set) var gatesRead: [Int] = []
+    /// The gates of the names read, in the order first read, each with why it was closed here
+    /// (`ConditionScope.reason(closing:)`, nil: open): what the result depends on besides the
+    /// text and the scope's fixed definitions.
+    var gatesRead: [(gate: Int, reason: String?)] = []
 
     init(scope: ConditionScope, scalars: [Unicode.Scalar]) {
         self.scope = scope
@@ -89,8 +90,14 @@ struct ConditionChecker {
                 report(.unknownName(name, s.range, in: scope))
                 return nil
             }
-            if let gate = entry.gate, entry.laterReason == nil, !gatesRead.contains(gate) { gatesRead.append(gate) }
-            if let reason = scope.laterReason(entry) { report(.notAvailable(name, reason: reason, s.range)) }
+            let reason: String?
+            if entry.laterReason == nil, let gate = entry.gate {
+                reason = scope.reason(closing: gate)
+                if !gatesRead.contains(where: { $0.gate == gate }) { gatesRead.append((gate, reason)) }
+            } else {
+                reason = scope.laterReason(entry)
+            }
+            if let reason { report(.notAvailable(name, reason: reason, s.range)) }
             return Operand(kind: .name(name), type: entry.type, range: s.range)
         case .literal:
             guard let literal = Condition.literal(s) else { return nil }

@@ -1,0 +1,100 @@
+import CheckoutDomain
+
+/// A stage as written, with the source spans the pipeline checks point at.
+///
+/// A class: the checks pass over the drafts many times, and copying a struct this size (a
+/// dozen strings, arrays and dictionaries) retained and released each of them every time.
+/// Drafts live only while one flow compiles and are never shared.
+final class StageDraft {
+    var stage: PipelineStage
+    var isScreen: Bool
+    var idRange: SourceRange
+    /// The condition as written (for positioning condition findings).
+    var when: GuardText?
+    /// What only some stages have, made when first written: a flow of many stages has drafts
+    /// of half the size, and freeing one releases one reference for all of these.
+    private var spans: Spans?
+
+    private final class Spans {
+        var routeRanges: [StageOutcome: SourceRange] = [:]
+        var fieldRanges: [SourceRange] = []
+        var hookRanges: [SourceRange] = []
+        var methods: [(PaymentMethodKind, SourceRange)]?
+        var sourceRange: SourceRange?
+        var amountRange: SourceRange?
+    }
+
+    init(stage: PipelineStage, isScreen: Bool, idRange: SourceRange) {
+        self.stage = stage
+        self.isScreen = isScreen
+        self.idRange = idRange
+    }
+
+    private var madeSpans: Spans {
+        if let spans { return spans }
+        let made = Spans()
+        spans = made
+        return made
+    }
+
+    var routeRanges: [StageOutcome: SourceRange] {
+        get { spans?.routeRanges ?? [:] }
+        _modify { yield &madeSpans.routeRanges }
+    }
+    var fieldRanges: [SourceRange] {
+        get { spans?.fieldRanges ?? [] }
+        _modify { yield &madeSpans.fieldRanges }
+    }
+    var hookRanges: [SourceRange] {
+        get { spans?.hookRanges ?? [] }
+        _modify { yield &madeSpans.hookRanges }
+    }
+    /// `methods` of a paymentMethod screen, with their spans.
+    var methods: [(PaymentMethodKind, SourceRange)]? {
+        get { spans?.methods }
+        _modify { yield &madeSpans.methods }
+    }
+    /// `source` of a tokenize step, when written.
+    var sourceRange: SourceRange? {
+        get { spans?.sourceRange }
+        _modify { yield &madeSpans.sourceRange }
+    }
+    /// `amount` of a capture or refund step, when written.
+    var amountRange: SourceRange? {
+        get { spans?.amountRange }
+        _modify { yield &madeSpans.amountRange }
+    }
+}
+
+/// A stage's `when` as written: its text and quoting, and where it is. Only these, not its
+/// `YAMLNode`: drafts are read for every stage by several checks, and a node costs more to copy.
+struct GuardText {
+    var scalar: YAMLScalar
+    var range: SourceRange
+    /// The text has `outcome.` or `custom.` in it, so it may name a step's or a field's id
+    /// (`PipelineGraphAnalysis` reads those words; asked here, while the text is at hand).
+    let mayNameIds: Bool
+
+    init(scalar: YAMLScalar, range: SourceRange) {
+        self.scalar = scalar
+        self.range = range
+        var text = scalar.value
+        mayNameIds = text.withUTF8(Self.hasIdPrefix)
+    }
+
+    var text: String { scalar.value }
+
+    private static let outcomePrefix = Array("outcome".utf8)
+    private static let customPrefix = Array("custom".utf8)
+
+    /// `outcome.` or `custom.` occurs in `bytes`.
+    static func hasIdPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func endsAt(_ end: Int, _ word: [UInt8]) -> Bool {
+            end >= word.count && word.indices.allSatisfy { bytes[end - word.count + $0] == word[$0] }
+        }
+        for i in bytes.indices where bytes[i] == UInt8(ascii: ".") {
+            if endsAt(i, outcomePrefix) || endsAt(i, customPrefix) { return true }
+        }
+        return false
+    }
+}
