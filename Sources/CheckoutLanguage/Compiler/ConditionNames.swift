@@ -162,7 +162,7 @@ extension FlowCompiler {
     /// condition (-1: none).
     @discardableResult
     static func checkConditions(
-        _ drafts: inout [StageDraft], analysis: PipelineGraphAnalysis, flow: FlowDefinition, methods: [PaymentMethodKind],
+        _ drafts: [StageDraft], analysis: PipelineGraphAnalysis, flow: FlowDefinition, methods: [PaymentMethodKind],
         _ ctx: inout CompileContext
     ) -> [Int32] {
         let steps = drafts.compactMap { d -> (String, StepKind)? in

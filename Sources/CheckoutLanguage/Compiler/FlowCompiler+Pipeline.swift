@@ -21,7 +21,7 @@ extension FlowCompiler {
         checkStepAmounts(drafts, flow: flow, &ctx)
         let methods = explicitPaymentMethods(drafts, flow: flow, &ctx)
         if let analysis = checkPipeline(drafts, flow: flow, &ctx) {
-            let numbers = checkConditions(&drafts, analysis: analysis, flow: flow, methods: methods, &ctx)
+            let numbers = checkConditions(drafts, analysis: analysis, flow: flow, methods: methods, &ctx)
             // The request's facts the guards are decided by, made once for both checks.
             if drafts.contains(where: { $0.stage.condition != nil }) {
                 let facts = RequestFacts(flow: flow, drafts: drafts)

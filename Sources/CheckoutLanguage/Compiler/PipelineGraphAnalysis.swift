@@ -54,6 +54,8 @@ enum Fact: Hashable, Comparable {
 /// Built from the drafts while they are checked, in flat arrays: the edges of every stage in
 /// one list, the facts known at every stage in one list of bit words.
 package struct PipelineGraphAnalysis: Sendable {
+    /// The words conditions may name a step's or a field's id with (`idWords(in:)`).
+    let idWords: Set<Substring>
     /// Successors, all stages' in one list: stage `i`'s are `edgeTo[edgeStart[i]..<edgeStart[i + 1]]`,
     /// a stage index or -1 for the end; `edgeProvides` says whether the edge carries the facts
     /// the stage provides (a card scan that ended with an error provides nothing).
@@ -63,8 +65,6 @@ package struct PipelineGraphAnalysis: Sendable {
     /// which conditions handle: `outcome.verify != failed`), and the "needs" checks build one
     /// analysis per way the guards can go (`FlowCompiler.checkSkippedNeeds`), where a skipped
     /// stage has a skip edge to the next one that provides nothing.
-    /// The words conditions may name a step's or a field's id with (`idWords(in:)`).
-    let idWords: Set<Substring>
     private var edgeStart: [Int] = [0]
     private var edgeTo: [Int] = []
     private var edgeProvides: [Bool] = []
