@@ -28,7 +28,7 @@ extension FlowCompiler {
                 for (i, value) in checkDeadGuards(drafts, numbers: numbers, facts: facts, &ctx).enumerated() {
                     drafts[i].stage.guardAlways = value
                 }
-                checkSkippedNeeds(drafts, analysis: analysis, facts: facts, &ctx)
+                checkSkippedNeeds(drafts, numbers: numbers, analysis: analysis, facts: facts, &ctx)
             }
             checkHooks(drafts, analysis: analysis, flow: flow, &ctx)
         }

@@ -50,7 +50,7 @@ extension FlowCompiler {
     }
 
     static func checkSkippedNeeds(
-        _ drafts: [StageDraft], analysis g: PipelineGraphAnalysis, facts: RequestFacts, _ ctx: inout CompileContext
+        _ drafts: [StageDraft], numbers: [Int32], analysis g: PipelineGraphAnalysis, facts: RequestFacts, _ ctx: inout CompileContext
     ) {
         let guarded = drafts.indices.filter { drafts[$0].stage.condition != nil }
         guard !guarded.isEmpty else { return }
@@ -78,7 +78,11 @@ extension FlowCompiler {
         var analyses: [[PipelineGraphAnalysis.GuardEdges]: PipelineGraphAnalysis] = [:]
         // What one guard says of another, once per pair of conditions: stages often share one
         // (`paymentMethod == card` on the card screen, tokenize and the charge).
+        // By the conditions' numbers from `checkConditions` (the same number, the same
+        // condition), which hash as one integer; by the conditions themselves for the few
+        // without one.
         var decidedPairs: [[Condition]: Bool?] = [:]
+        var decidedNumbers: [Int: Bool?] = [:]
         for (i, d) in drafts.enumerated() where g.reachable[i] && d.stage.guardAlways != false {
             let needs = PipelineGraphAnalysis.needs(d.stage.kind, cardSource: d.stage.cardSource).filter { g.knows($0, at: i) }
             guard !needs.isEmpty else { continue }
@@ -88,13 +92,24 @@ extension FlowCompiler {
                 modes[i] = .run
                 for j in guarded where j != i && base[j] == .either {
                     guard let other = drafts[j].stage.condition else { continue }
-                    let pair = [own, other]
                     let decided: Bool?
-                    if let cached = decidedPairs[pair] {
-                        decided = cached
+                    let (a, b) = (Int(numbers[i]), Int(numbers[j]))
+                    if a >= 0, b >= 0 {
+                        let pair = a * drafts.count + b
+                        if let cached = decidedNumbers[pair] {
+                            decided = cached
+                        } else {
+                            decided = own.decides(other, known: known)
+                            decidedNumbers[pair] = decided
+                        }
                     } else {
-                        decided = own.decides(other, known: known)
-                        decidedPairs[pair] = decided
+                        let pair = [own, other]
+                        if let cached = decidedPairs[pair] {
+                            decided = cached
+                        } else {
+                            decided = own.decides(other, known: known)
+                            decidedPairs[pair] = decided
+                        }
                     }
                     switch decided {
                     case true?: modes[j] = .run
