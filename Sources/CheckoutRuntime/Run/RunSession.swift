@@ -171,9 +171,10 @@ final class RunSession {
         var next: Int? = pipeline.stages.isEmpty ? nil : 0
         while let index = next {
             // Skipped stages are decided on the pipeline's own copy; only a stage that runs is copied out.
-            if let c = pipeline.stages[index].condition, !holds(c) {
+            if let g = pipeline.stages[index].guardCondition, !g.holds({ self.conditionValue($0) }) {
                 emit(
-                    .stageSkipped, stage: pipeline.stages[index].id, attributes: [JSONMember("condition", .string(c.description))])
+                    .stageSkipped, stage: pipeline.stages[index].id,
+                    attributes: [JSONMember("condition", .string(pipeline.stages[index].condition?.description ?? ""))])
                 next = index + 1 < pipeline.stages.count ? index + 1 : nil
                 continue
             }
@@ -253,10 +254,6 @@ final class RunSession {
             case .signature: break  // signs the request the step builds: see `charge`
             }
         }
-    }
-
-    func holds(_ c: Condition) -> Bool {
-        c.evaluate { self.conditionValue($0) }
     }
 
     /// The methods offered now: the pipeline's, narrowed by the shopper's stored cards and
