@@ -170,23 +170,19 @@ final class RunSession {
         stageRecords = Array(repeating: StageRecord(), count: pipeline.stages.count)
         var next: Int? = pipeline.stages.isEmpty ? nil : 0
         while let index = next {
-            // Skipped stages are decided on the pipeline's own copy; only a stage that runs is copied out.
-            if let g = pipeline.stages[index].guardCondition, !g.holds({ self.conditionValue($0) }) {
-                emit(
-                    .stageSkipped, stage: pipeline.stages[index].id,
-                    attributes: [JSONMember("condition", .string(pipeline.stages[index].condition?.description ?? ""))])
+            // Read in place: no stage is copied out of the pipeline (`StageRef`).
+            let stage = StageRef(stages: pipeline.stages, index: index)
+            if let g = stage.guardCondition, !g.holds({ self.conditionValue($0) }) {
+                emit(.stageSkipped, stage: stage.id, attributes: [JSONMember("condition", .string(stage.condition?.description ?? ""))])
                 next = index + 1 < pipeline.stages.count ? index + 1 : nil
                 continue
             }
             // A tax service answers for wallets too (`taxServiceInput` says which address).
-            if let method = paymentMethod, !pipeline.stages[index].kind.applies(to: method), !pipeline.stages[index].callsTaxService {
-                emit(
-                    .stageSkipped, stage: pipeline.stages[index].id,
-                    attributes: [JSONMember("reason", .string("not used by \(method.rawValue)"))])
+            if let method = paymentMethod, !stage.kind.applies(to: method), !stage.callsTaxService {
+                emit(.stageSkipped, stage: stage.id, attributes: [JSONMember("reason", .string("not used by \(method.rawValue)"))])
                 next = index + 1 < pipeline.stages.count ? index + 1 : nil
                 continue
             }
-            let stage = pipeline.stages[index]
             stageRecords[index].visits += 1
             let visit = stageRecords[index].visits
             if visit > runner.maxVisits {
@@ -247,7 +243,7 @@ final class RunSession {
     }
 
     /// Hooks of a stage, in order.
-    private func runHooks(_ stage: PipelineStage) {
+    private func runHooks(_ stage: StageRef) {
         for hook in stage.hooks {
             switch hook {
             case .tax: updateTax(stage: stage.id, hook: true)
