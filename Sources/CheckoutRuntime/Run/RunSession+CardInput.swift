@@ -66,10 +66,14 @@ extension RunSession {
         p.offersStoreCard = storeCardSetting != .hidden
         if let d = dwellTime(p) { await dwell(d, stage: p.stageId) }
         let answer: ScreenAnswer
-        do {
-            answer = try await runner.frontend.answer(p)
-        } catch {
-            return [AnswerIssue(path: "card", code: "required", message: "the app gave no card data")]
+        if let ready = runner.frontend.answerAtOnce(p) {
+            answer = ready
+        } else {
+            do {
+                answer = try await runner.frontend.answer(p)
+            } catch {
+                return [AnswerIssue(path: "card", code: "required", message: "the app gave no card data")]
+            }
         }
         var found: [AnswerIssue] = []
         switch answer {
@@ -120,7 +124,7 @@ extension RunSession {
     ///
     /// `dwellTime` asks (no `await` for the usual screen without a wait); `dwell` waits.
     func dwellTime(_ p: ScreenPrompt) -> Duration? {
-        guard let d = pacing?.wait(at: p.stageId), d > .zero else { return nil }
+        guard let d = runner.frontend.wait(at: p.stageId), d > .zero else { return nil }
         return d
     }
 

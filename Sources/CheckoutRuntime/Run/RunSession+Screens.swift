@@ -49,11 +49,15 @@ extension RunSession {
         if let d = dwellTime(p) { await dwell(d, stage: p.stageId) }
         while true {
             let answer: ScreenAnswer
-            do {
-                answer = try await runner.frontend.answer(p)
-            } catch {
-                emit(.screenError, stage: stage.id)
-                return .end(.error)
+            if let ready = runner.frontend.answerAtOnce(p) {
+                answer = ready  // no `async` call for an answer the front end already has
+            } else {
+                do {
+                    answer = try await runner.frontend.answer(p)
+                } catch {
+                    emit(.screenError, stage: stage.id)
+                    return .end(.error)
+                }
             }
             switch answer {
             case .cancel where kind != .cardScan:

@@ -268,7 +268,13 @@ extension RunSession {
         let p = prompt(.threeDSChallenge, stage: "threeDSChallenge")
         if let d = dwellTime(p) { await dwell(d, stage: p.stageId) }
         while true {
-            guard let answer = try? await runner.frontend.answer(p) else { return nil }
+            let answer: ScreenAnswer
+            if let ready = runner.frontend.answerAtOnce(p) {
+                answer = ready
+            } else {
+                guard let asked = try? await runner.frontend.answer(p) else { return nil }
+                answer = asked
+            }
             switch answer {
             case .cancel, .threeDSChallenge(_, cancel: true): return .cancel
             case .threeDSChallenge(let code?, _) where !code.isEmpty: return .code(code)

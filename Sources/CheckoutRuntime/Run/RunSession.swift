@@ -78,8 +78,6 @@ final class RunSession {
     let billingRequirements: AddressRequirements
     /// True when a trace sink is given: without one, no event is built.
     let tracing: Bool
-    /// The front end, when it simulates the shopper's time.
-    let pacing: (any PacedFrontend)?
     /// Where the run's provider calls are recorded (`RecordingProvider`), when someone reads
     /// them: a trace is given and the runner asks for records. nil: no record is made.
     let providerCalls: ProviderCallLog?
@@ -92,7 +90,6 @@ final class RunSession {
         billingRequirements = AddressRequirements(
             withEmail: runner.flow.definition.fields.billingEmailPresence(for: r) == .required, fullBilling: r.fullBilling)
         tracing = runner.trace != nil
-        pacing = runner.frontend as? any PacedFrontend
         if tracing && runner.recordsProviderCalls {
             let log = ProviderCallLog()
             runner.provider = RecordingProvider(base: runner.provider, log: log)
