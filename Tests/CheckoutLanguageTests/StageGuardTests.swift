@@ -38,6 +38,19 @@ import Testing
         #expect(!email.holds { _ in .text("a@example.com") })
     }
 
+    @Test func sameBytesIsByteForByte() {
+        let long = String(repeating: "abcdefgh", count: 8)
+        #expect(StageGuard.sameBytes("", ""))
+        #expect(StageGuard.sameBytes("card", "card"))
+        #expect(!StageGuard.sameBytes("card", "cards"))
+        #expect(!StageGuard.sameBytes("card", "cart"))
+        #expect(StageGuard.sameBytes(long, String(repeating: "abcdefgh", count: 8)))
+        #expect(!StageGuard.sameBytes(long, String(long.dropLast()) + "x"))
+        // Canonically equivalent, equally long in UTF-8, different scalars: not the same.
+        #expect(!StageGuard.sameBytes("\u{1E0B}\u{323}", "\u{1E0D}\u{307}"))
+        #expect("\u{1E0B}\u{323}" == "\u{1E0D}\u{307}")
+    }
+
     @Test func followsTheStagesCondition() {
         var stage = PipelineStage(.screen(.billing), when: .equals("paymentMethod", "card"))
         #expect(stage.guardCondition?.holds { _ in .symbol("card") } == true)

@@ -80,10 +80,22 @@ package struct StageGuard: Sendable, Hashable {
     private static func compare(_ a: ConditionValue, _ op: ComparisonOperator, _ b: ConditionValue) -> Bool {
         switch (a, b) {
         case (.text(let x), .text(let y)), (.text(let x), .symbol(let y)), (.symbol(let x), .text(let y)), (.symbol(let x), .symbol(let y)):
-            let equal = x.utf8.elementsEqual(y.utf8)
+            let equal = sameBytes(x, y)
             return op == .equal ? equal : op == .notEqual && !equal
         default:
             return Condition.compare(a, op, b)
         }
+    }
+
+    /// Byte for byte: lengths first (a string's UTF-8 count is stored), then the bytes in place
+    /// (`elementsEqual` over the views walked them one index at a time).
+    static func sameBytes(_ x: String, _ y: String) -> Bool {
+        guard x.utf8.count == y.utf8.count else { return false }
+        let inPlace = x.utf8.withContiguousStorageIfAvailable { a in
+            y.utf8.withContiguousStorageIfAvailable { b in
+                a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+            }
+        }
+        return (inPlace ?? nil) ?? x.utf8.elementsEqual(y.utf8)
     }
 }
