@@ -16,6 +16,15 @@ public struct HeadlessFrontend: PacedFrontend {
     }
 
     public func answer(_ prompt: ScreenPrompt) async throws -> ScreenAnswer {
+        headlessAnswer(prompt)
+    }
+
+    /// Every answer is in the file: the runtime takes it without an `async` call.
+    public func answerAtOnce(_ prompt: ScreenPrompt) -> ScreenAnswer? {
+        headlessAnswer(prompt)
+    }
+
+    private func headlessAnswer(_ prompt: ScreenPrompt) -> ScreenAnswer {
         switch prompt.kind {
         case .paymentMethod: .paymentMethod(answers.effectivePaymentMethod)
         case .savedCard: .savedCard(last4: answers.savedCard)

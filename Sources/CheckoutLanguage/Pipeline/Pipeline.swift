@@ -179,7 +179,9 @@ package struct PipelineStage: Sendable, Hashable {
     /// Screen or step.
     public var kind: StageKind
     /// Runs only when this holds; nil: always.
-    public var condition: Condition?
+    public var condition: Condition? { didSet { guardCondition = condition.map(StageGuard.init) } }
+    /// `condition` with its names resolved, as the interpreter evaluates it (kept with it).
+    package private(set) var guardCondition: StageGuard?
     /// The value the compiler proved `condition` always has given the request (`dead-route`):
     /// false, the stage never runs; true, it is never skipped. Nil: it depends on the run.
     package var guardAlways: Bool?
@@ -218,6 +220,7 @@ package struct PipelineStage: Sendable, Hashable {
         self.id = id ?? kind.name
         self.kind = kind
         self.condition = condition
+        guardCondition = condition.map(StageGuard.init)
     }
 }
 

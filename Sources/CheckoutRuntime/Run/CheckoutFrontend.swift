@@ -20,11 +20,22 @@ public protocol CheckoutFrontend: Sendable {
     func choicesFixed(_ choices: [FixedChoice]) async -> [AnswerIssue]
     /// The run ended.
     func finished(_ result: CheckoutResult) async
+    /// The answer to one screen when the front end has it at once, without suspending (answers
+    /// given before the run); nil: the runtime asks `answer(_:)`. The same answer `answer(_:)`
+    /// would give: the runtime asks each screen's prompt once, and one or the other answers it.
+    func answerAtOnce(_ prompt: ScreenPrompt) -> ScreenAnswer?
+    /// How long the shopper spends at `stage` before answering, for a front end that simulates
+    /// the shopper's time (`PacedFrontend`); nil or zero: no time.
+    func wait(at stage: String) -> Duration?
 }
 
 extension CheckoutFrontend {
     /// Nothing was answered before the run.
     public func choicesFixed(_ choices: [FixedChoice]) async -> [AnswerIssue] { [] }
+    /// No answer is ready before the screen is shown: the runtime asks `answer(_:)`.
+    public func answerAtOnce(_ prompt: ScreenPrompt) -> ScreenAnswer? { nil }
+    /// A person's time passes by itself.
+    public func wait(at stage: String) -> Duration? { nil }
 }
 
 /// A choice the flow makes itself, so no screen asks it.
@@ -37,7 +48,8 @@ public enum FixedChoice: Sendable, Equatable {
 
 /// A front end that simulates the shopper's time (headless `wait:` answers): before a stage's
 /// screen is answered, the run's clock moves on by the time the shopper spends there, so a
-/// token can expire mid-flow. A person's time passes by itself.
+/// token can expire mid-flow. A person's time passes by itself. (`wait(at:)` is a requirement
+/// of `CheckoutFrontend` too, answered nil by default, so the runtime asks it without a cast.)
 public protocol PacedFrontend: CheckoutFrontend {
     /// How long the shopper spends at `stage` before answering; nil or zero: no time.
     func wait(at stage: String) -> Duration?

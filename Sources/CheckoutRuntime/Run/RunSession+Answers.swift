@@ -124,7 +124,7 @@ extension RunSession {
         runner.flow.definition.cards.storeCard ?? (request.hideStoreCardSwitch ? .hidden : .offer)
     }
 
-    func customFields(of stage: PipelineStage) -> [CustomField] {
+    func customFields(of stage: StageRef) -> [CustomField] {
         let all = runner.flow.definition.fields.custom
         guard let ids = stage.fields else { return all }
         return ids.compactMap { id in all.first { $0.id == id } }

@@ -14,7 +14,7 @@ extension RunSession {
     /// `input.startEdit` … `input.didCheck` for one card answer of a screen with
     /// `inputEvents: true`. The check is the number's: what a provider's server check of the card
     /// number answers (brand, last 4) or the number's problem code.
-    func emitInputLine(_ c: CardAnswer, stage: PipelineStage) {
+    func emitInputLine(_ c: CardAnswer, stage: StageRef) {
         guard stage.inputEvents, tracing else { return }
         emit(.inputStartEdit, stage: stage.id, attributes: [JSONMember("field", .string("number"))])
         emit(.inputEndEdit, stage: stage.id, attributes: [JSONMember("field", .string("number"))])
@@ -58,7 +58,7 @@ extension RunSession {
     /// Own UI (`source: upfront`): the app hands over a new card or a returning shopper's
     /// stored card at the tokenize step, as an SDK's `submitTokenizedDetails`. Headless
     /// answers give it as `card` or `savedCard`. Returns the problems of an invalid one.
-    nonisolated(nonsending) func takeUpfrontCard(stage: PipelineStage) async -> [AnswerIssue] {
+    nonisolated(nonsending) func takeUpfrontCard(stage: StageRef) async -> [AnswerIssue] {
         var p = prompt(.creditCard, stage: stage.id)
         p.isUpfront = true
         p.paymentMethods = offeredMethods().filter { $0 == .card || $0 == .savedCard }
@@ -66,10 +66,14 @@ extension RunSession {
         p.offersStoreCard = storeCardSetting != .hidden
         if let d = dwellTime(p) { await dwell(d, stage: p.stageId) }
         let answer: ScreenAnswer
-        do {
-            answer = try await runner.frontend.answer(p)
-        } catch {
-            return [AnswerIssue(path: "card", code: "required", message: "the app gave no card data")]
+        if let ready = runner.frontend.answerAtOnce(p) {
+            answer = ready
+        } else {
+            do {
+                answer = try await runner.frontend.answer(p)
+            } catch {
+                return [AnswerIssue(path: "card", code: "required", message: "the app gave no card data")]
+            }
         }
         var found: [AnswerIssue] = []
         switch answer {
@@ -120,7 +124,7 @@ extension RunSession {
     ///
     /// `dwellTime` asks (no `await` for the usual screen without a wait); `dwell` waits.
     func dwellTime(_ p: ScreenPrompt) -> Duration? {
-        guard let d = pacing?.wait(at: p.stageId), d > .zero else { return nil }
+        guard let d = runner.frontend.wait(at: p.stageId), d > .zero else { return nil }
         return d
     }
 

@@ -4,11 +4,10 @@ import Foundation
 
 extension RunSession {
     /// The value of a condition name now; nil when it is unset (its screen was skipped, or
-    /// the shopper left it empty). The compiler checked every name and its type; the `switch`
-    /// has no `default`, so a `ConditionName` added without a value here does not compile.
-    func conditionValue(_ text: String) -> ConditionValue? {
-        guard let name = ConditionName(text) else { return nil }
-        let r = request
+    /// the shopper left it empty). The compiler checked every name and its type, and resolved
+    /// each (`PipelineStage.guardCondition`); the `switch` has no `default`, so a
+    /// `ConditionName` added without a value here does not compile.
+    func conditionValue(_ name: ConditionName) -> ConditionValue? {
         switch name {
         case .paymentMethod: return paymentMethod.map { .symbol($0.rawValue) }
         case .priceAmount: return price.amount.map(ConditionValue.decimal)
@@ -21,12 +20,12 @@ extension RunSession {
         case .shippingSameAsBilling: return .bool(sameAsBilling)
         case .threeDSResult: return threeDS.map { .symbol($0.rawValue) }
         case .declineCode: return declineCode.map(ConditionValue.text)
-        case .requestMode: return .symbol(r.mode.rawValue)
-        case .requestTransactionType: return .symbol(r.transactionType.rawValue)
-        case .requestShopperId: return r.shopperId.map(ConditionValue.text)
-        case .requestPriceAmount: return r.price.amount.map(ConditionValue.decimal)
-        case .requestPriceCurrency: return .text(r.price.currency.code)
-        case .requestFlag(let flag): return .bool(r[keyPath: flag.keyPath])
+        case .requestMode: return .symbol(request.mode.rawValue)
+        case .requestTransactionType: return .symbol(request.transactionType.rawValue)
+        case .requestShopperId: return request.shopperId.map(ConditionValue.text)
+        case .requestPriceAmount: return request.price.amount.map(ConditionValue.decimal)
+        case .requestPriceCurrency: return .text(request.price.currency.code)
+        case .requestFlag(let flag): return .bool(request[keyPath: flag.keyPath])
         case .address(let section, let part): return address(section == .billing ? billing : shipping, part)
         case .outcome(let stage):
             guard let index = runner.flow.pipeline.index(of: stage), index < stageRecords.count else { return nil }

@@ -38,7 +38,7 @@ extension RunSession {
     /// The recorded result of this visit of a step, applied to the run; nil when the step
     /// has not completed before (or is local work that is simply done again).
     nonisolated(nonsending) func restore(
-        _ kind: StepKind, stage: PipelineStage, visit: Int, from journal: RunJournal
+        _ kind: StepKind, stage: StageRef, visit: Int, from journal: RunJournal
     ) async -> StageResult? {
         let result: StageResult
         let outcome: String

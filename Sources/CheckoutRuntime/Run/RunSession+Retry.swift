@@ -10,7 +10,7 @@ extension RunSession {
     /// to allocate: a call without a timeout costs what a direct call does.
     @inline(__always)
     nonisolated(nonsending) func withRetry<A: Sendable, T: Sendable>(
-        _ stage: PipelineStage, _ arguments: A, _ body: @escaping @Sendable (any PaymentProvider, A) async throws -> T
+        _ stage: StageRef, _ arguments: A, _ body: @escaping @Sendable (any PaymentProvider, A) async throws -> T
     ) async throws -> T {
         try await withRetry(
             stage: stage.id, policy: stage.retry ?? runner.retry, timeout: stage.timeout ?? runner.timeout, arguments, body)

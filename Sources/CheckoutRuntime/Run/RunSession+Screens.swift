@@ -14,7 +14,7 @@ extension RunSession {
 
     /// What one screen of the pipeline shows, made in one initialiser call and returned as
     /// made (setting a property afterwards copied the whole prompt, about fifteen references).
-    private func screenPrompt(_ kind: ScreenKind, stage: PipelineStage, visit: Int, currencies: [String]) -> ScreenPrompt {
+    private func screenPrompt(_ kind: ScreenKind, stage: StageRef, visit: Int, currencies: [String]) -> ScreenPrompt {
         let methods = kind == .paymentMethod ? offeredMethods() : []
         return ScreenPrompt(
             kind: kind, stageId: stage.id, price: price, paymentMethods: methods,
@@ -41,7 +41,7 @@ extension RunSession {
     }
 
     /// Asks the front end for one screen, validates, and asks again or collects the issues.
-    nonisolated(nonsending) func runScreen(_ kind: ScreenKind, stage: PipelineStage, visit: Int = 1) async -> StageResult {
+    nonisolated(nonsending) func runScreen(_ kind: ScreenKind, stage: StageRef, visit: Int = 1) async -> StageResult {
         if kind == .result { return .next }
         let currencies = kind == .currency ? (try? await currencyTable()).map(currencyChoices) ?? [] : []
         // Built in one go and never changed: passed to the front end without a copy.
@@ -49,11 +49,15 @@ extension RunSession {
         if let d = dwellTime(p) { await dwell(d, stage: p.stageId) }
         while true {
             let answer: ScreenAnswer
-            do {
-                answer = try await runner.frontend.answer(p)
-            } catch {
-                emit(.screenError, stage: stage.id)
-                return .end(.error)
+            if let ready = runner.frontend.answerAtOnce(p) {
+                answer = ready  // no `async` call for an answer the front end already has
+            } else {
+                do {
+                    answer = try await runner.frontend.answer(p)
+                } catch {
+                    emit(.screenError, stage: stage.id)
+                    return .end(.error)
+                }
             }
             switch answer {
             case .cancel where kind != .cardScan:

@@ -14,7 +14,7 @@ extension RunSession {
         case refuse(code: String, amount: Money?)
     }
 
-    nonisolated(nonsending) func settle(_ kind: StepKind, stage: PipelineStage, visit: Int) async throws -> StageResult {
+    nonisolated(nonsending) func settle(_ kind: StepKind, stage: StageRef, visit: Int) async throws -> StageResult {
         let sentEvent = "\(kind.rawValue).sent"
         let sent = runner.journal?.entry(sentEvent, stage: stage.id, visit: visit)?.fields["idempotencyKey"]
         let key = sent ?? (runner.idempotencyKeys ?? runner.random).hex(32)
@@ -55,7 +55,7 @@ extension RunSession {
     }
 
     /// Applies the operation's outcome to the transaction, journals it and ends the step.
-    private func finish(_ kind: StepKind, _ record: TransactionOperation, stage: PipelineStage, visit: Int) -> StageResult {
+    private func finish(_ kind: StepKind, _ record: TransactionOperation, stage: StageRef, visit: Int) -> StageResult {
         let result = apply(kind, record)
         var fields = ["kind": record.kind, "operationId": record.id, "operationStatus": record.status]
         fields["declineCode"] = record.declineCode

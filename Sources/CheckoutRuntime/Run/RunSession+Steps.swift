@@ -5,7 +5,7 @@ import Foundation
 
 extension RunSession {
     /// Runs one provider (or local) step.
-    nonisolated(nonsending) func runStep(_ kind: StepKind, stage: PipelineStage, visit: Int) async -> StageResult {
+    nonisolated(nonsending) func runStep(_ kind: StepKind, stage: StageRef, visit: Int) async -> StageResult {
         startStep(stage.id, kind)
         if let journal = runner.journal, let restored = await restore(kind, stage: stage, visit: visit, from: journal) {
             return restored
@@ -18,7 +18,7 @@ extension RunSession {
     }
 
     @inline(__always)
-    nonisolated(nonsending) private func perform(_ kind: StepKind, stage: PipelineStage, visit: Int) async throws -> StageResult {
+    nonisolated(nonsending) private func perform(_ kind: StepKind, stage: StageRef, visit: Int) async throws -> StageResult {
         switch kind {
         case .createToken:
             let created = try await withRetry(stage, ()) { p, _ in try await p.createToken() }
@@ -123,7 +123,7 @@ extension RunSession {
     /// Tokenizes the card; an expired token is refreshed and the call retried once
     /// (an SDK's token-refresh callback); a second failure ends the run `error`. The full card
     /// leaves memory here.
-    nonisolated(nonsending) private func tokenizeCard(stage step: PipelineStage) async throws -> StageResult {
+    nonisolated(nonsending) private func tokenizeCard(stage step: StageRef) async throws -> StageResult {
         let stage = step.id
         if step.cardSource == .upfront {
             let found = await takeUpfrontCard(stage: step)
@@ -194,7 +194,7 @@ extension RunSession {
     }
 
     /// 3-D Secure: fingerprint and challenge as the provider asks, then SPEC §8's policy.
-    nonisolated(nonsending) private func authenticate(stage: PipelineStage, visit: Int) async throws -> StageResult {
+    nonisolated(nonsending) private func authenticate(stage: StageRef, visit: Int) async throws -> StageResult {
         guard let card = tokenized else { throw ProviderError(.rejected, "no tokenized card for 3-D Secure") }
         if runner.provider.threeDSInsideCharge { return try requestThreeDSInCharge(stage: stage, visit: visit) }
         let amount = price.total ?? Money(amount: 0, currency: price.currency)
@@ -264,11 +264,17 @@ extension RunSession {
     }
 
     /// Shows the challenge screen; nil when the answer is missing and the front end does not retry.
-    nonisolated(nonsending) func askChallenge(stage: PipelineStage) async -> ChallengeResponse? {
+    nonisolated(nonsending) func askChallenge(stage: StageRef) async -> ChallengeResponse? {
         let p = prompt(.threeDSChallenge, stage: "threeDSChallenge")
         if let d = dwellTime(p) { await dwell(d, stage: p.stageId) }
         while true {
-            guard let answer = try? await runner.frontend.answer(p) else { return nil }
+            let answer: ScreenAnswer
+            if let ready = runner.frontend.answerAtOnce(p) {
+                answer = ready
+            } else {
+                guard let asked = try? await runner.frontend.answer(p) else { return nil }
+                answer = asked
+            }
             switch answer {
             case .cancel, .threeDSChallenge(_, cancel: true): return .cancel
             case .threeDSChallenge(let code?, _) where !code.isEmpty: return .code(code)
@@ -290,7 +296,7 @@ extension RunSession {
     /// backoff under that key, so a retry never charges twice. With a journal the key is
     /// recorded (`charge.sent`) before the first attempt, and a resumed run whose charge was
     /// sent but never answered sends it again under the same key.
-    nonisolated(nonsending) private func charge(_ kind: StepKind, stage step: PipelineStage, visit: Int) async throws -> StageResult {
+    nonisolated(nonsending) private func charge(_ kind: StepKind, stage step: StageRef, visit: Int) async throws -> StageResult {
         let stage = step.id
         guard let card = tokenized else { throw ProviderError(.rejected, "no tokenized card to charge") }
         let chargeKind: ChargeRequest.Kind = kind == .sale ? .sale : kind == .authorize ? .authorization : .subscription

@@ -13,7 +13,7 @@ extension RunSession {
     /// `hook.tax` holds what the service was given (an address and a price: no card data, no
     /// name, email or phone) and what it answered; with a stand-in (`TaxServiceStandIn`) it
     /// also says `standIn: true`.
-    nonisolated(nonsending) func callTaxService(_ service: TaxService, stage: PipelineStage, visit: Int) async -> StageResult {
+    nonisolated(nonsending) func callTaxService(_ service: TaxService, stage: StageRef, visit: Int) async -> StageResult {
         let given = taxServiceInput()
         let input = given.serialized() + "\n"
         let policy = StepRetry(attempts: service.attempts)

@@ -22,7 +22,7 @@ extension RunSession {
     }
 
     /// The `threeDS` step at such a provider: no provider call; the charge will carry the request.
-    func requestThreeDSInCharge(stage: PipelineStage, visit: Int) throws -> StageResult {
+    func requestThreeDSInCharge(stage: StageRef, visit: Int) throws -> StageResult {
         threeDSRequestStage = stage.id
         try journal(JournalEntry("step.done", stage: stage.id, visit: visit, fields: ["outcome": Self.threeDSRequestedOutcome]))
         endStep(stage.id, .threeDS, outcome: Self.threeDSRequestedOutcome, [JSONMember("inCharge", .bool(true))])
@@ -31,7 +31,7 @@ extension RunSession {
 
     /// Sends `request` through `startCharge` and sees 3-D Secure through to the charge's end.
     nonisolated(nonsending) func chargeAuthenticatingInside(
-        _ request: ChargeRequest, stage: PipelineStage, visit: Int
+        _ request: ChargeRequest, stage: StageRef, visit: Int
     ) async throws -> InsideChargeEnd {
         let progress = try await withRetry(stage, request) { p, r in try await p.startCharge(r) }
         switch progress {

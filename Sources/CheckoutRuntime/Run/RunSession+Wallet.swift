@@ -9,7 +9,7 @@ extension RunSession {
     /// every retry and by a run resumed from that journal — so a payment whose answer was lost
     /// is asked for again under the same key, and the provider answers with the first payment
     /// instead of paying twice.
-    nonisolated(nonsending) func payWithWallet(stage: PipelineStage, visit: Int) async throws -> StageResult {
+    nonisolated(nonsending) func payWithWallet(stage: StageRef, visit: Int) async throws -> StageResult {
         guard let method = paymentMethod, let total = price.total else { return .next }
         let sent = runner.journal?.entry("wallet.sent", stage: stage.id, visit: visit)?.fields["idempotencyKey"]
         let key = sent ?? (runner.idempotencyKeys ?? runner.random).hex(32)

@@ -78,8 +78,6 @@ final class RunSession {
     let billingRequirements: AddressRequirements
     /// True when a trace sink is given: without one, no event is built.
     let tracing: Bool
-    /// The front end, when it simulates the shopper's time.
-    let pacing: (any PacedFrontend)?
     /// Where the run's provider calls are recorded (`RecordingProvider`), when someone reads
     /// them: a trace is given and the runner asks for records. nil: no record is made.
     let providerCalls: ProviderCallLog?
@@ -92,7 +90,6 @@ final class RunSession {
         billingRequirements = AddressRequirements(
             withEmail: runner.flow.definition.fields.billingEmailPresence(for: r) == .required, fullBilling: r.fullBilling)
         tracing = runner.trace != nil
-        pacing = runner.frontend as? any PacedFrontend
         if tracing && runner.recordsProviderCalls {
             let log = ProviderCallLog()
             runner.provider = RecordingProvider(base: runner.provider, log: log)
@@ -170,22 +167,19 @@ final class RunSession {
         stageRecords = Array(repeating: StageRecord(), count: pipeline.stages.count)
         var next: Int? = pipeline.stages.isEmpty ? nil : 0
         while let index = next {
-            // Skipped stages are decided on the pipeline's own copy; only a stage that runs is copied out.
-            if let c = pipeline.stages[index].condition, !holds(c) {
-                emit(
-                    .stageSkipped, stage: pipeline.stages[index].id, attributes: [JSONMember("condition", .string(c.description))])
+            // Read in place: no stage is copied out of the pipeline (`StageRef`).
+            let stage = StageRef(stages: pipeline.stages, index: index)
+            if let g = stage.guardCondition, !g.holds({ self.conditionValue($0) }) {
+                emit(.stageSkipped, stage: stage.id, attributes: [JSONMember("condition", .string(stage.condition?.description ?? ""))])
                 next = index + 1 < pipeline.stages.count ? index + 1 : nil
                 continue
             }
             // A tax service answers for wallets too (`taxServiceInput` says which address).
-            if let method = paymentMethod, !pipeline.stages[index].kind.applies(to: method), !pipeline.stages[index].callsTaxService {
-                emit(
-                    .stageSkipped, stage: pipeline.stages[index].id,
-                    attributes: [JSONMember("reason", .string("not used by \(method.rawValue)"))])
+            if let method = paymentMethod, !stage.kind.applies(to: method), !stage.callsTaxService {
+                emit(.stageSkipped, stage: stage.id, attributes: [JSONMember("reason", .string("not used by \(method.rawValue)"))])
                 next = index + 1 < pipeline.stages.count ? index + 1 : nil
                 continue
             }
-            let stage = pipeline.stages[index]
             stageRecords[index].visits += 1
             let visit = stageRecords[index].visits
             if visit > runner.maxVisits {
@@ -246,17 +240,13 @@ final class RunSession {
     }
 
     /// Hooks of a stage, in order.
-    private func runHooks(_ stage: PipelineStage) {
+    private func runHooks(_ stage: StageRef) {
         for hook in stage.hooks {
             switch hook {
             case .tax: updateTax(stage: stage.id, hook: true)
             case .signature: break  // signs the request the step builds: see `charge`
             }
         }
-    }
-
-    func holds(_ c: Condition) -> Bool {
-        c.evaluate { self.conditionValue($0) }
     }
 
     /// The methods offered now: the pipeline's, narrowed by the shopper's stored cards and
