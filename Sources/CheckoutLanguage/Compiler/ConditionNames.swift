@@ -204,20 +204,21 @@ extension FlowCompiler {
                 reused += 1
             } else {
                 let (condition, issues) = Condition.check(text, in: scope, gatesRead: &gates)
+                let resolved = condition.map(StageGuard.init)
                 k = -1
                 if remembers {
                     k = Int32(results.count)
-                    results.append(CheckedCondition(text: text, condition: condition, issues: issues, gates: gates))
+                    results.append(CheckedCondition(text: text, condition: condition, resolved: resolved, issues: issues, gates: gates))
                     checked[text] = k
                 }
                 report(issues, at: written, &ctx)
-                d.stage.condition = condition
+                d.stage.setCondition(condition, resolved: resolved)
                 numbers[i] = k
                 continue
             }
             numbers[i] = k
             report(results[Int(k)].issues, at: written, &ctx)
-            d.stage.condition = results[Int(k)].condition
+            d.stage.setCondition(results[Int(k)].condition, resolved: results[Int(k)].resolved)
         }
         return numbers
     }
@@ -239,6 +240,8 @@ extension FlowCompiler {
     private struct CheckedCondition {
         let text: String
         let condition: Condition?
+        /// `condition` as the interpreter evaluates it, made once for every stage that reuses it.
+        let resolved: StageGuard?
         let issues: [ConditionIssue]
         let gates: [(gate: Int, reason: String?)]
 
