@@ -7,6 +7,9 @@ extension Condition {
     /// comparison with it is false except `!=` and `not in`, which are true; an unset name read
     /// as a condition is false. Symbols and text compare by string, numbers numerically; values
     /// of different types are never equal.
+    ///
+    /// The reference semantics: a run evaluates a stage's `StageGuard` (the same condition with
+    /// its names resolved once), which `StageGuardTests` hold to this answer for answer.
     public func evaluate(_ lookup: (String) -> ConditionValue?) -> Bool {
         Self.evaluate(expr, lookup)
     }
