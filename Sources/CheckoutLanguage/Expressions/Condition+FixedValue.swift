@@ -17,7 +17,9 @@ extension Condition {
         switch e {
         case .operand(let t):
             guard let values = values(t, possible) else { return nil }
-            return same(values.map { $0 == .bool(true) })
+            var all = SameResult()
+            for v in values where !all.add(v == .bool(true)) { return nil }
+            return all.value
         case .not(let x): return fixed(x, possible).map { !$0 }
         case .and(let xs):
             var decided = true
@@ -41,17 +43,37 @@ extension Condition {
             return decided ? false : nil
         case .compare(let l, let op, let r):
             guard let left = values(l, possible), let right = values(r, possible) else { return nil }
-            var results: [Bool] = []
+            var all = SameResult()
             for a in left {
                 for b in right {
                     // As at run time: a comparison with an unset name is false, `!=` true.
-                    if let a, let b { results.append(compare(a, op, b)) } else { results.append(op == .notEqual) }
+                    let result = if let a, let b { compare(a, op, b) } else { op == .notEqual }
+                    if !all.add(result) { return nil }
                 }
             }
-            return same(results)
+            return all.value
         case .member(let l, let negated, let xs):
             guard let left = values(l, possible) else { return nil }
-            return same(left.map { a in a.map { a in xs.contains { compare(a, .equal, $0.value) } != negated } ?? negated })
+            var all = SameResult()
+            for a in left where !all.add(a.map { a in xs.contains { compare(a, .equal, $0.value) } != negated } ?? negated) {
+                return nil
+            }
+            return all.value
+        }
+    }
+
+    /// The one value every result added has; nil when there were none. Results are added one
+    /// by one (an array of them per comparison was most of what deciding guards allocated).
+    private struct SameResult {
+        private(set) var value: Bool?
+
+        /// False when `result` differs from those before it: then there is no one value.
+        mutating func add(_ result: Bool) -> Bool {
+            guard let value else {
+                self.value = result
+                return true
+            }
+            return value == result
         }
     }
 
@@ -63,9 +85,4 @@ extension Condition {
         }
     }
 
-    /// The one value all of `results` have; nil when they differ or there are none.
-    private static func same(_ results: [Bool]) -> Bool? {
-        guard let first = results.first, results.allSatisfy({ $0 == first }) else { return nil }
-        return first
-    }
 }

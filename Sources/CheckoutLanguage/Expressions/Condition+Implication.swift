@@ -38,10 +38,13 @@ extension Condition {
         var implies = true
         var excludes = true
         var picked = [Int](repeating: 0, count: names.count)
+        // Each choice as the one-value list a case gives its name, made once (a list made at
+        // every lookup of every case was most of what deciding a pair allocated).
+        let single = choices.map { $0.map { [$0] } }
         for _ in 0..<cases {
             let lookup = { (name: String) -> [ConditionValue?]? in
                 if let values = pinned[name] { return values }
-                if let k = names.firstIndex(of: name) { return [choices[k][picked[k]]] }
+                if let k = names.firstIndex(of: name) { return single[k][picked[k]] }
                 // Every name the two conditions read was collected; `known` for any other.
                 return domains[name] == nil && !opaque.contains(name) ? known(name) : nil
             }
