@@ -34,7 +34,11 @@ package final class FileJournalStore: JournalStore {
     ///   that is not a regular one or is too big, `.io` when it cannot be opened.
     public init(path: String) throws {
         self.path = path
-        fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0o600)
+        // Checked on a local descriptor, kept only once every check passed: a class whose
+        // initializer throws after every property is set is deinitialised, and `deinit` closed
+        // the descriptor a second time, by then maybe another thread's file (a parallel test's
+        // journal failed with "Bad file descriptor").
+        let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0o600)
         guard fd >= 0 else { throw JournalError.io("cannot open the journal \(path): \(String(cString: strerror(errno)))") }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
@@ -59,6 +63,7 @@ package final class FileJournalStore: JournalStore {
             throw JournalError.notAJournal(
                 "it is larger than \(Self.maximumSize / 1024 / 1024) MiB, so not a run journal; it was left as it is")
         }
+        self.fd = fd
         // The file's directory entry must be durable too.
         let folder = FilePaths.directory(of: path)
         let dir = open(folder.isEmpty ? "." : folder, O_RDONLY)
