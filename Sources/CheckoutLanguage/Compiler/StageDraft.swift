@@ -11,12 +11,14 @@ final class StageDraft {
     var idRange: SourceRange
     /// The condition as written (for positioning condition findings).
     var when: GuardText?
-    /// What only some stages have, made when first written: a flow of many stages has drafts
-    /// of half the size, and freeing one releases one reference for all of these.
+    /// Where each route is written. Kept here, not with the other spans: flows route many
+    /// stages, and a stage with only routes would make an object for them alone.
+    var routeRanges: [StageOutcome: SourceRange] = [:]
+    /// What few stages have, made when first written: a flow of many stages has drafts of half
+    /// the size, and freeing one releases one reference for all of these.
     private var spans: Spans?
 
     private final class Spans {
-        var routeRanges: [StageOutcome: SourceRange] = [:]
         var fieldRanges: [SourceRange] = []
         var hookRanges: [SourceRange] = []
         var methods: [(PaymentMethodKind, SourceRange)]?
@@ -37,10 +39,6 @@ final class StageDraft {
         return made
     }
 
-    var routeRanges: [StageOutcome: SourceRange] {
-        get { spans?.routeRanges ?? [:] }
-        _modify { yield &madeSpans.routeRanges }
-    }
     var fieldRanges: [SourceRange] {
         get { spans?.fieldRanges ?? [] }
         _modify { yield &madeSpans.fieldRanges }
