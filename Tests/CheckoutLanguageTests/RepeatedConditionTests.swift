@@ -25,6 +25,13 @@ import Testing
         """
     }
 
+    /// A card checkout: the card screen, then `screens`; a token and the tokenize step, then
+    /// `steps` (each line ending in a line break).
+    static func cardFlow(screens: String = "", steps: String) -> String {
+        "flow: repeated\ndsl: 1\nrequest:\n  price: { amount: 25.00, currency: USD }\nscreens:\n  - kind: creditCard\n" + screens
+            + "steps:\n  - kind: createToken\n  - kind: tokenize\n" + steps
+    }
+
     static func findings(_ text: String) -> [String] {
         FlowCompiler.compile(text, file: "repeated.yaml").diagnostics.map {
             "\($0.rule.rawValue) \($0.range?.start.line ?? 0):\($0.range?.start.column ?? 0): \($0.message)"
@@ -51,22 +58,15 @@ import Testing
     /// Known first, then not: `s1` is reached only through `verify`, `x` also from `v0`'s
     /// failure, which skips it.
     @Test func theSameTextKnownFirstAndThenNot() {
-        let text = """
-            flow: repeated
-            dsl: 1
-            request:
-              price: { amount: 25.00, currency: USD }
-            screens:
-              - kind: creditCard
-              - kind: billing
-            steps:
-              - kind: createToken
-              - kind: tokenize
-              - { id: v0, kind: threeDS, on: { failed: x, canceled: end } }
-              - { id: verify, kind: threeDS }
-              - { id: s1, kind: threeDS, when: outcome.verify != failed }
-              - { id: x, kind: sale, when: outcome.verify != failed }
-            """
+        let text = Self.cardFlow(
+            screens: "  - kind: billing\n",
+            steps: """
+                  - { id: v0, kind: threeDS, on: { failed: x, canceled: end } }
+                  - { id: verify, kind: threeDS }
+                  - { id: s1, kind: threeDS, when: outcome.verify != failed }
+                  - { id: x, kind: sale, when: outcome.verify != failed }
+
+                """)
         #expect(Self.findings(text) == ["name-not-available 14:32: 'outcome.verify' is not available at this point"])
     }
 
@@ -80,18 +80,7 @@ import Testing
         steps += "  - { id: early, kind: threeDS, when: outcome.late != failed }\n"
         steps += "  - { id: late, kind: threeDS, when: outcome.s0 != failed }\n"
         steps += "  - { id: after, kind: threeDS, when: outcome.late != failed }\n"
-        let text = """
-            flow: repeated
-            dsl: 1
-            request:
-              price: { amount: 25.00, currency: USD }
-            screens:
-              - kind: creditCard
-            steps:
-              - kind: createToken
-              - kind: tokenize
-            \(steps)  - kind: sale
-            """
+        let text = Self.cardFlow(steps: steps + "  - kind: sale\n")
         #expect(count > FlowCompiler.rememberedWithoutReuse)
         let line = 9 + count + 1
         #expect(Self.findings(text) == ["name-not-available \(line):39: 'outcome.late' is not available at this point"])
