@@ -38,16 +38,19 @@ import Testing
         #expect(!email.holds { _ in .text("a@example.com") })
     }
 
+    /// `String.hasSameBytes(as:)`, which every exact comparison of condition text uses.
+    func sameBytes(_ x: String, _ y: String) -> Bool { x.hasSameBytes(as: y) }
+
     @Test func sameBytesIsByteForByte() {
         let long = String(repeating: "abcdefgh", count: 8)
-        #expect(StageGuard.sameBytes("", ""))
-        #expect(StageGuard.sameBytes("card", "card"))
-        #expect(!StageGuard.sameBytes("card", "cards"))
-        #expect(!StageGuard.sameBytes("card", "cart"))
-        #expect(StageGuard.sameBytes(long, String(repeating: "abcdefgh", count: 8)))
-        #expect(!StageGuard.sameBytes(long, String(long.dropLast()) + "x"))
+        #expect(sameBytes("", ""))
+        #expect(sameBytes("card", "card"))
+        #expect(!sameBytes("card", "cards"))
+        #expect(!sameBytes("card", "cart"))
+        #expect(sameBytes(long, String(repeating: "abcdefgh", count: 8)))
+        #expect(!sameBytes(long, String(long.dropLast()) + "x"))
         // Canonically equivalent, equally long in UTF-8, different scalars: not the same.
-        #expect(!StageGuard.sameBytes("\u{1E0B}\u{323}", "\u{1E0D}\u{307}"))
+        #expect(!sameBytes("\u{1E0B}\u{323}", "\u{1E0D}\u{307}"))
         #expect("\u{1E0B}\u{323}" == "\u{1E0D}\u{307}")
     }
 

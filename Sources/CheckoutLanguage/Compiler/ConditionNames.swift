@@ -160,7 +160,6 @@ extension FlowCompiler {
     /// Parses and type-checks every `when` against the names known at its stage. Returns, per
     /// stage, the number of its checked condition: stages with the same number have the same
     /// condition (-1: none).
-    @discardableResult
     static func checkConditions(
         _ drafts: [StageDraft], analysis: PipelineGraphAnalysis, flow: FlowDefinition, methods: [PaymentMethodKind],
         _ ctx: inout CompileContext
@@ -249,11 +248,7 @@ extension FlowCompiler {
         /// the same scalars, not only equal as strings: canonically equivalent spellings place
         /// their issues at different offsets.
         func holds(for text: String, in scope: ConditionScope) -> Bool {
-            var (mine, theirs) = (self.text, text)
-            let same = mine.withUTF8 { a in
-                theirs.withUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
-            }
-            return same && gates.allSatisfy { scope.reason(closing: $0.gate) == $0.reason }
+            self.text.hasSameBytes(as: text) && gates.allSatisfy { scope.reason(closing: $0.gate) == $0.reason }
         }
     }
 

@@ -112,18 +112,14 @@ extension FlowCompiler {
         // Per number: nil until decided, then the value (itself nil when the run decides).
         var decided = [Bool??](repeating: nil, count: drafts.count)
         return drafts.indices.map { i in
-            // A stage is read only when its condition is not decided yet, or for a finding.
             let number = Int(numbers[i])
-            if number >= 0, let earlier = decided[number], earlier == nil { return nil }
+            let earlier = number >= 0 ? decided[number] : nil
+            // Decided before to depend on the run: the stage is not read again.
+            if let earlier, earlier == nil { return nil }
             let d = drafts[i]
             guard let condition = d.stage.condition else { return nil }
-            let value: Bool?
-            if number >= 0, let earlier = decided[number] {
-                value = earlier
-            } else {
-                value = condition.fixedValue { facts.values(of: $0) }
-                if number >= 0 { decided[number] = value }
-            }
+            let value = earlier ?? condition.fixedValue { facts.values(of: $0) }
+            if number >= 0 { decided[number] = value }
             // A condition comes from a `when`, whose place is read for the finding.
             guard let value, let node = d.when else { return nil }
             let known = condition.names.sorted().compactMap { facts.words(for: $0) }

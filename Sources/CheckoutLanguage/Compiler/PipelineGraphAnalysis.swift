@@ -254,22 +254,25 @@ package struct PipelineGraphAnalysis: Sendable {
         // condition was hashed into the set before, a tenth of a flow of 100,000 conditions.
         for d in drafts where d.when?.mayNameIds == true {
             guard let text = d.when?.text else { continue }
-            let bytes = text.utf8
-            var i = bytes.startIndex
-            while let dot = bytes[i...].firstIndex(of: UInt8(ascii: ".")) {
-                let before = bytes.distance(from: bytes.startIndex, to: dot)
-                let prefixed =
-                    before >= 7 && bytes[bytes.index(dot, offsetBy: -7)..<dot].elementsEqual("outcome".utf8)
-                    || before >= 6 && bytes[bytes.index(dot, offsetBy: -6)..<dot].elementsEqual("custom".utf8)
-                i = bytes.index(after: dot)
-                guard prefixed else { continue }
-                var end = i
-                while end < bytes.endIndex, isWordByte(bytes[end]) { end = bytes.index(after: end) }
-                guard end > i else { continue }
-                let word = Substring(text.utf8[i..<end])
-                named.insert(word)
-                if word.utf8.contains(UInt8(ascii: "-")) { for part in word.split(separator: "-") { named.insert(part) } }
-                i = end
+            var bytesOfText = text
+            bytesOfText.withUTF8 { bytes in
+                var i = 0
+                while i < bytes.count {
+                    guard GuardText.isIdPrefix(endingAt: i, in: bytes) else {
+                        i += 1
+                        continue
+                    }
+                    var end = i + 1
+                    while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
+                    if end > i + 1 {
+                        let utf8 = text.utf8
+                        let word = Substring(
+                            utf8[utf8.index(utf8.startIndex, offsetBy: i + 1)..<utf8.index(utf8.startIndex, offsetBy: end)])
+                        named.insert(word)
+                        if word.utf8.contains(UInt8(ascii: "-")) { for part in word.split(separator: "-") { named.insert(part) } }
+                    }
+                    i = end
+                }
             }
         }
         return named

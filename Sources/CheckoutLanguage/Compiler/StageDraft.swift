@@ -77,22 +77,20 @@ struct GuardText {
         self.scalar = scalar
         self.range = range
         var text = scalar.value
-        mayNameIds = text.withUTF8(Self.hasIdPrefix)
+        mayNameIds = text.withUTF8 { bytes in bytes.indices.contains { Self.isIdPrefix(endingAt: $0, in: bytes) } }
     }
 
     var text: String { scalar.value }
 
-    private static let outcomePrefix = Array("outcome".utf8)
-    private static let customPrefix = Array("custom".utf8)
+    private static let outcomePrefix = Array("outcome.".utf8)
+    private static let customPrefix = Array("custom.".utf8)
 
-    /// `outcome.` or `custom.` occurs in `bytes`.
-    static func hasIdPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        func endsAt(_ end: Int, _ word: [UInt8]) -> Bool {
-            end >= word.count && word.indices.allSatisfy { bytes[end - word.count + $0] == word[$0] }
+    /// `outcome.` or `custom.` ends at `dot` in `bytes`: an id may follow (a name is one token,
+    /// with no space around its dots).
+    static func isIdPrefix(endingAt dot: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func endsAt(_ word: [UInt8]) -> Bool {
+            dot + 1 >= word.count && word.indices.allSatisfy { bytes[dot + 1 - word.count + $0] == word[$0] }
         }
-        for i in bytes.indices where bytes[i] == UInt8(ascii: ".") {
-            if endsAt(i, outcomePrefix) || endsAt(i, customPrefix) { return true }
-        }
-        return false
+        return bytes[dot] == UInt8(ascii: ".") && (endsAt(outcomePrefix) || endsAt(customPrefix))
     }
 }
