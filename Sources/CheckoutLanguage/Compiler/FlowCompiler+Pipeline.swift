@@ -10,7 +10,7 @@ extension FlowCompiler {
             checkTaxService(top, drafts: nil, flow: flow, &ctx)
             return StandardPipeline.derive(for: flow)
         }
-        var drafts = compileStages(top, &ctx)
+        let (drafts, store) = compileStages(top, &ctx)
         checkTaxService(top, drafts: drafts, flow: flow, &ctx)
         checkSigning(top, drafts: drafts, flow: flow, &ctx)
         checkTransactionType(top, drafts: drafts, flow: flow, &ctx)
@@ -33,7 +33,8 @@ extension FlowCompiler {
             checkHooks(drafts, analysis: analysis, flow: flow, &ctx)
         }
         ctx.sourceMap = sourceMap(drafts)
-        return Pipeline(stages: drafts.map(\.stage), paymentMethods: methods, isExplicit: true)
+        // The store's own array, not a copy: no draft changes its stage from here on.
+        return Pipeline(stages: store.stages, paymentMethods: methods, isExplicit: true)
     }
 
     /// The lines of the drafts' stages, guards and routes, in stage order.

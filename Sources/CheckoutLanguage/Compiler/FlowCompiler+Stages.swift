@@ -4,8 +4,12 @@ import Foundation
 extension FlowCompiler {
     /// `screens` then `steps` (SPEC §8), in the order written. Shape and per-stage checks only;
     /// references, reachability and conditions are checked by `checkPipeline`.
-    static func compileStages(_ top: Fields, _ ctx: inout CompileContext) -> [StageDraft] {
+    static func compileStages(_ top: Fields, _ ctx: inout CompileContext) -> (drafts: [StageDraft], stages: StageStore) {
         var drafts: [StageDraft] = []
+        let store = StageStore()
+        let count = (top["screens"]?.sequence?.count ?? 0) + (top["steps"]?.sequence?.count ?? 0)
+        drafts.reserveCapacity(count)
+        store.stages.reserveCapacity(count)
         for section in ["screens", "steps"] {
             guard let node = top[section], let items = ctx.list(node, path: section) else { continue }
             if items.isEmpty {
@@ -13,15 +17,16 @@ extension FlowCompiler {
             }
             for (i, item) in items.enumerated() {
                 let path = StagePath(section: section, index: i)
-                if let d = section == "screens" ? compileScreen(item, path: path, &ctx) : compileStep(item, path: path, &ctx) {
-                    drafts.append(d)
-                }
+                let made = section == "screens" ? compileScreen(item, path: path, store, &ctx) : compileStep(item, path: path, store, &ctx)
+                if let d = made { drafts.append(d) }
             }
         }
-        return drafts
+        return (drafts, store)
     }
 
-    private static func compileScreen(_ node: YAMLNode, path: StagePath, _ ctx: inout CompileContext) -> StageDraft? {
+    private static func compileScreen(
+        _ node: YAMLNode, path: StagePath, _ store: StageStore, _ ctx: inout CompileContext
+    ) -> StageDraft? {
         guard let f = ctx.fields(of: node, path: path.description, keys: .screen), let kindNode = f["kind"],
             let text = ctx.string(kindNode, path: "\(path).kind")
         else { return nil }
@@ -46,7 +51,7 @@ extension FlowCompiler {
             return nil
         default: break
         }
-        let d = StageDraft(stage: PipelineStage(.screen(kind)), isScreen: true, idRange: kindNode.range)
+        let d = StageDraft(stage: PipelineStage(.screen(kind)), isScreen: true, idRange: kindNode.range, in: store)
         compileCommon(f, path: path, into: d, &ctx)
         if let n = f["title"] { d.stage.title = ctx.string(n, path: "\(path).title") }
         if let n = f["fields"], let items = ctx.list(n, path: "\(path).fields") {
@@ -99,11 +104,13 @@ extension FlowCompiler {
         return d
     }
 
-    private static func compileStep(_ node: YAMLNode, path: StagePath, _ ctx: inout CompileContext) -> StageDraft? {
+    private static func compileStep(
+        _ node: YAMLNode, path: StagePath, _ store: StageStore, _ ctx: inout CompileContext
+    ) -> StageDraft? {
         guard let f = ctx.fields(of: node, path: path.description, keys: .step), let kindNode = f["kind"],
             let kind = ctx.enumeration(kindNode, path: "\(path).kind", as: StepKind.self)
         else { return nil }
-        let d = StageDraft(stage: PipelineStage(.step(kind)), isScreen: false, idRange: kindNode.range)
+        let d = StageDraft(stage: PipelineStage(.step(kind)), isScreen: false, idRange: kindNode.range, in: store)
         compileCommon(f, path: path, into: d, &ctx)
         compileAmount(f, kind: kind, path: path, into: d, &ctx)
         if let n = f["source"], let source = ctx.enumeration(n, path: "\(path).source", as: CardSourceSetting.self) {

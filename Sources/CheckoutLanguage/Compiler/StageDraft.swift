@@ -6,7 +6,15 @@ import CheckoutDomain
 /// dozen strings, arrays and dictionaries) retained and released each of them every time.
 /// Drafts live only while one flow compiles and are never shared.
 final class StageDraft {
-    var stage: PipelineStage
+    /// The stage, kept in the flow's `StageStore` at this draft's place: the pipeline takes the
+    /// store's array as it is, instead of a copy of every draft's stage made at the end (a
+    /// sixth of a flow of many screens' peak memory, issue 21).
+    var stage: PipelineStage {
+        _read { yield store.stages[index] }
+        _modify { yield &store.stages[index] }
+    }
+    private let store: StageStore
+    private let index: Int
     var isScreen: Bool
     var idRange: SourceRange
     /// The condition as written (for positioning condition findings).
@@ -26,8 +34,12 @@ final class StageDraft {
         var amountRange: SourceRange?
     }
 
-    init(stage: PipelineStage, isScreen: Bool, idRange: SourceRange) {
-        self.stage = stage
+    /// Creates a draft of `stage`, appending the stage to `store`: a draft, once made, is always
+    /// one of the flow's stages, in the order made.
+    init(stage: PipelineStage, isScreen: Bool, idRange: SourceRange, in store: StageStore) {
+        self.store = store
+        self.index = store.stages.count
+        store.stages.append(stage)
         self.isScreen = isScreen
         self.idRange = idRange
     }
@@ -62,6 +74,11 @@ final class StageDraft {
         get { spans?.amountRange }
         _modify { yield &madeSpans.amountRange }
     }
+}
+
+/// The stages of one flow's drafts, in order: what the compiled pipeline's stages are made of.
+final class StageStore {
+    var stages: [PipelineStage] = []
 }
 
 /// A stage's `when` as written: its text and quoting, and where it is. Only these, not its
