@@ -46,5 +46,29 @@ import Testing
         let named = suite.scenarios.filter { $0.answersFile == "answers/visa.yaml" }
         #expect(named.count == 400)
         #expect(named.allSatisfy { $0.answers?.card?.number == "4111 1111 1111 1111" })
+        // …held once: every scenario refers to the same answers, not a copy of its own (624
+        // bytes each, a third of a loaded scenario).
+        let shared = try #require(named.first?.sharedAnswers)
+        #expect(named.allSatisfy { $0.sharedAnswers === shared })
+    }
+
+    /// Answers written in a scenario are that scenario's own; changing one scenario's answers
+    /// leaves the others that shared them as they were.
+    @Test func inlineAnswersAreEachScenariosOwnAndSharedOnesChangeApart() throws {
+        let suite = ["one", "two", "three", "four"].enumerated().map { i, name in
+            "- name: \(name)\n  answers: \(i < 2 ? "{ currency: EUR }" : "../answers/visa.yaml")\n  expect: { status: success }\n"
+        }
+        .joined()
+        let files = ["a/shop.yaml": Self.flow, "a/shop.scenarios.yaml": suite, "answers/visa.yaml": Self.answers]
+        let access = ScenarioReader.FileAccess(contents: { files[$0].map { Array($0.utf8) } }, exists: { files[$0] != nil })
+        let loaded = ScenarioSuite.load(["a/shop.scenarios.yaml"], files: access)
+        var scenarios = loaded.scenarios
+        try #require(scenarios.count == 4, "\(loaded.findings.flatMap(\.diagnostics).map(\.message))")
+        #expect(scenarios[0].sharedAnswers !== scenarios[1].sharedAnswers)
+        #expect(scenarios[2].sharedAnswers === scenarios[3].sharedAnswers)
+        scenarios[2].answers?.currency = "USD"
+        #expect(scenarios[2].answers?.currency == "USD")
+        #expect(scenarios[3].answers?.currency == nil)
+        #expect(scenarios[3].answers?.card?.number == "4111 1111 1111 1111")
     }
 }

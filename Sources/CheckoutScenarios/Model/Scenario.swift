@@ -15,7 +15,7 @@ package struct Scenario: Sendable {
     private final class Storage: @unchecked Sendable {
         var name: String
         var flowPath: String
-        var answers: Answers?
+        var answers: SharedAnswers?
         var answerProblems: [AnswersProblem]
         var answersFile: String?
         var seed: UInt64
@@ -31,7 +31,7 @@ package struct Scenario: Sendable {
         var line: Int
 
         init(
-            name: String, flowPath: String, answers: Answers?, answerProblems: [AnswersProblem], seed: UInt64, now: Date,
+            name: String, flowPath: String, answers: SharedAnswers?, answerProblems: [AnswersProblem], seed: UInt64, now: Date,
             expect: ScenarioExpectation, tags: [String], file: String, line: Int
         ) {
             self.name = name
@@ -81,6 +81,12 @@ package struct Scenario: Sendable {
     /// The answers, read with `AnswersReader`; nil when they have problems (then the run is
     /// `invalid` with `answerProblems` as its errors, exactly as `checkout run` would be).
     package var answers: Answers? {
+        get { storage.answers?.answers }
+        set { unique().answers = newValue.map(SharedAnswers.init) }
+    }
+    /// `answers` as the scenarios that name one answers file share them: one object, not a copy
+    /// each (the answers are 624 bytes of addresses and cards, a third of a scenario's memory).
+    package var sharedAnswers: SharedAnswers? {
         get { storage.answers }
         set { unique().answers = newValue }
     }
@@ -159,7 +165,7 @@ package struct Scenario: Sendable {
         tags: [String] = [], file: String, line: Int
     ) {
         storage = Storage(
-            name: name, flowPath: flowPath, answers: answers, answerProblems: answerProblems, seed: seed, now: now,
+            name: name, flowPath: flowPath, answers: answers.map(SharedAnswers.init), answerProblems: answerProblems, seed: seed, now: now,
             expect: expect, tags: tags, file: file, line: line)
     }
 
@@ -283,4 +289,13 @@ extension Scenario {
     /// What the scenario runs as one unit with (`--jobs`, `--shard`): its file's chain of that
     /// name; nil when it is independent.
     package var unitKey: String? { chain.map { file + "\n" + $0 } }
+}
+
+/// A scenario's answers, held once for every scenario that names the same answers file
+/// (`AnswersCache`).
+package final class SharedAnswers: Sendable {
+    /// The answers.
+    package let answers: Answers
+    /// Holds `answers`.
+    package init(_ answers: Answers) { self.answers = answers }
 }

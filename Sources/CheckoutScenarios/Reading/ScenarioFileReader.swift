@@ -140,7 +140,7 @@ struct ScenarioFileReader {
             let base = ScenarioReader.suiteName(of: file)
             error(.missingKey, "no 'flow' given and there is no \(base).yaml beside this scenarios file", at: node.range)
         }
-        var answers: Answers?
+        var answers: SharedAnswers?
         var problems: [AnswersProblem] = []
         if let p = f["answers"] {
             (answers, problems) = readAnswers(p.value)
@@ -200,8 +200,9 @@ struct ScenarioFileReader {
         }
         guard let name, let flowPath else { return nil }
         var scenario = Scenario(
-            name: name, flowPath: flowPath, answers: answers, answerProblems: problems, seed: seed, now: now, expect: expect, tags: tags,
+            name: name, flowPath: flowPath, answers: nil, answerProblems: problems, seed: seed, now: now, expect: expect, tags: tags,
             file: file, line: node.range.start.line)
+        scenario.sharedAnswers = answers
         scenario.locale = locale
         scenario.chain = chain
         scenario.world = world
@@ -215,7 +216,7 @@ struct ScenarioFileReader {
 
     /// Inline answers (problems are this file's, shown without a snippet: the lines hold card
     /// data), or an answers file by path (problems go into the run's result, as with `run`).
-    mutating func readAnswers(_ node: YAMLNode) -> (Answers?, [AnswersProblem]) {
+    mutating func readAnswers(_ node: YAMLNode) -> (SharedAnswers?, [AnswersProblem]) {
         if node.mapping != nil {
             let (answers, problems) = AnswersReader.read(node, file: file)
             for p in problems {
@@ -224,7 +225,7 @@ struct ScenarioFileReader {
                 d.message = "answers: " + d.message
                 diagnostics.append(d)
             }
-            return (answers ?? Answers(), [])
+            return (SharedAnswers(answers ?? Answers()), [])
         }
         guard let s = node.scalar, !s.isNull, !s.value.isEmpty else {
             error(
@@ -234,9 +235,11 @@ struct ScenarioFileReader {
         let path = resolve(s.value)
         var failure: FileReadError?
         let files = self.files
-        let read = { () -> (Answers?, [AnswersProblem])? in
+        let read = { () -> (SharedAnswers?, [AnswersProblem])? in
             switch files.read(path, AnswersReader.limits.maxBytes) {
-            case .success(let bytes): return AnswersReader.read(bytes, file: path)
+            case .success(let bytes):
+                let (answers, problems) = AnswersReader.read(bytes, file: path)
+                return (answers.map(SharedAnswers.init), problems)
             case .failure(let f):
                 failure = f
                 return nil

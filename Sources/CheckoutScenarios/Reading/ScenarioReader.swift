@@ -148,13 +148,13 @@ package enum ScenarioReader {
 /// Answers files read once per suite (`ScenarioReader.FileAccess.answersCache`), shared by
 /// the readers of a suite's files, which may run at once.
 package final class AnswersCache: Sendable {
-    private let files = Mutex<[String: (Answers?, [AnswersProblem])]>([:])
+    private let files = Mutex<[String: (SharedAnswers?, [AnswersProblem])]>([:])
 
     package init() {}
 
     /// The answers of the file at `path`, read by `read` the first time (and when it could not
     /// be read: a failure is this scenario's finding, so it is not kept).
-    func answers(at path: String, read: () -> (Answers?, [AnswersProblem])?) -> (Answers?, [AnswersProblem])? {
+    func answers(at path: String, read: () -> (SharedAnswers?, [AnswersProblem])?) -> (SharedAnswers?, [AnswersProblem])? {
         if let known = files.withLock({ $0[path] }) { return known }
         guard let fresh = read() else { return nil }
         files.withLock { $0[path] = fresh }
