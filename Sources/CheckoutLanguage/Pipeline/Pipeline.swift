@@ -209,51 +209,51 @@ package struct PipelineStage: Sendable, Hashable {
 
     /// Retry settings (steps); nil: the runner's default.
     public var retry: StepRetry? {
-        get { settings.box?.value.retry ?? StageSettings.defaults.retry }
+        get { settings.box?.value.retry }
         set { settings.value.retry = newValue }
     }
     /// The longest one attempt may take (steps).
     public var timeout: Duration? {
-        get { settings.box?.value.timeout ?? StageSettings.defaults.timeout }
+        get { settings.box?.value.timeout }
         set { settings.value.timeout = newValue }
     }
     /// Hooks, in order: after a screen, before a step's provider call.
     public var hooks: [HookKind] {
-        get { settings.box?.value.hooks ?? StageSettings.defaults.hooks }
+        get { settings.box?.value.hooks ?? StageSettings.defaultHooks }
         set { settings.value.hooks = newValue }
     }
     /// The fields a billing, shipping or form screen asks, in order; nil: every shown field.
     public var fields: [String]? {
-        get { settings.box?.value.fields ?? StageSettings.defaults.fields }
+        get { settings.box?.value.fields }
         set { settings.value.fields = newValue }
     }
     /// The screen's heading.
     public var title: String? {
-        get { settings.box?.value.title ?? StageSettings.defaults.title }
+        get { settings.box?.value.title }
         set { settings.value.title = newValue }
     }
     /// A `creditCard` screen traces its card field's input-line events (`input.*`, after
     /// BlueSnap's `BSCcInputLineDelegate`).
     public var inputEvents: Bool {
-        get { settings.box?.value.inputEvents ?? StageSettings.defaults.inputEvents }
+        get { settings.box?.value.inputEvents ?? StageSettings.defaultInputEvents }
         set { settings.value.inputEvents = newValue }
     }
     /// Where a `tokenize` step takes the card from.
     public var cardSource: CardSourceSetting {
-        get { settings.box?.value.cardSource ?? StageSettings.defaults.cardSource }
+        get { settings.box?.value.cardSource ?? StageSettings.defaultCardSource }
         set { settings.value.cardSource = newValue }
     }
     /// The amount a `capture` or `refund` step moves, in the transaction's currency; nil: all
     /// that is left (the whole authorization; what was captured or sold and not yet refunded).
     package var amount: Decimal? {
-        get { settings.box?.value.amount ?? StageSettings.defaults.amount }
+        get { settings.box?.value.amount }
         set { settings.value.amount = newValue }
     }
     /// A `taxUpdate` step that calls the flow's `taxService` (instead of applying the `tax`
     /// table): it can end `failed` (the service failed, timed out or answered garbage), and it
     /// runs for wallets too.
     package var callsTaxService: Bool {
-        get { settings.box?.value.callsTaxService ?? StageSettings.defaults.callsTaxService }
+        get { settings.box?.value.callsTaxService ?? StageSettings.defaultCallsTaxService }
         set { settings.value.callsTaxService = newValue }
     }
 

@@ -10,13 +10,20 @@ public import Foundation
 package struct StageSettings: Sendable, Hashable {
     var retry: StepRetry?
     var timeout: Duration?
-    var hooks: [HookKind] = []
+    var hooks = Self.defaultHooks
     var fields: [String]?
     var title: String?
-    var inputEvents = false
-    var cardSource: CardSourceSetting = .screen
+    var inputEvents = Self.defaultInputEvents
+    var cardSource = Self.defaultCardSource
     var amount: Decimal?
-    var callsTaxService = false
+    var callsTaxService = Self.defaultCallsTaxService
+
+    // The defaults of the settings that are not optional (a stage without a box reads these:
+    // reading one field of a whole default `StageSettings` copied all of them).
+    static let defaultHooks: [HookKind] = []
+    static let defaultInputEvents = false
+    static let defaultCardSource = CardSourceSetting.screen
+    static let defaultCallsTaxService = false
 
     /// Every setting at its default, as a stage without any has them.
     static let defaults = StageSettings()
@@ -32,8 +39,8 @@ struct StageSettingsBox: Sendable, Hashable {
     }
 
     /// The box; nil while every setting is at its default. A stage reads a setting as
-    /// `box?.value.setting ?? StageSettings.defaults.setting`, which copies that setting alone
-    /// (reading through `value` copied all of them).
+    /// `box?.value.setting`, and its default when there is no box: that copies the setting
+    /// alone (reading through `value` copied all of them).
     private(set) var box: Box?
 
     init() {}
