@@ -26,7 +26,11 @@ final class StageDraft {
     var callsTaxService: Bool { store.stages.withUnsafeBufferPointer { $0[index].callsTaxService } }
     var amount: Decimal? { store.stages.withUnsafeBufferPointer { $0[index].amount } }
     var isScreen: Bool
-    var idRange: SourceRange
+    var idRange: SourceRange {
+        get { packedIdRange.range }
+        set { packedIdRange = PackedRange(newValue) }
+    }
+    private var packedIdRange: PackedRange
     /// The condition as written (for positioning condition findings).
     var when: GuardText?
     /// Where each route is written. Kept here, not with the other spans: flows route many
@@ -51,7 +55,7 @@ final class StageDraft {
         self.index = store.stages.count
         store.stages.append(stage)
         self.isScreen = isScreen
-        self.idRange = idRange
+        self.packedIdRange = PackedRange(idRange)
     }
 
     private var madeSpans: Spans {
@@ -95,14 +99,18 @@ final class StageStore {
 /// `YAMLNode`: drafts are read for every stage by several checks, and a node costs more to copy.
 struct GuardText {
     var scalar: YAMLScalar
-    var range: SourceRange
+    var range: SourceRange {
+        get { packedRange.range }
+        set { packedRange = PackedRange(newValue) }
+    }
+    private var packedRange: PackedRange
     /// The text has `outcome.` or `custom.` in it, so it may name a step's or a field's id
     /// (`PipelineGraphAnalysis` reads those words; asked here, while the text is at hand).
     let mayNameIds: Bool
 
     init(scalar: YAMLScalar, range: SourceRange) {
         self.scalar = scalar
-        self.range = range
+        self.packedRange = PackedRange(range)
         var text = scalar.value
         mayNameIds = text.withUTF8 { bytes in bytes.indices.contains { Self.isIdPrefix(endingAt: $0, in: bytes) } }
     }

@@ -110,8 +110,9 @@ package struct YAMLPair: Sendable {
     }
 }
 
-/// A `SourceRange` in six 32-bit numbers (24 bytes instead of 48).
-private struct PackedRange: Sendable, Equatable {
+/// A `SourceRange` in six 32-bit numbers (24 bytes instead of 48; flows are at most 16 MiB),
+/// for what is kept per node or per stage.
+struct PackedRange: Sendable, Equatable {
     var startLine, startColumn, startOffset, endLine, endColumn, endOffset: Int32
 
     init(_ r: SourceRange) {
