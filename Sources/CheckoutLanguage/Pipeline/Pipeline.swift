@@ -204,58 +204,28 @@ package struct PipelineStage: Sendable, Hashable {
     /// Explicit routes by outcome. Without one, success goes to the next stage and every
     /// other outcome ends the run with its status.
     public var routes: [StageOutcome: RouteTarget] = [:]
-    /// The settings only some stages have, out of line (`StageSettings`).
-    private var settings = StageSettingsBox()
-
     /// Retry settings (steps); nil: the runner's default.
-    public var retry: StepRetry? {
-        get { settings.box?.value.retry }
-        set { settings.value.retry = newValue }
-    }
+    public var retry: StepRetry?
     /// The longest one attempt may take (steps).
-    public var timeout: Duration? {
-        get { settings.box?.value.timeout }
-        set { settings.value.timeout = newValue }
-    }
+    public var timeout: Duration?
     /// Hooks, in order: after a screen, before a step's provider call.
-    public var hooks: [HookKind] {
-        get { settings.box?.value.hooks ?? StageSettings.defaultHooks }
-        set { settings.value.hooks = newValue }
-    }
+    public var hooks: [HookKind] = []
     /// The fields a billing, shipping or form screen asks, in order; nil: every shown field.
-    public var fields: [String]? {
-        get { settings.box?.value.fields }
-        set { settings.value.fields = newValue }
-    }
+    public var fields: [String]?
     /// The screen's heading.
-    public var title: String? {
-        get { settings.box?.value.title }
-        set { settings.value.title = newValue }
-    }
+    public var title: String?
     /// A `creditCard` screen traces its card field's input-line events (`input.*`, after
     /// BlueSnap's `BSCcInputLineDelegate`).
-    public var inputEvents: Bool {
-        get { settings.box?.value.inputEvents ?? StageSettings.defaultInputEvents }
-        set { settings.value.inputEvents = newValue }
-    }
+    public var inputEvents = false
     /// Where a `tokenize` step takes the card from.
-    public var cardSource: CardSourceSetting {
-        get { settings.box?.value.cardSource ?? StageSettings.defaultCardSource }
-        set { settings.value.cardSource = newValue }
-    }
+    public var cardSource: CardSourceSetting = .screen
     /// The amount a `capture` or `refund` step moves, in the transaction's currency; nil: all
     /// that is left (the whole authorization; what was captured or sold and not yet refunded).
-    package var amount: Decimal? {
-        get { settings.box?.value.amount }
-        set { settings.value.amount = newValue }
-    }
+    package var amount: Decimal?
     /// A `taxUpdate` step that calls the flow's `taxService` (instead of applying the `tax`
     /// table): it can end `failed` (the service failed, timed out or answered garbage), and it
     /// runs for wallets too.
-    package var callsTaxService: Bool {
-        get { settings.box?.value.callsTaxService ?? StageSettings.defaultCallsTaxService }
-        set { settings.value.callsTaxService = newValue }
-    }
+    package var callsTaxService = false
 
     /// The outcomes this stage can end with: its kind's, and `failed` for a step that calls
     /// the tax service.
