@@ -32,8 +32,8 @@ final class RequestFacts {
         // One pass over the stages (a flow may have many).
         var (taxed, answered, converted) = (false, false, false)
         for d in drafts {
-            taxed = taxed || d.stage.kind == .step(.taxUpdate) || d.stage.hooks.contains(.tax)
-            answered = answered || d.stage.callsTaxService
+            taxed = taxed || d.stage.kind == .step(.taxUpdate) || d.hooks.contains(.tax)
+            answered = answered || d.callsTaxService
             converted = converted || d.stage.kind == .step(.currencyUpdate)
         }
         (self.taxed, self.answered) = (taxed, answered)

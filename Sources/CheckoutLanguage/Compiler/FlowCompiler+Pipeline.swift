@@ -14,7 +14,7 @@ extension FlowCompiler {
         checkTaxService(top, drafts: drafts, flow: flow, &ctx)
         checkSigning(top, drafts: drafts, flow: flow, &ctx)
         checkTransactionType(top, drafts: drafts, flow: flow, &ctx)
-        for i in drafts.indices where drafts[i].stage.kind == .screen(.form) && drafts[i].stage.fields == nil {
+        for i in drafts.indices where drafts[i].stage.kind == .screen(.form) && drafts[i].fields == nil {
             drafts[i].stage.fields = flow.fields.custom.map(\.id)
         }
         checkCardSources(drafts, &ctx)
@@ -57,7 +57,7 @@ extension FlowCompiler {
     ) -> [PaymentMethodKind] {
         let r = flow.request
         let has = { (kind: StageKind) in drafts.contains { $0.stage.kind == kind } }
-        let upfront = drafts.contains { $0.stage.kind == .step(.tokenize) && $0.stage.cardSource == .upfront }
+        let upfront = drafts.contains { $0.stage.kind == .step(.tokenize) && $0.cardSource == .upfront }
         var methods: [PaymentMethodKind]
         let chooser = drafts.first { $0.stage.kind == .screen(.paymentMethod) }
         func takenBy(_ m: PaymentMethodKind) -> (ok: Bool, stage: String) {
@@ -113,7 +113,7 @@ extension FlowCompiler {
     /// `source: upfront` means the app's own UI has the card: a card screen in the same
     /// pipeline would ask for it a second time.
     private static func checkCardSources(_ drafts: [StageDraft], _ ctx: inout CompileContext) {
-        guard let upfront = drafts.first(where: { $0.stage.cardSource == .upfront }) else { return }
+        guard let upfront = drafts.first(where: { $0.cardSource == .upfront }) else { return }
         for d in drafts where d.stage.kind == .screen(.creditCard) || d.stage.kind == .screen(.savedCard) {
             ctx.report(
                 .conflictingSettings,
@@ -146,7 +146,7 @@ extension FlowCompiler {
     ) {
         for (i, d) in drafts.enumerated() {
             // With a tax service the hook is an error (`checkTaxService`).
-            for (j, hook) in d.stage.hooks.enumerated() where hook == .tax && flow.taxService == nil {
+            for (j, hook) in d.hooks.enumerated() where hook == .tax && flow.taxService == nil {
                 let knowsAddress =
                     analysis.knows(.shipping, at: i) || d.stage.kind == .screen(.shipping)
                 if flow.tax.isEmpty {
@@ -168,7 +168,7 @@ extension FlowCompiler {
     private static func checkSigning(_ top: Fields, drafts: [StageDraft], flow: FlowDefinition, _ ctx: inout CompileContext) {
         var hooked = false
         for d in drafts {
-            for (j, hook) in d.stage.hooks.enumerated() where hook == .signature {
+            for (j, hook) in d.hooks.enumerated() where hook == .signature {
                 hooked = true
                 if flow.provider.signature == nil {
                     ctx.report(

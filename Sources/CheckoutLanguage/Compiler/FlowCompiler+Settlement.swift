@@ -26,7 +26,7 @@ extension FlowCompiler {
     static func checkStepAmounts(_ drafts: [StageDraft], flow: FlowDefinition, _ ctx: inout CompileContext) {
         let currency = flow.request.price.currency
         for d in drafts {
-            guard let amount = d.stage.amount, let range = d.amountRange, amount.fractionDigits > currency.minorUnits else { continue }
+            guard let amount = d.amount, let range = d.amountRange, amount.fractionDigits > currency.minorUnits else { continue }
             ctx.report(
                 .amountPrecision,
                 "the amount of \(UserText.quoted(d.stage.id)) has \(amount.fractionDigits) decimal\(amount.fractionDigits == 1 ? "" : "s") but \(currency.code) allows \(currency.minorUnits)",

@@ -84,7 +84,7 @@ extension FlowCompiler {
         var decidedPairs: [[Condition]: Bool?] = [:]
         var decidedNumbers: [Int: Bool?] = [:]
         for (i, d) in drafts.enumerated() where g.reachable[i] && d.stage.guardAlways != false {
-            let needs = PipelineGraphAnalysis.needs(d.stage.kind, cardSource: d.stage.cardSource).filter { g.knows($0, at: i) }
+            let needs = PipelineGraphAnalysis.needs(d.stage.kind, cardSource: d.cardSource).filter { g.knows($0, at: i) }
             guard !needs.isEmpty else { continue }
             var modes = base
             if let own = d.stage.condition {

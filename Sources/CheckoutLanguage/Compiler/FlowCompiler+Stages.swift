@@ -197,7 +197,7 @@ extension FlowCompiler {
                         ])
                     continue
                 }
-                if d.stage.hooks.contains(hook) {
+                if d.hooks.contains(hook) {
                     ctx.report(.duplicateId, "hook '\(hook.rawValue)' is listed twice", at: item.range)
                     continue
                 }

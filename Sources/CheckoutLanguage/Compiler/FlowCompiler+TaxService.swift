@@ -140,7 +140,7 @@ extension FlowCompiler {
                 d.stage.callsTaxService = true
                 called = true
             }
-            for (j, hook) in d.stage.hooks.enumerated() where hook == .tax {
+            for (j, hook) in d.hooks.enumerated() where hook == .tax {
                 ctx.report(
                     .conflictingSettings, "the 'tax' hook cannot call the 'taxService'", at: d.hookRanges[j],
                     notes: ["use a 'taxUpdate' step instead: its 'failed' outcome can be routed with 'on'"])

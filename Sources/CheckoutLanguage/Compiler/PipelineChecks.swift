@@ -77,7 +77,7 @@ extension FlowCompiler {
                 }
                 continue
             }
-            for need in PipelineGraphAnalysis.needs(d.stage.kind, cardSource: d.stage.cardSource) where !g.knows(need, at: i) {
+            for need in PipelineGraphAnalysis.needs(d.stage.kind, cardSource: d.cardSource) where !g.knows(need, at: i) {
                 let upfront =
                     need == .card
                     ? ["or, when the app's own UI gives the card data up front, set 'source: upfront' on \(UserText.quoted(d.stage.id))"]
@@ -95,7 +95,7 @@ extension FlowCompiler {
     static func initialFacts(_ drafts: [StageDraft]) -> Set<Fact> {
         var initial: Set<Fact> = []
         if !drafts.contains(where: { $0.stage.kind == .screen(.paymentMethod) }),
-            !drafts.contains(where: { $0.stage.kind == .step(.tokenize) && $0.stage.cardSource == .upfront })
+            !drafts.contains(where: { $0.stage.kind == .step(.tokenize) && $0.cardSource == .upfront })
         {
             initial.insert(.paymentMethod)
         }
@@ -108,7 +108,7 @@ extension FlowCompiler {
             guard case .screen(let kind) = d.stage.kind else { continue }
             switch kind {
             case .billing, .shipping:
-                guard let listed = d.stage.fields else { continue }
+                guard let listed = d.fields else { continue }
                 let presence =
                     kind == .billing
                     ? flow.fields.billingPresenceByPosition(for: flow.request) : flow.fields.shippingPresenceByPosition()
@@ -147,7 +147,7 @@ extension FlowCompiler {
                 // A set: a form lists every custom field unless it names some, and looking each
                 // up in the list made a form of many fields quadratic (issue 21).
                 let known = Set(ids)
-                for (j, name) in (d.stage.fields ?? []).enumerated() where !known.contains(name) {
+                for (j, name) in (d.fields ?? []).enumerated() where !known.contains(name) {
                     ctx.report(
                         .unknownReference, "no custom field has the id \(UserText.quoted(name))", at: d.fieldRanges[j],
                         suggestion: Suggestions.closest(to: name, in: ids))

@@ -402,12 +402,12 @@ package struct PipelineGraphAnalysis: Sendable {
         case .screen(.billing): body(.billing)
         case .screen(.shipping): body(.shipping)
         case .screen(.currency): body(.currency)
-        case .screen(.form): for id in d.stage.fields ?? [] { body(.custom(id)) }
+        case .screen(.form): for id in d.fields ?? [] { body(.custom(id)) }
         case .step(.createToken): body(.token)
         case .step(.tokenize):
             body(.tokenized)
             // Own UI: the card (and with it the payment method) arrives with the step.
-            if d.stage.cardSource == .upfront {
+            if d.cardSource == .upfront {
                 body(.card)
                 body(.paymentMethod)
             }

@@ -1,4 +1,5 @@
 import CheckoutDomain
+import Foundation
 
 /// A stage as written, with the source spans the pipeline checks point at.
 ///
@@ -15,6 +16,15 @@ final class StageDraft {
     }
     private let store: StageStore
     private let index: Int
+
+    // The settings the checks read, each through the store's buffer: `stage.hooks` and the
+    // like are computed (`StageSettings`), and reading one through `stage` copied the whole
+    // stage for each read (the same as `StageRef` in the runtime).
+    var hooks: [HookKind] { store.stages.withUnsafeBufferPointer { $0[index].settings.hooks } }
+    var fields: [String]? { store.stages.withUnsafeBufferPointer { $0[index].settings.fields } }
+    var cardSource: CardSourceSetting { store.stages.withUnsafeBufferPointer { $0[index].settings.cardSource } }
+    var callsTaxService: Bool { store.stages.withUnsafeBufferPointer { $0[index].settings.callsTaxService } }
+    var amount: Decimal? { store.stages.withUnsafeBufferPointer { $0[index].settings.amount } }
     var isScreen: Bool
     var idRange: SourceRange {
         get { packedIdRange.range }
