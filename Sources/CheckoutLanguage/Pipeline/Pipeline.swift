@@ -204,59 +204,10 @@ package struct PipelineStage: Sendable, Hashable {
     /// Explicit routes by outcome. Without one, success goes to the next stage and every
     /// other outcome ends the run with its status.
     public var routes: [StageOutcome: RouteTarget] = [:]
-    /// The settings only some stages have, out of line (`StageSettings`).
-    /// Read one setting as `settings.hooks` from another module (see `StageSettingsBox`).
-    package private(set) var settings = StageSettingsBox()
-
-    /// Retry settings (steps); nil: the runner's default.
-    public var retry: StepRetry? {
-        get { settings.retry }
-        set { settings.value.retry = newValue }
-    }
-    /// The longest one attempt may take (steps).
-    public var timeout: Duration? {
-        get { settings.timeout }
-        set { settings.value.timeout = newValue }
-    }
-    /// Hooks, in order: after a screen, before a step's provider call.
-    public var hooks: [HookKind] {
-        get { settings.hooks }
-        set { settings.value.hooks = newValue }
-    }
-    /// The fields a billing, shipping or form screen asks, in order; nil: every shown field.
-    public var fields: [String]? {
-        get { settings.fields }
-        set { settings.value.fields = newValue }
-    }
-    /// The screen's heading.
-    public var title: String? {
-        get { settings.title }
-        set { settings.value.title = newValue }
-    }
-    /// A `creditCard` screen traces its card field's input-line events (`input.*`, after
-    /// BlueSnap's `BSCcInputLineDelegate`).
-    public var inputEvents: Bool {
-        get { settings.inputEvents }
-        set { settings.value.inputEvents = newValue }
-    }
-    /// Where a `tokenize` step takes the card from.
-    public var cardSource: CardSourceSetting {
-        get { settings.cardSource }
-        set { settings.value.cardSource = newValue }
-    }
-    /// The amount a `capture` or `refund` step moves, in the transaction's currency; nil: all
-    /// that is left (the whole authorization; what was captured or sold and not yet refunded).
-    package var amount: Decimal? {
-        get { settings.amount }
-        set { settings.value.amount = newValue }
-    }
-    /// A `taxUpdate` step that calls the flow's `taxService` (instead of applying the `tax`
-    /// table): it can end `failed` (the service failed, timed out or answered garbage), and it
-    /// runs for wallets too.
-    package var callsTaxService: Bool {
-        get { settings.callsTaxService }
-        set { settings.value.callsTaxService = newValue }
-    }
+    /// The settings only some stages have, out of line (`StageSettings`; each has a property
+    /// of the stage, in StageSettings.swift); another module reads one as `settings.hooks`, not
+    /// `hooks` (see `StageSettingsBox`).
+    package internal(set) var settings = StageSettingsBox()
 
     /// The outcomes this stage can end with: its kind's, and `failed` for a step that calls
     /// the tax service.

@@ -1,5 +1,4 @@
-package import CheckoutDomain
-public import Foundation
+package import Foundation
 
 /// What only some stages set (a step's retry, timeout and amount, a screen's title and
 /// fields, hooks, …), kept out of the stage's own storage.
@@ -66,4 +65,57 @@ package struct StageSettingsBox: Sendable, Hashable {
     package static func == (a: Self, b: Self) -> Bool { a.box === b.box || a.value == b.value }
 
     package func hash(into hasher: inout Hasher) { value.hash(into: &hasher) }
+}
+
+/// The settings as the stage's own properties, read and written as before they moved out.
+extension PipelineStage {
+    /// Retry settings (steps); nil: the runner's default.
+    public var retry: StepRetry? {
+        get { settings.retry }
+        set { settings.value.retry = newValue }
+    }
+    /// The longest one attempt may take (steps).
+    public var timeout: Duration? {
+        get { settings.timeout }
+        set { settings.value.timeout = newValue }
+    }
+    /// Hooks, in order: after a screen, before a step's provider call.
+    public var hooks: [HookKind] {
+        get { settings.hooks }
+        set { settings.value.hooks = newValue }
+    }
+    /// The fields a billing, shipping or form screen asks, in order; nil: every shown field.
+    public var fields: [String]? {
+        get { settings.fields }
+        set { settings.value.fields = newValue }
+    }
+    /// The screen's heading.
+    public var title: String? {
+        get { settings.title }
+        set { settings.value.title = newValue }
+    }
+    /// A `creditCard` screen traces its card field's input-line events (`input.*`, after
+    /// BlueSnap's `BSCcInputLineDelegate`).
+    public var inputEvents: Bool {
+        get { settings.inputEvents }
+        set { settings.value.inputEvents = newValue }
+    }
+    /// Where a `tokenize` step takes the card from.
+    public var cardSource: CardSourceSetting {
+        get { settings.cardSource }
+        set { settings.value.cardSource = newValue }
+    }
+    /// The amount a `capture` or `refund` step moves, in the transaction's currency; nil: all
+    /// that is left (the whole authorization; what was captured or sold and not yet refunded).
+    package var amount: Decimal? {
+        get { settings.amount }
+        set { settings.value.amount = newValue }
+    }
+    /// A `taxUpdate` step that calls the flow's `taxService` (instead of applying the `tax`
+    /// table): it can end `failed` (the service failed, timed out or answered garbage), and it
+    /// runs for wallets too.
+    package var callsTaxService: Bool {
+        get { settings.callsTaxService }
+        set { settings.value.callsTaxService = newValue }
+    }
 }
