@@ -21,6 +21,10 @@ extension FlowCompiler {
                 if let d = made { drafts.append(d) }
             }
         }
+        // A draft's stage is in the store from the moment it is made (`StageDraft.init`): a
+        // screen or step given up on after that would leave a stage no draft stands for, and
+        // the pipeline would run it.
+        precondition(store.stages.count == drafts.count, "a stage draft was made and then dropped")
         return (drafts, store)
     }
 
