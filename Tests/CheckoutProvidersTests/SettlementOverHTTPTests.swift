@@ -17,7 +17,7 @@ import Testing
         let all = suite.files.filter { $0.suiteName == "auth-capture-refund" }.flatMap { f in
             f.scenarios.map { (suite: f.suiteName, scenario: $0) }
         }
-        return (suite, all)
+        return (suite, ScenarioEquivalenceTests.reachingTheProvider(all))
     }
 
     /// What the fakes' books must hold after the suite: one capture of 100.00 per full-capture

@@ -35,7 +35,7 @@ import Testing
         // fake, like Spreedly's test gateway, would not at their amount (coverage of the variants).
         let all = suite.files.filter { ["spreedly-3ds2", "standard-checkout"].contains($0.suiteName) }
             .flatMap { f in f.scenarios.map { (suite: f.suiteName, scenario: $0) } }
-            .filter { !$0.scenario.tags.contains("sandboxCourse") }
+            .filter { !$0.scenario.tags.contains("sandboxCourse") && !$0.scenario.runsOnItsOwnSandbox }
         #expect(all.count >= 30)
 
         let sandbox = await ScenarioRunner(flows: suite.flows, jobs: 2, provider: .sandbox).run(all)

@@ -32,6 +32,24 @@ import Testing
           shopperId: "30000001"
         """
 
+    /// A tokenize that may try 3 times, an authorization, and a void that may try twice.
+    static let retryingFlow = """
+        flow: retrying
+        dsl: 1
+        request:
+          price: { amount: 10.00, currency: USD }
+        screens:
+          - kind: creditCard
+          - kind: billing
+        steps:
+          - kind: createToken
+          - kind: tokenize
+            retry: { attempts: 3 }
+          - kind: authorize
+          - kind: void
+            retry: { attempts: 2 }
+        """
+
     static let card = #"billing: { name: Jane Shopper, email: jane@example.com, country: US, zip: "10001" }"#
 
     static func scenarios(_ body: String, sandbox: String = "sandbox: { file: fixtures.yaml }") -> String {
@@ -40,11 +58,16 @@ import Testing
 
     static func run(_ text: String) async throws -> [ScenarioOutcome] {
         let read = readScenarios(
-            text, others: ["suite/fixtures.yaml": fixtures, "suite/checkout.yaml": plainFlowText, "suite/shopper.yaml": shopperFlow])
+            text,
+            others: [
+                "suite/fixtures.yaml": fixtures, "suite/checkout.yaml": plainFlowText, "suite/shopper.yaml": shopperFlow,
+                "suite/retrying.yaml": retryingFlow,
+            ])
         let file = try #require(read.file, "\(rendered(read))")
         var flows: [String: CompiledFlow] = [:]
         flows["suite/checkout.yaml"] = try #require(FlowCompiler.compile(plainFlowText, file: "suite/checkout.yaml").flow)
         flows["suite/shopper.yaml"] = try #require(FlowCompiler.compile(shopperFlow, file: "suite/shopper.yaml").flow)
+        flows["suite/retrying.yaml"] = try #require(FlowCompiler.compile(retryingFlow, file: "suite/retrying.yaml").flow)
         let runner = ScenarioRunner(flows: flows, jobs: 2, provider: .sandbox)
         return await runner.run(file.scenarios.map { ("suite", $0) })
     }
@@ -67,6 +90,65 @@ import Testing
                     expect: { status: declined, declineCode: insufficient_funds }
                 """))
         for o in outcomes { #expect(o.differences.isEmpty, "\(o.scenario.name)") }
+    }
+
+    /// `transientOperations` moves `transientFailures` from charges to the calls it lists, each
+    /// counted per call (a tokenize's attempts under one checkout token, a void's under one
+    /// idempotency key); without it only charges fail.
+    @Test func transientFailuresFailTheCallsTransientOperationsLists() async throws {
+        func answers(_ number: String) -> String { #"{ card: { number: "\#(number)", expiry: "12/30", cvv: "123" }, \#(Self.card) }"# }
+        let outcomes = try await Self.run(
+            Self.scenarios(
+                """
+                  - name: the vault fails twice, the third tokenize stores the card
+                    flow: retrying.yaml
+                    answers: \(answers("4000 0000 0000 0036"))
+                    expect: { status: success, steps: { attempts: { tokenize: 3, authorize: 1, void: 1 } } }
+                  - name: the void fails once, its second attempt voids
+                    flow: retrying.yaml
+                    answers: \(answers("4000 0000 0000 0044"))
+                    expect: { status: success, steps: { attempts: { tokenize: 1, authorize: 1, void: 2 } } }
+                  - name: two failures of each listed call outlast the void's two attempts
+                    flow: retrying.yaml
+                    answers: \(answers("4000 0000 0000 0051"))
+                    expect:
+                      status: error
+                      exitCode: 4
+                      errors: [{ path: void, code: processing_error }]
+                      steps: { attempts: { tokenize: 3, authorize: 1, void: 2 } }
+                  - name: without transientOperations only the charge fails
+                    flow: retrying.yaml
+                    answers: \(answers("4000 0000 0000 0069"))
+                    expect: { status: success, steps: { attempts: { tokenize: 1, authorize: 2, void: 1 } } }
+                """,
+                sandbox: """
+                    sandbox:
+                      cards:
+                        - { number: 4000 0000 0000 0036, transientFailures: 2, transientOperations: [tokenize] }
+                        - { number: 4000 0000 0000 0044, transientFailures: 1, transientOperations: [void] }
+                        - { number: 4000 0000 0000 0051, transientFailures: 2, transientOperations: [void, tokenize] }
+                        - { number: 4000 0000 0000 0069, transientFailures: 1 }
+                    """))
+        #expect(outcomes.count == 4)
+        for o in outcomes { #expect(o.differences.isEmpty, "\(o.scenario.name): \(o.differences.map(\.message))") }
+    }
+
+    /// A resumed run's journal keeps the calls a card fails (`SandboxCardBehavior.record`).
+    @Test func theJournalRecordKeepsTransientOperations() throws {
+        var behavior = SandboxCardBehavior.standard
+        behavior.transientFailures = 2
+        behavior.transientOperations = [ProviderCall.Operation.void, .tokenize]
+        #expect(behavior.record["transientOperations"] == "tokenize,void")
+        let back = try #require(SandboxCardBehavior(record: behavior.record))
+        #expect(back.transientOperations == [ProviderCall.Operation.tokenize, .void])
+        #expect(back.failsTransiently(.tokenize, attempt: 2) && !back.failsTransiently(.tokenize, attempt: 3))
+        #expect(!back.failsTransiently(.charge, attempt: 1))
+        // The default, charges, is written as nothing: older journals read the same.
+        #expect(SandboxCardBehavior.standard.record["transientOperations"] == nil)
+        #expect(
+            try #require(SandboxCardBehavior(record: SandboxCardBehavior.standard.record)).transientOperations == [
+                ProviderCall.Operation.charge
+            ])
     }
 
     @Test func aFixtureShopperPaysWithEitherSavedCard() async throws {
@@ -116,6 +198,8 @@ import Testing
             cards:
               - { number: 4000 0000 0000 0102, decline: do_not_honor }
               - { number: 4111 1111 1111 1111, brand: MASTERCARD, threeDS: chalenge }
+              - { number: 4000 0000 0000 0036, transientOperations: [tokenise, void, void] }
+              - { number: 4000 0000 0000 0044, transientOperations: charge }
             rates: { XXX: "1", EUR: "-1" }
             """
         let read = readScenarios(
@@ -131,7 +215,14 @@ import Testing
         #expect(text.contains("did you mean 'challenge'?"))
         #expect(text.contains("'XXX' is not an ISO 4217 currency code"))
         #expect(text.contains("'rates.EUR' must be a positive decimal"))
-        #expect(read.diagnostics.count == 8, "\(text)")
+        #expect(
+            text.contains(
+                "suite/fixtures.yaml:9:58: error: a 'transientOperations' item must be one of tokenize, charge, capture, void, refund; found 'tokenise'"
+            ), "\(text)")
+        #expect(text.contains("did you mean 'tokenize'?"))
+        #expect(text.contains("suite/fixtures.yaml:9:74: error: 'void' is listed twice in 'transientOperations'"), "\(text)")
+        #expect(text.contains("suite/fixtures.yaml:10:57: error: 'transientOperations' must be a list"), "\(text)")
+        #expect(read.diagnostics.count == 11, "\(text)")
         for number in ["4000 0000 0000 0102", "4000000000000102", "4111 1111 1111 1111", "4111111111111111"] {
             #expect(!text.contains(number))
         }

@@ -1,4 +1,5 @@
 package import CheckoutDomain
+import CheckoutRuntime
 
 /// A test card's behaviour as flat fields for the run journal (`PaymentProvider.tokenRecord`),
 /// so a run resumed in a new process charges the card as the killed one would have. The
@@ -9,6 +10,9 @@ extension SandboxCardBehavior {
         var f = ["issuingCountry": issuingCountry, "threeDS": threeDS.recordText, "charge": charge.recordText]
         if rejectsEveryToken { f["rejectsEveryToken"] = "true" }
         if transientFailures > 0 { f["transientFailures"] = String(transientFailures) }
+        if transientOperations != [.charge] {
+            f["transientOperations"] = Self.failingOperations.filter(transientOperations.contains).map(\.rawValue).joined(separator: ",")
+        }
         f["captureDecline"] = captureDecline
         f["refundDecline"] = refundDecline
         return f
@@ -23,6 +27,9 @@ extension SandboxCardBehavior {
             issuingCountry: country, rejectsEveryToken: f["rejectsEveryToken"] == "true", threeDS: threeDS, charge: charge,
             transientFailures: f["transientFailures"].flatMap(Int.init) ?? 0, captureDecline: f["captureDecline"],
             refundDecline: f["refundDecline"])
+        if let names = f["transientOperations"] {
+            transientOperations = Set(names.split(separator: ",").compactMap { ProviderCall.Operation(rawValue: String($0)) })
+        }
     }
 }
 

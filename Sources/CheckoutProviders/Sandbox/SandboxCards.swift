@@ -1,5 +1,5 @@
 package import CheckoutDomain
-import CheckoutRuntime
+package import CheckoutRuntime
 
 /// How the sandbox treats a test card (SPEC §7's table). Public so that the fake providers'
 /// servers (CheckoutFakes) behave per card exactly as the sandbox does, from one table.
@@ -33,13 +33,25 @@ package struct SandboxCardBehavior: Sendable {
     public var threeDS: ThreeDS = .frictionless(.authenticationSucceeded)
     /// The charge's course.
     public var charge: Charge = .approve
-    /// The first this many attempts of each charge's idempotency key answer `processing_error`
-    /// (fixtures' `transientFailures`); the runtime retries up to 3 attempts.
+    /// The first this many attempts of each call of `transientOperations` answer
+    /// `processing_error` (fixtures' `transientFailures`): a charge's, capture's, void's or
+    /// refund's attempts under one idempotency key, a tokenize's under one checkout token. The
+    /// step's `retry` decides how many attempts there are.
     public var transientFailures = 0
+    /// The calls `transientFailures` applies to (fixtures' `transientOperations`): charges unless
+    /// fixtures say otherwise.
+    package var transientOperations: Set<ProviderCall.Operation> = [.charge]
+    /// The calls a fixture card's `transientFailures` can apply to, in the order docs list them.
+    package static let failingOperations: [ProviderCall.Operation] = [.tokenize, .charge, .capture, .void, .refund]
     /// A capture of the card's authorization is declined with this code.
     public var captureDecline: String?
     /// A refund of the card's sale or capture is declined with this code.
     public var refundDecline: String?
+
+    /// Whether attempt `attempt` (from 1) of an `operation` call with this card fails transiently.
+    package func failsTransiently(_ operation: ProviderCall.Operation, attempt: Int) -> Bool {
+        attempt <= transientFailures && transientOperations.contains(operation)
+    }
 
     /// Any other valid card: issued in the US, frictionless 3DS success, approved.
     public static let standard = SandboxCardBehavior()

@@ -38,6 +38,12 @@ extension SandboxProvider {
                 authorizationOnly: op.original.type.hasPrefix("AUTH"), amount: op.original.amount?.amount ?? 0,
                 captured: op.original.capturedAmount, refunded: op.original.refundedAmount ?? 0,
                 behavior: op.card.flatMap { vaulted[$0.token] } ?? .standard)
+        let attempt = attemptsByKey[op.idempotencyKey, default: 0] + 1
+        attemptsByKey[op.idempotencyKey] = attempt
+        if s.behavior.failsTransiently(op.kind.callOperation, attempt: attempt) {
+            throw ProviderError(
+                .transient, "the processor could not complete the \(op.kind.callOperation.rawValue); retry with the same idempotency key")
+        }
         let amount = op.amount?.amount ?? 0
         func declined(_ code: String) -> ChargeOutcome {
             .declined(

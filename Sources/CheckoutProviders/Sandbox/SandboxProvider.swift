@@ -16,7 +16,9 @@ public actor SandboxProvider: PaymentProvider {
     var tokens: [String: TokenState] = [:]
     var vaulted: [String: SandboxCardBehavior] = [:]
     private var challenges: [String: ChallengeState] = [:]
-    private var attemptsByKey: [String: Int] = [:]
+    /// Attempts of each charge, capture, void and refund by idempotency key, and of each tokenize
+    /// by checkout token (`tokenize:` and the token's id): what `transientFailures` counts.
+    var attemptsByKey: [String: Int] = [:]
     private var approvedByKey: [String: ChargeOutcome] = [:]
     private var walletsByKey: [String: WalletOutcome] = [:]
     /// Every charge that moved money, for tests that prove a retry does not charge twice.
@@ -86,6 +88,11 @@ public actor SandboxProvider: PaymentProvider {
             card = TokenizedCard(
                 token: token.id, brand: stored.brand, last4: last4, issuingCountry: behavior.issuingCountry, expiry: stored.expiry,
                 paymentMethodToken: Self.paymentMethodToken(for: shopperId + last4))
+        }
+        let attempt = attemptsByKey["tokenize:" + token.id, default: 0] + 1
+        attemptsByKey["tokenize:" + token.id] = attempt
+        if behavior.failsTransiently(.tokenize, attempt: attempt) {
+            throw ProviderError(.transient, "the vault could not store the card; retry with the same checkout token")
         }
         vaulted[token.id] = behavior
         return card
@@ -168,7 +175,7 @@ public actor SandboxProvider: PaymentProvider {
         attemptsByKey[request.idempotencyKey] = attempt
         let behavior = vaulted[request.card.token] ?? .standard
         let id = random.digits(10)
-        if attempt <= behavior.transientFailures {
+        if behavior.failsTransiently(.charge, attempt: attempt) {
             throw ProviderError(.transient, "the processor could not complete the charge; retry with the same idempotency key")
         }
         switch behavior.charge {

@@ -123,3 +123,14 @@ package struct ProviderCallCard: Sendable, Hashable {
         return o.value
     }
 }
+
+extension PaymentOperation.Kind {
+    /// The operation records, traces and `expect.sent` name a call of this kind by.
+    package var callOperation: ProviderCall.Operation {
+        switch self {
+        case .capture: .capture
+        case .void: .void
+        case .refund: .refund
+        }
+    }
+}

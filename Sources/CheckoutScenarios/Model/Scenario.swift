@@ -289,6 +289,12 @@ extension Scenario {
     /// What the scenario runs as one unit with (`--jobs`, `--shard`): its file's chain of that
     /// name; nil when it is independent.
     package var unitKey: String? { chain.map { file + "\n" + $0 } }
+
+    /// Whether the scenario runs against a sandbox of its own, built from its fixtures or its
+    /// chain's state, whichever provider the suite runs against in-process (`ScenarioRunner`):
+    /// a fixture card or shopper exists only there, so a run against a provider's fake would
+    /// not be the same checkout.
+    package var runsOnItsOwnSandbox: Bool { world != nil || chain != nil }
 }
 
 /// A scenario's answers, held once for every scenario that names the same answers file

@@ -1,6 +1,7 @@
 import CheckoutDomain
 import CheckoutHeadless
 package import CheckoutLanguage
+import CheckoutProviders
 
 /// The key tables of a scenarios file's `sandbox:` fixtures (docs/testing.md, docs/sandbox.md):
 /// shoppers, extra test cards and currency rates added to the built-in sandbox of SPEC §7.
@@ -65,7 +66,13 @@ extension ScenarioKeys {
         KeySpec("decline", .string(pattern: "^[a-z0-9_]+$"), "charges are declined with this code"),
         KeySpec(
             "transientFailures", .integer(minimum: 0, maximum: 10), default: "0",
-            "the first this many attempts of each charge answer `processing_error` (3 attempts in all: 2 or fewer pay)"),
+            "the first this many attempts of each call of `transientOperations` answer `processing_error` (the step's `retry` sets how many attempts there are)"
+        ),
+        KeySpec(
+            "transientOperations", .list(.enumeration(SandboxCardBehavior.failingOperations.map(\.rawValue)), unique: true),
+            default: "[charge]",
+            "the calls `transientFailures` applies to: `tokenize` (attempts under one checkout token), `charge`, `capture`, `void`, `refund` (under one idempotency key)"
+        ),
         KeySpec("captureDecline", .string(pattern: "^[a-z0-9_]+$"), "captures are declined with this code"),
         KeySpec("refundDecline", .string(pattern: "^[a-z0-9_]+$"), "refunds are declined with this code"),
     ]

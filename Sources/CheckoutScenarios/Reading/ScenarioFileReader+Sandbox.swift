@@ -189,6 +189,18 @@ extension ScenarioFileReader {
                 error(.typeMismatch, "'transientFailures' must be a whole number from 0 to 10", at: p.value.range)
             }
         }
+        if let p = f["transientOperations"] {
+            let names = SandboxCardBehavior.failingOperations.map(\.rawValue)
+            var operations: Set<ProviderCall.Operation> = []
+            for item in list(p.value, "'transientOperations'") {
+                guard let name = oneOf(item, "a 'transientOperations' item", names), let operation = ProviderCall.Operation(rawValue: name)
+                else { continue }
+                if !operations.insert(operation).inserted {
+                    error(.duplicateId, "\(UserText.quoted(name)) is listed twice in 'transientOperations'", at: item.range)
+                }
+            }
+            behavior.transientOperations = operations
+        }
         behavior.captureDecline = f["captureDecline"].flatMap { text($0.value, "'captureDecline'") }
         behavior.refundDecline = f["refundDecline"].flatMap { text($0.value, "'refundDecline'") }
         return digits.map { ($0, behavior) }

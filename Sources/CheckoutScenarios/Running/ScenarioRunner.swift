@@ -190,7 +190,7 @@ package struct ScenarioRunner: Sendable {
     /// The provider of `scenario`'s run: against the sandbox, one built from the built-in world
     /// plus its file's fixtures, with the running chain's state or a new one; else `provider`.
     package func provider(for scenario: Scenario) -> ProviderSource {
-        guard runsSandbox, scenario.world != nil || scenario.chain != nil else { return provider }
+        guard runsSandbox, scenario.runsOnItsOwnSandbox else { return provider }
         let world = scenario.world ?? .builtIn
         let shared = Self.chainState
         return .sandbox(world: world) { shared ?? SandboxState(world: world) }
