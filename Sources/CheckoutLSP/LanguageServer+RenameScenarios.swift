@@ -56,7 +56,7 @@ extension LanguageServer {
             guard let expect = scenario.pair("expect")?.value else { continue }
             if let steps = expect.pair("steps")?.value {
                 for item in steps.pair("ran")?.value.sequence ?? [] { naming(item) }
-                for key in ["visits", "attempts", "refreshes", "waits", "outcomes"] {
+                for key in ["visits", "attempts", "refreshes", "waits", "inputs", "outcomes"] {
                     for pair in steps.pair(key)?.value.mapping ?? [] { naming(pair.key) }
                 }
                 for route in steps.pair("routes")?.value.sequence ?? [] {

@@ -120,6 +120,7 @@ import Testing
                   attempts: { billing: 1 }
                   refreshes: { charge: 1 }
                   routes: [{ from: charge, on: declined, to: crad }]
+                  inputs: { card: [startEdit], charge: [didSubmit] }
             """)
         #expect(suite.hasErrors)
         let diagnostics = suite.findings.flatMap(\.diagnostics)
@@ -133,8 +134,12 @@ import Testing
                 $0.hasPrefix("7:20 'refreshes' counts token refreshes, which only a tokenize step makes; 'charge' is sale")
             })
         #expect(described.contains { $0.hasPrefix("8:") && $0.contains("the flow ") && $0.hasSuffix("has no stage 'crad' card") })
-        #expect(described.count == 4, "\(described)")
-        #expect(diagnostics.allSatisfy { $0.rule == .unknownReference || $0.rule == .typeMismatch })
+        // The flow's card screen does not set `inputEvents: true`; `charge` is a step.
+        let inputs = "'inputs' are the input-line events of a creditCard screen with 'inputEvents: true'; "
+        #expect(described.contains { $0.hasPrefix("9:17 " + inputs + "'card' does not set 'inputEvents: true'") }, "\(described)")
+        #expect(described.contains { $0.hasPrefix("9:36 " + inputs + "'charge' is a sale step") }, "\(described)")
+        #expect(described.count == 6, "\(described)")
+        #expect(diagnostics.allSatisfy { [.unknownReference, .typeMismatch, .ineffectiveSetting].contains($0.rule) })
     }
 
     @Test func malformedStepsAreReadErrors() {
@@ -149,6 +154,7 @@ import Testing
                   routes: [{ from: charge, on: success, to: card }]
                   ran: card
                   rann: []
+                  inputs: { card: [startEdt], creditCard: didSubmit }
             """)
         let text = rendered(read)
         #expect(read.file == nil)
@@ -157,6 +163,9 @@ import Testing
         #expect(text.contains("'on' must be one of declined, failed, canceled"))
         #expect(text.contains("'ran' must be a list of stage ids"))
         #expect(text.contains("unknown key 'rann' in 'steps'"))
+        #expect(text.contains("an event in 'inputs' must be one of startEdit, endEdit, willCheck, didCheck, didSubmit; found 'startEdt'"))
+        #expect(text.contains("did you mean 'startEdit'?"))
+        #expect(text.contains("'inputs' of a screen must be a list of input-line events, found"))
     }
 
     @Test func historyReadsTheTraceAsItsDocsSay() {
@@ -188,6 +197,37 @@ import Testing
                 "creditCard": "answered", "tokenize": "success", "threeDS": "AUTHENTICATION_SUCCEEDED", "sale": "error",
                 "walletPayment": "skipped",
             ])
+    }
+
+    /// `inputs`: a card screen's `input.*` events by its stage, wherever they come in the trace
+    /// (`input.didSubmit` comes during the tokenize step), over every visit.
+    @Test func inputsAreACardScreensInputLineEventsWhereverTheyCome() {
+        func e(_ seq: Int, _ event: String, _ stage: String?) -> TraceEvent {
+            TraceEvent(seq: seq, time: Date(timeIntervalSince1970: 0), event: event, stage: stage, attributes: [])
+        }
+        let history = StageHistory([
+            e(1, "screen.shown", "card"), e(2, "input.startEdit", "card"), e(3, "input.endEdit", "card"),
+            e(4, "input.willCheck", "card"), e(5, "input.didCheck", "card"), e(6, "screen.answered", "card"),
+            e(7, "step.start", "tokenize"), e(8, "input.didSubmit", "card"), e(9, "step.end", "tokenize"),
+        ])
+        #expect(history.inputs == ["card": ["startEdit", "endEdit", "willCheck", "didCheck", "didSubmit"]])
+        // Input events are not visits: the card screen ran once, the step once.
+        #expect(history.ran == ["card", "tokenize"])
+        let range = SourceRange(start: SourceLocation(line: 3, column: 5), end: SourceLocation(line: 3, column: 9))
+        var right = StepsExpectation()
+        right.inputs = [StageInputs(StageMention("card", at: range), ["startEdit", "endEdit", "willCheck", "didCheck", "didSubmit"])]
+        #expect(StepsMatcher.differences(right, history).isEmpty)
+        var wrong = right
+        wrong.inputs = [StageInputs(StageMention("card", at: range), ["startEdit", "didSubmit"])]
+        #expect(
+            StepsMatcher.differences(wrong, history) == [
+                "steps.inputs.card: expected [startEdit, didSubmit], got [startEdit, endEdit, willCheck, didCheck, didSubmit]"
+            ])
+        // A screen that sent none: an empty list matches, any event does not.
+        var none = right
+        none.inputs = [StageInputs(StageMention("billing", at: range), [])]
+        #expect(StepsMatcher.differences(none, history).isEmpty)
+        #expect(StageInputs.names == ["startEdit", "endEdit", "willCheck", "didCheck", "didSubmit"])
     }
 
     @Test func waitsAreTheDelaysBeforeAStepsRetries() {

@@ -1,4 +1,5 @@
 package import CheckoutLanguage
+import CheckoutRuntime
 
 /// What `expect.steps` says about the stages a run went through (docs/testing.md, "What
 /// ran"): compared with the run's trace events, the same events `--trace` writes. Every stage
@@ -17,6 +18,9 @@ package struct StepsExpectation: Sendable, Equatable {
     /// `waits`: the milliseconds each step waited before each of its retries (`step.retry`'s
     /// `delayMs`), in order over all its visits.
     package var waits: [StageWaits] = []
+    /// `inputs`: the input-line events each `creditCard` screen with `inputEvents: true` sent
+    /// (`input.startEdit` … `input.didSubmit`, without `input.`), in order over all its visits.
+    package var inputs: [StageInputs] = []
     /// `outcomes`: each stage's last outcome, as the trace words it.
     package var outcomes: [ExpectedStageOutcome]
     /// `routes`: the routes taken, in order; a subsequence of the run's unless `exactly`.
@@ -99,6 +103,29 @@ package struct ExpectedRoute: Sendable, Hashable, CustomStringConvertible {
     }
 
     package var description: String { "{ from: \(from.id), on: \(on), to: \(to.id) }" }
+}
+
+/// The input-line events expected of one card screen (`inputs`), by name without `input.`, in
+/// order.
+package struct StageInputs: Sendable, Hashable {
+    /// The screen.
+    package var stage: StageMention
+    /// The events' names: `startEdit`, `endEdit`, `willCheck`, `didCheck`, `didSubmit`.
+    package var events: [String]
+
+    /// Creates the expectation.
+    package init(_ stage: StageMention, _ events: [String]) {
+        self.stage = stage
+        self.events = events
+    }
+
+    /// The names `inputs` takes: the trace's input-line events without `input.` (one list:
+    /// `TraceEventName`).
+    package static let names: [String] = TraceEventName.allCases.map(\.rawValue).filter { $0.hasPrefix(prefix) }
+        .map { String($0.dropFirst(prefix.count)) }
+
+    /// What the trace's input-line events start with.
+    package static let prefix = "input."
 }
 
 /// The waits expected of one step before its retries (`waits`), in milliseconds, in order.

@@ -43,6 +43,22 @@ extension ScenarioFileReader {
                 return out
             }.map { StageWaits($0.stage, $0.value) }
         }
+        if let p = f["inputs"] {
+            e.inputs = stageMapping(p.value, "'inputs'") { reader, value -> [String]? in
+                guard let items = value.sequence else {
+                    reader.error(
+                        .typeMismatch, "'inputs' of a screen must be a list of input-line events, found \(value.shapeDescription)",
+                        at: value.range)
+                    return nil
+                }
+                var out: [String] = []
+                for item in items {
+                    guard let name = reader.oneOf(item, "an event in 'inputs'", StageInputs.names) else { return nil }
+                    out.append(name)
+                }
+                return out
+            }.map { StageInputs($0.stage, $0.value) }
+        }
         if let p = f["outcomes"] {
             e.outcomes = stageMapping(p.value, "'outcomes'") { reader, value in reader.text(value, "an outcome") }
                 .map { ExpectedStageOutcome($0.stage, $0.value) }

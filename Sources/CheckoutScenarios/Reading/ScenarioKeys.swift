@@ -82,6 +82,10 @@ public enum ScenarioKeys {
             "waits", .dictionary(keyPattern: stageIdPattern, value: .list(.integer(minimum: 0))),
             "the milliseconds each step waited before each retry (`step.retry`'s `delayMs`), in order"),
         KeySpec(
+            "inputs", .dictionary(keyPattern: stageIdPattern, value: .list(.enumeration(StageInputs.names))),
+            "the input-line events each `creditCard` screen with `inputEvents: true` sent (`input.startEdit`, …, without `input.`), in order"
+        ),
+        KeySpec(
             "outcomes", .dictionary(keyPattern: stageIdPattern, value: .string()),
             "each stage's last outcome as the trace words it (`approved`, `declined`, `AUTHENTICATION_FAILED`, `answered`, `skipped`, `error`)"
         ),

@@ -16,6 +16,7 @@ extension ScenarioSuite {
             for c in steps.attempts { check.isStep(c.stage) }
             for w in steps.waits { check.isStep(w.stage, "'waits' are a step's, before its retries") }
             for c in steps.refreshes { check.isTokenize(c.stage) }
+            for i in steps.inputs { check.sendsInputEvents(i.stage) }
             for r in steps.routes ?? [] {
                 check.known(r.from)
                 if r.to.id != "end" { check.known(r.to) }
@@ -81,6 +82,22 @@ private struct StageCheck {
         diagnostics.append(
             Diagnostic(
                 rule: .typeMismatch, message: "\(what); \(UserText.quoted(m.id)) is a \(stage.kind.name) screen", file: file,
+                range: m.range))
+    }
+
+    /// A `creditCard` screen with `inputEvents: true`: the only stage whose input line is traced.
+    mutating func sendsInputEvents(_ m: StageMention) {
+        guard let stage = known(m), stage.kind != .screen(.creditCard) || !stage.inputEvents else { return }
+        let why: String
+        switch stage.kind {
+        case .screen(.creditCard): why = "\(UserText.quoted(m.id)) does not set 'inputEvents: true'"
+        case .screen: why = "\(UserText.quoted(m.id)) is a \(stage.kind.name) screen"
+        case .step: why = "\(UserText.quoted(m.id)) is a \(stage.kind.name) step"
+        }
+        diagnostics.append(
+            Diagnostic(
+                rule: .ineffectiveSetting,
+                message: "'inputs' are the input-line events of a creditCard screen with 'inputEvents: true'; \(why)", file: file,
                 range: m.range))
     }
 

@@ -47,6 +47,9 @@ package struct StageHistory: Sendable, Equatable {
     package var routes: [Route] = []
     /// Each stage's last outcome: its last visit's, or `skipped` when it was skipped after it.
     package var lastOutcome: [String: String] = [:]
+    /// Each card screen's input-line events (`input.*`, without `input.`), in order. They are
+    /// the screen's wherever they come: `input.didSubmit` comes during the tokenize step.
+    package var inputs: [String: [String]] = [:]
 
     /// Events that end a visit, with the outcome they give when they have no `outcome`.
     static let ending: [String: String] = [
@@ -61,6 +64,10 @@ package struct StageHistory: Sendable, Equatable {
         for e in events {
             guard let stage = e.stage else { continue }
             let event = e.event
+            if event.hasPrefix(StageInputs.prefix) {
+                inputs[stage, default: []].append(String(event.dropFirst(StageInputs.prefix.count)))
+                continue
+            }
             if event == "step.start" {
                 visits.append(Visit(stage: stage, isStep: true))
                 open = visits.count - 1

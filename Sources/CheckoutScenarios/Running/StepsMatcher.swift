@@ -28,6 +28,9 @@ package enum StepsMatcher {
         for w in expect.waits where history.waits(w.stage.id) != w.millis {
             out.append("steps.waits.\(w.stage.id): expected \(w.millis), got \(history.waits(w.stage.id))")
         }
+        for i in expect.inputs where history.inputs[i.stage.id, default: []] != i.events {
+            out.append("steps.inputs.\(i.stage.id): expected \(list(i.events)), got \(list(history.inputs[i.stage.id, default: []]))")
+        }
         for o in expect.outcomes {
             let got = history.lastOutcome[o.stage.id]
             if got != o.outcome { out.append("steps.outcomes.\(o.stage.id): expected \(o.outcome), got \(got ?? "none (it never ran)")") }
