@@ -13,7 +13,9 @@ import Testing
         let ws = try Workspace()
         let junit = ws.url.appendingPathComponent("report.xml").path
         let r = try CheckoutBinary.run(["test", "flows", "--jobs", "2", "--junit", junit])
-        #expect(r.status == 0, "\(r.stderr)")
+        // A failing scenario is named on stdout (FAIL and the lines under it), not on stderr.
+        let failing = r.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") || $0.hasPrefix("       ") }.prefix(20)
+        #expect(r.status == 0, "\(r.stderr)\(failing.joined(separator: "\n"))")
         let results = (ws.read(junit) ?? "").split(separator: "\n").filter { $0.hasPrefix("result: {") }.map {
             $0.dropFirst("result: ".count)
         }
@@ -27,8 +29,8 @@ import Testing
         }
         guard let report = try SchemaValidator.run(files, schema: Self.schema("result")) else { return }
         #expect(report.schemaErrors.isEmpty, "\(report.schemaErrors)")
-        let failing = files.filter { !(report.flows[$0]?.isEmpty ?? false) }
-        #expect(failing.isEmpty, "\(failing.prefix(3).map { "\($0): \(report.flows[$0]?.map(\.description) ?? [])" })")
+        let invalid = files.filter { !(report.flows[$0]?.isEmpty ?? false) }
+        #expect(invalid.isEmpty, "\(invalid.prefix(3).map { "\($0): \(report.flows[$0]?.map(\.description) ?? [])" })")
     }
 
     /// A key the schema does not know is refused: the check above would catch a writer's new key.
