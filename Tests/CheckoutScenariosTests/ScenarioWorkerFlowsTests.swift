@@ -22,6 +22,7 @@ import Testing
 
     @Test func theFlowsCompiledAgainEqualTheSuitesAndNeedNoDisk() throws {
         let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let suite = ScenarioSuite.load([dir.appendingPathComponent("child.scenarios.yaml").path])
         #expect(!suite.hasErrors, "\(suite.findings.map(\.diagnostics))")
         // Edits after the suite was read change nothing: the copy is of what the suite ran.
@@ -40,6 +41,7 @@ import Testing
     @Test func flowsBiggerThanTheLimitAreShared() throws {
         var record = RecordedFlowSources()
         let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
         _ = FlowCompiler.compile(contentsOf: dir.appendingPathComponent("child.yaml").path, sources: record.recording)
         #expect(record.replaying(maxBytes: 1 << 20) != nil)
         #expect(record.replaying(maxBytes: 100) == nil)
@@ -54,6 +56,7 @@ import Testing
 
     @Test func workersAfterTheFirstRunOnTheirOwnFlows() async throws {
         let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let suite = ScenarioSuite.load([dir.appendingPathComponent("child.scenarios.yaml").path])
         let items = (0..<8).flatMap { _ in suite.scenarios }.map { (suite: "child", scenario: $0) }
         let serial = await ScenarioRunner(flows: suite.flows, provider: .sandbox).run(items)

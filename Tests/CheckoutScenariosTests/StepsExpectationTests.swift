@@ -36,6 +36,8 @@ import Testing
     static func suite(_ scenarios: String) throws -> ScenarioSuite {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("steps-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        // The suite holds what it read; nothing is read from the folder after loading.
+        defer { try? FileManager.default.removeItem(at: dir) }
         try Data(flowText.utf8).write(to: dir.appendingPathComponent("steps.yaml"))
         let file = dir.appendingPathComponent("steps.scenarios.yaml")
         try Data(scenarios.utf8).write(to: file)
