@@ -35,7 +35,8 @@ extension TestCommand {
         var tester = MutationTester(flows: flows, sources: sources, jobs: jobs, provider: provider)
         tester.runsSandbox = providerOptions.runsSandbox(Array(flows.values))
         // Against the sandbox (no --provider, every flow's own provider the sandbox), no call takes
-        // time on the run's clock, so step timeouts cannot fire.
+        // time on the run's clock, so step timeouts cannot fire — but for a fixture card's `latency`,
+        // which the tester looks for in each flow's suite.
         tester.timeoutsCanFire =
             providerOptions.provider.map { $0 != .sandbox } ?? flows.values.contains { $0.definition.provider.name != .sandbox }
         let report = await tester.run(selected) { done, total in

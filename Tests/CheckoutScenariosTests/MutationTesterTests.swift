@@ -147,6 +147,20 @@ import Testing
         #expect(await tester.run(scenarios).flows.first?.mutants.map(\.verdict.word) == ["equivalent"])
         tester.timeoutsCanFire = true
         #expect(await tester.run(scenarios).flows.first?.mutants.map(\.verdict.word) == ["survived"])
+
+        // A fixture card with a `latency` takes time on the run's clock: against the sandbox the
+        // timeout can fire, so its mutant is counted, and a scenario with that card kills it.
+        let slow = """
+            - name: a gateway 2 s slow
+              sandbox: { cards: [{ number: 4000 0000 0000 0036, latency: 2s }] }
+              answers:
+                card: { number: "4000 0000 0000 0036", expiry: "12/30", cvv: "123" }
+                billing: { name: Jane Shopper, email: jane@example.com, country: US, zip: "10001" }
+              expect: { status: success, steps: { attempts: { sale: 1 } } }
+            """
+        var (slowTester, slowScenarios) = try Self.tester(flow: flow, scenarios: slow, operators: [duration], runs: runs)
+        slowTester.timeoutsCanFire = false
+        #expect(await slowTester.run(slowScenarios).flows.first?.mutants.map(\.verdict.word) == ["killed"])
     }
 
     @Test func survivorsAreReportedWithFileLineAndChange() async throws {

@@ -32,7 +32,8 @@ import Testing
           shopperId: "30000001"
         """
 
-    /// A tokenize that may try 3 times, an authorization, and a void that may try twice.
+    /// A tokenize that may try 3 times, each within 1 s, an authorization, and a void that may
+    /// try twice.
     static let retryingFlow = """
         flow: retrying
         dsl: 1
@@ -45,6 +46,7 @@ import Testing
           - kind: createToken
           - kind: tokenize
             retry: { attempts: 3 }
+            timeout: 1s
           - kind: authorize
           - kind: void
             retry: { attempts: 2 }
@@ -133,18 +135,52 @@ import Testing
         for o in outcomes { #expect(o.differences.isEmpty, "\(o.scenario.name): \(o.differences.map(\.message))") }
     }
 
+    /// `latency`: the card's calls answer that late on the run's clock; within a step's
+    /// `timeout` nothing changes, past it every attempt is cut and the step ends `timeout`.
+    @Test func aSlowCardsCallsAreCutByAShorterTimeout() async throws {
+        func answers(_ number: String) -> String { #"{ card: { number: "\#(number)", expiry: "12/30", cvv: "123" }, \#(Self.card) }"# }
+        let outcomes = try await Self.run(
+            Self.scenarios(
+                """
+                  - name: half a second, within the tokenize's 1 s
+                    flow: retrying.yaml
+                    answers: \(answers("4000 0000 0000 0036"))
+                    expect: { status: success, steps: { attempts: { tokenize: 1, authorize: 1, void: 1 } } }
+                  - name: two seconds, each of the three attempts cut at 1 s
+                    flow: retrying.yaml
+                    answers: \(answers("4000 0000 0000 0044"))
+                    expect:
+                      status: error
+                      exitCode: 4
+                      errors: [{ path: tokenize, code: timeout }]
+                      steps: { attempts: { tokenize: 3 }, visits: { authorize: 0 } }
+                """,
+                sandbox: """
+                    sandbox:
+                      cards:
+                        - { number: 4000 0000 0000 0036, latency: 500ms }
+                        - { number: 4000 0000 0000 0044, latency: 2s }
+                    """))
+        #expect(outcomes.count == 2)
+        for o in outcomes { #expect(o.differences.isEmpty, "\(o.scenario.name): \(o.differences.map(\.message))") }
+    }
+
     /// A resumed run's journal keeps the calls a card fails (`SandboxCardBehavior.record`).
     @Test func theJournalRecordKeepsTransientOperations() throws {
         var behavior = SandboxCardBehavior.standard
         behavior.transientFailures = 2
         behavior.transientOperations = [ProviderCall.Operation.void, .tokenize]
+        behavior.latency = .milliseconds(2500)
         #expect(behavior.record["transientOperations"] == "tokenize,void")
+        #expect(behavior.record["latencyMs"] == "2500")
         let back = try #require(SandboxCardBehavior(record: behavior.record))
+        #expect(back.latency == .milliseconds(2500))
         #expect(back.transientOperations == [ProviderCall.Operation.tokenize, .void])
         #expect(back.failsTransiently(.tokenize, attempt: 2) && !back.failsTransiently(.tokenize, attempt: 3))
         #expect(!back.failsTransiently(.charge, attempt: 1))
         // The default, charges, is written as nothing: older journals read the same.
         #expect(SandboxCardBehavior.standard.record["transientOperations"] == nil)
+        #expect(SandboxCardBehavior.standard.record["latencyMs"] == nil)
         #expect(
             try #require(SandboxCardBehavior(record: SandboxCardBehavior.standard.record)).transientOperations == [
                 ProviderCall.Operation.charge
@@ -199,7 +235,7 @@ import Testing
               - { number: 4000 0000 0000 0102, decline: do_not_honor }
               - { number: 4111 1111 1111 1111, brand: MASTERCARD, threeDS: chalenge }
               - { number: 4000 0000 0000 0036, transientOperations: [tokenise, void, void] }
-              - { number: 4000 0000 0000 0044, transientOperations: charge }
+              - { number: 4000 0000 0000 0044, transientOperations: charge, latency: 11m }
             rates: { XXX: "1", EUR: "-1" }
             """
         let read = readScenarios(
@@ -222,7 +258,8 @@ import Testing
         #expect(text.contains("did you mean 'tokenize'?"))
         #expect(text.contains("suite/fixtures.yaml:9:74: error: 'void' is listed twice in 'transientOperations'"), "\(text)")
         #expect(text.contains("suite/fixtures.yaml:10:57: error: 'transientOperations' must be a list"), "\(text)")
-        #expect(read.diagnostics.count == 11, "\(text)")
+        #expect(text.contains("'latency' must be a duration such as 250ms, 2s or 1m, at most 10m; found '11m'"), "\(text)")
+        #expect(read.diagnostics.count == 12, "\(text)")
         for number in ["4000 0000 0000 0102", "4000000000000102", "4111 1111 1111 1111", "4111111111111111"] {
             #expect(!text.contains(number))
         }

@@ -104,7 +104,7 @@ extension ValueShape {
     static let color = ValueShape.string(pattern: "^#[0-9A-Fa-f]{6}$")
     static let envReference = ValueShape.string(pattern: "^\\$\\{env:[A-Za-z_][A-Za-z0-9_]*\\}$")
     /// A duration: `250ms`, `2s`, `1m`.
-    static let duration = ValueShape.string(pattern: "^[0-9]+(ms|s|m)$")
+    package static let duration = ValueShape.string(pattern: "^[0-9]+(ms|s|m)$")
 }
 
 /// The key tables of the flow language, by mapping path.

@@ -13,6 +13,9 @@ extension SandboxCardBehavior {
         if transientOperations != [.charge] {
             f["transientOperations"] = Self.failingOperations.filter(transientOperations.contains).map(\.rawValue).joined(separator: ",")
         }
+        if latency > .zero {
+            f["latencyMs"] = String(latency.components.seconds * 1000 + latency.components.attoseconds / 1_000_000_000_000_000)
+        }
         f["captureDecline"] = captureDecline
         f["refundDecline"] = refundDecline
         return f
@@ -27,6 +30,7 @@ extension SandboxCardBehavior {
             issuingCountry: country, rejectsEveryToken: f["rejectsEveryToken"] == "true", threeDS: threeDS, charge: charge,
             transientFailures: f["transientFailures"].flatMap(Int.init) ?? 0, captureDecline: f["captureDecline"],
             refundDecline: f["refundDecline"])
+        if let ms = f["latencyMs"].flatMap(Int.init) { latency = .milliseconds(ms) }
         if let names = f["transientOperations"] {
             transientOperations = Set(names.split(separator: ",").compactMap { ProviderCall.Operation(rawValue: String($0)) })
         }

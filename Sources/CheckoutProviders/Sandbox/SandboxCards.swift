@@ -41,6 +41,10 @@ package struct SandboxCardBehavior: Sendable {
     /// The calls `transientFailures` applies to (fixtures' `transientOperations`): charges unless
     /// fixtures say otherwise.
     package var transientOperations: Set<ProviderCall.Operation> = [.charge]
+    /// How long each call of `failingOperations` with the card takes on the run's clock before its
+    /// answer comes (fixtures' `latency`): the call is done at once, and its answer is late. A
+    /// step's `timeout` shorter than this cuts the call, as a slow gateway's would be.
+    package var latency: Duration = .zero
     /// The calls a fixture card's `transientFailures` can apply to, in the order docs list them.
     package static let failingOperations: [ProviderCall.Operation] = [.tokenize, .charge, .capture, .void, .refund]
     /// A capture of the card's authorization is declined with this code.

@@ -22,9 +22,17 @@ extension SandboxProvider {
         settlements[t.id] = SandboxSettlement(authorizationOnly: kind == .authorization, amount: amount, behavior: behavior)
     }
 
-    public func capture(_ operation: PaymentOperation) async throws -> ChargeOutcome { try settle(operation) }
-    public func void(_ operation: PaymentOperation) async throws -> ChargeOutcome { try settle(operation) }
-    public func refund(_ operation: PaymentOperation) async throws -> ChargeOutcome { try settle(operation) }
+    public func capture(_ operation: PaymentOperation) async throws -> ChargeOutcome { try await settleLate(operation) }
+    public func void(_ operation: PaymentOperation) async throws -> ChargeOutcome { try await settleLate(operation) }
+    public func refund(_ operation: PaymentOperation) async throws -> ChargeOutcome { try await settleLate(operation) }
+
+    /// The operation done at once, its answer after the card's `latency`.
+    private func settleLate(_ operation: PaymentOperation) async throws -> ChargeOutcome {
+        let answer = Result { try settle(operation) }
+        let id = operation.kind == .refund ? (captureOrigin[operation.transactionId] ?? operation.transactionId) : operation.transactionId
+        try await answerLate(settlements[id]?.behavior ?? operation.card.flatMap { vaulted[$0.token] })
+        return try answer.get()
+    }
 
     private func settle(_ op: PaymentOperation) throws -> ChargeOutcome {
         if let signed = op.signed { try Self.verify(signed, of: op) }

@@ -66,6 +66,30 @@ public actor SandboxProvider: PaymentProvider {
     public func shopper(id: String) async throws -> StoredShopper? { shoppers.shopper(id: id) }
 
     public func tokenize(_ source: CardSource, token: CheckoutToken) async throws -> TokenizedCard {
+        let answer = Result { try tokenized(source, token: token) }
+        try await answerLate(cardBehavior(source))
+        return try answer.get()
+    }
+
+    /// The behaviour of the card a tokenize names, as `tokenized` finds it; nil for a stored card
+    /// the shopper does not have.
+    private func cardBehavior(_ source: CardSource) -> SandboxCardBehavior? {
+        switch source {
+        case .new(let c): return world.behavior(forNumber: c.number)
+        case .stored(let shopperId, let last4):
+            guard let stored = shoppers.shopper(id: shopperId)?.savedCards.first(where: { $0.last4 == last4 }) else { return nil }
+            return shoppers.behavior(shopperId: shopperId, last4: last4) ?? world.behavior(forStored: stored)
+        }
+    }
+
+    /// Waits the card's `latency` on the run's clock: the answer of a call already made comes
+    /// that late (inside a step's `timeout`, the clock stops at the deadline and the call is cut).
+    func answerLate(_ behavior: SandboxCardBehavior?) async throws {
+        guard let latency = behavior?.latency, latency > .zero else { return }
+        try await clock.sleep(for: latency)
+    }
+
+    private func tokenized(_ source: CardSource, token: CheckoutToken) throws -> TokenizedCard {
         guard let state = tokens[token.id], !state.used, state.expiresAt > clock.now() else {
             throw ProviderError(.tokenExpired, "the checkout token has expired or was already used")
         }
@@ -136,6 +160,12 @@ public actor SandboxProvider: PaymentProvider {
     }
 
     public func charge(_ request: ChargeRequest) async throws -> ChargeOutcome {
+        let answer = Result { try chargeAnswer(request) }
+        try await answerLate(vaulted[request.card.token])
+        return try answer.get()
+    }
+
+    private func chargeAnswer(_ request: ChargeRequest) throws -> ChargeOutcome {
         guard let signed = request.signed else { return try process(request) }
         // A signed request is Maxpay's: the sandbox answers with Maxpay's JSON body, read back
         // through the mapping a Maxpay adapter over HTTP uses.

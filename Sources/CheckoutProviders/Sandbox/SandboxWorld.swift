@@ -20,6 +20,10 @@ package struct SandboxWorld: Sendable {
         self.rates = rates
     }
 
+    /// Whether a card of this world takes time to answer (fixtures' `latency`): only then can a
+    /// step's `timeout` fire against the sandbox.
+    package var hasSlowCards: Bool { cards.values.contains { $0.latency > .zero } }
+
     /// SPEC §7's sandbox: shopper `20848977`, the test card table, the USD rates.
     package static let builtIn = SandboxWorld(
         shoppers: [SandboxData.shopper.id: SandboxData.shopper], cards: [:], rates: SandboxData.rates)

@@ -16,7 +16,9 @@ package struct MutationTester: Sendable {
     package var sources: [String: [UInt8]]
     /// False when the scenarios run against the sandbox, which answers at once on the run's
     /// simulated clock: a step's `timeout` can then never fire, so a mutant that changes only
-    /// that cannot change any run and counts as equivalent.
+    /// that cannot change any run and counts as equivalent — unless a scenario of the flow's
+    /// suite has a fixture card with a `latency` (`SandboxWorld.hasSlowCards`), whose calls take
+    /// time on that clock.
     package var timeoutsCanFire = true
     /// Whether the runs are against the sandbox (`ScenarioRunner.runsSandbox`).
     package var runsSandbox = true
@@ -105,7 +107,11 @@ package struct MutationTester: Sendable {
     ) async -> MutantVerdict {
         let result = FlowCompiler.compile(mutant.bytes, file: mutant.file)
         guard let compiled = result.flow else { return .stillborn }
-        if !timeoutsCanFire, mutant.keyPath.hasPrefix("steps["), mutant.keyPath.hasSuffix(".timeout") { return .equivalent }
+        if !timeoutsCanFire, mutant.keyPath.hasPrefix("steps["), mutant.keyPath.hasSuffix(".timeout"),
+            !suite.contains(where: { $0.scenario.world?.hasSlowCards == true })
+        {
+            return .equivalent
+        }
         if let original = flows[mutant.file], FlowEquivalence.equivalent(original, compiled) { return .equivalent }
         if compilerSaysNoEffect(result.diagnostics, mutant: mutant) { return .equivalent }
         var mutated = flows

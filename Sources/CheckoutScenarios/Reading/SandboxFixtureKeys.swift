@@ -73,6 +73,10 @@ extension ScenarioKeys {
             default: "[charge]",
             "the calls `transientFailures` applies to: `tokenize` (attempts under one checkout token), `charge`, `capture`, `void`, `refund` (under one idempotency key)"
         ),
+        KeySpec(
+            "latency", .duration, default: "0ms",
+            "how long each tokenize, charge, capture, void or refund with the card takes on the run's clock before its answer comes (`250ms`, `2s`, `1m`; at most 10m): a step's `timeout` shorter than it cuts the call"
+        ),
         KeySpec("captureDecline", .string(pattern: "^[a-z0-9_]+$"), "captures are declined with this code"),
         KeySpec("refundDecline", .string(pattern: "^[a-z0-9_]+$"), "refunds are declined with this code"),
     ]

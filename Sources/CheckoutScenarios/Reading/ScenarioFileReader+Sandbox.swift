@@ -201,6 +201,15 @@ extension ScenarioFileReader {
             }
             behavior.transientOperations = operations
         }
+        if let p = f["latency"], let t = text(p.value, "'latency'") {
+            if let d = DurationText.parse(t, units: [.milliseconds, .seconds, .minutes]), d <= .seconds(600) {
+                behavior.latency = d
+            } else {
+                error(
+                    .invalidFormat, "'latency' must be a duration such as 250ms, 2s or 1m, at most 10m; found \(UserText.quoted(t))",
+                    at: p.value.range)
+            }
+        }
         behavior.captureDecline = f["captureDecline"].flatMap { text($0.value, "'captureDecline'") }
         behavior.refundDecline = f["refundDecline"].flatMap { text($0.value, "'refundDecline'") }
         return digits.map { ($0, behavior) }
