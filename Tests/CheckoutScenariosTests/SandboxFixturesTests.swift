@@ -52,6 +52,9 @@ import Testing
             retry: { attempts: 2 }
         """
 
+    /// Answers that pay with the card `number` and the billing above.
+    static func answers(_ number: String) -> String { #"{ card: { number: "\#(number)", expiry: "12/30", cvv: "123" }, \#(card) }"# }
+
     static let card = #"billing: { name: Jane Shopper, email: jane@example.com, country: US, zip: "10001" }"#
 
     static func scenarios(_ body: String, sandbox: String = "sandbox: { file: fixtures.yaml }") -> String {
@@ -98,21 +101,20 @@ import Testing
     /// counted per call (a tokenize's attempts under one checkout token, a void's under one
     /// idempotency key); without it only charges fail.
     @Test func transientFailuresFailTheCallsTransientOperationsLists() async throws {
-        func answers(_ number: String) -> String { #"{ card: { number: "\#(number)", expiry: "12/30", cvv: "123" }, \#(Self.card) }"# }
         let outcomes = try await Self.run(
             Self.scenarios(
                 """
                   - name: the vault fails twice, the third tokenize stores the card
                     flow: retrying.yaml
-                    answers: \(answers("4000 0000 0000 0036"))
+                    answers: \(Self.answers("4000 0000 0000 0036"))
                     expect: { status: success, steps: { attempts: { tokenize: 3, authorize: 1, void: 1 } } }
                   - name: the void fails once, its second attempt voids
                     flow: retrying.yaml
-                    answers: \(answers("4000 0000 0000 0044"))
+                    answers: \(Self.answers("4000 0000 0000 0044"))
                     expect: { status: success, steps: { attempts: { tokenize: 1, authorize: 1, void: 2 } } }
                   - name: two failures of each listed call outlast the void's two attempts
                     flow: retrying.yaml
-                    answers: \(answers("4000 0000 0000 0051"))
+                    answers: \(Self.answers("4000 0000 0000 0051"))
                     expect:
                       status: error
                       exitCode: 4
@@ -120,7 +122,7 @@ import Testing
                       steps: { attempts: { tokenize: 3, authorize: 1, void: 2 } }
                   - name: without transientOperations only the charge fails
                     flow: retrying.yaml
-                    answers: \(answers("4000 0000 0000 0069"))
+                    answers: \(Self.answers("4000 0000 0000 0069"))
                     expect: { status: success, steps: { attempts: { tokenize: 1, authorize: 2, void: 1 } } }
                 """,
                 sandbox: """
@@ -138,17 +140,16 @@ import Testing
     /// `latency`: the card's calls answer that late on the run's clock; within a step's
     /// `timeout` nothing changes, past it every attempt is cut and the step ends `timeout`.
     @Test func aSlowCardsCallsAreCutByAShorterTimeout() async throws {
-        func answers(_ number: String) -> String { #"{ card: { number: "\#(number)", expiry: "12/30", cvv: "123" }, \#(Self.card) }"# }
         let outcomes = try await Self.run(
             Self.scenarios(
                 """
                   - name: half a second, within the tokenize's 1 s
                     flow: retrying.yaml
-                    answers: \(answers("4000 0000 0000 0036"))
+                    answers: \(Self.answers("4000 0000 0000 0036"))
                     expect: { status: success, steps: { attempts: { tokenize: 1, authorize: 1, void: 1 } } }
                   - name: two seconds, each of the three attempts cut at 1 s
                     flow: retrying.yaml
-                    answers: \(answers("4000 0000 0000 0044"))
+                    answers: \(Self.answers("4000 0000 0000 0044"))
                     expect:
                       status: error
                       exitCode: 4
