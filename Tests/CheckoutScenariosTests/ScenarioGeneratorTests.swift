@@ -146,6 +146,41 @@ import Testing
         #expect(coverage.coveredCount == coverage.total)
     }
 
+    /// A card screen with `inputEvents: true`: each written scenario says which input-line events
+    /// it sent, so the generated suite notices the setting turned off (`checkout test --mutate`).
+    @Test func theWrittenStepsSayWhichInputLineEventsACardScreenSent() async throws {
+        let text = """
+            flow: routed
+            dsl: 1
+            request:
+              price: { amount: 15.00, currency: USD }
+            screens:
+              - id: card
+                kind: creditCard
+                inputEvents: true
+            steps:
+              - kind: createToken
+              - kind: tokenize
+              - kind: sale
+            """
+        var generator = try Self.generator(text)
+        let suite = try await generator.generate()
+        let written = GeneratedSuiteWriter.text(suite, generator: generator, output: "suite/routed.scenarios.yaml")
+        #expect(written.contains("      inputs: { card: [startEdit, endEdit, willCheck, didCheck, didSubmit] }\n"), "\(written)")
+        // A card that fails the input line's check is never submitted.
+        #expect(written.contains("      inputs: { card: [startEdit, endEdit, willCheck, didCheck] }\n"), "\(written)")
+        let files = memoryFiles(["suite/routed.yaml": text, "suite/routed.scenarios.yaml": written])
+        let read = ScenarioReader.read(Array(written.utf8), file: "suite/routed.scenarios.yaml", files: files)
+        let scenarios = try #require(read.file?.scenarios, "\(rendered(read))")
+        let outcomes = await ScenarioRunner(flows: ["suite/routed.yaml": generator.flow], provider: .sandbox).run(
+            scenarios.map { ("routed", $0) })
+        for o in outcomes { #expect(o.differences.isEmpty, "\(o.scenario.name): \(o.differences.map(\.message))") }
+        // The flow above without `inputEvents` writes no `inputs`.
+        var plain = try Self.generator(text.replacingOccurrences(of: "    inputEvents: true\n", with: ""))
+        let plainSuite = try await plain.generate()
+        #expect(!GeneratedSuiteWriter.text(plainSuite, generator: plain, output: "suite/routed.scenarios.yaml").contains("inputs:"))
+    }
+
     @Test func anEdgeNoSandboxInputTakesIsListedWithItsReason() async throws {
         // The sandbox never declines a void: `release`'s declined route cannot be taken.
         let text = """

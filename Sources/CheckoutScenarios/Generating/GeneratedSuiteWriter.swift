@@ -113,7 +113,8 @@ package enum GeneratedSuiteWriter {
             })
     }
 
-    /// `expect.steps`: the whole sequence of stages and routes, and each stage's last outcome.
+    /// `expect.steps`: the whole sequence of stages and routes, each stage's last outcome, and the
+    /// input-line events of the card screens that send them.
     static func steps(_ history: StageHistory, pipeline: Pipeline) -> [String] {
         var lines = ["    steps:"]
         lines.append("      ran: [" + history.ran.map(ResultSnapshot.scalar).joined(separator: ", ") + "]")
@@ -122,6 +123,11 @@ package enum GeneratedSuiteWriter {
             history.lastOutcome[stage.id].map { JSONMember(stage.id, .string($0)) }
         }
         if !outcomes.isEmpty { lines.append("      outcomes: " + ResultSnapshot.flow(.object(outcomes))) }
+        // The input line's events of each card screen that sends them (`inputEvents: true`).
+        let inputs = pipeline.stages.compactMap { stage in
+            history.inputs[stage.id].map { JSONMember(stage.id, .array($0.map { .string($0) })) }
+        }
+        if !inputs.isEmpty { lines.append("      inputs: " + ResultSnapshot.flow(.object(inputs))) }
         let routes = history.routes.map { route in
             JSONValue.object([
                 JSONMember("from", .string(route.from)), JSONMember("on", .string(route.on)), JSONMember("to", .string(route.to)),
