@@ -189,6 +189,10 @@ extension FakeBlueSnap {
             if case .failure(let e) = liveToken(token, in: &s) { return e.response }
             let attempt = s.attemptsByKey[key, default: 0] + 1
             s.attemptsByKey[key] = attempt
+            // A fixture card's `transientFailures` (`checkout serve --fixtures`), as the sandbox fails it.
+            if s.tokens[token]?.behavior?.failsTransiently(.charge, attempt: attempt) == true {
+                return Self.error(400, "GENERAL_PAYMENT_PROCESSING_ERROR", "14002", "General payment processing error")
+            }
             switch s.tokens[token]?.behavior?.charge ?? .approve {
             case .transientOnce where attempt == 1:
                 return Self.error(400, "GENERAL_PAYMENT_PROCESSING_ERROR", "14002", "General payment processing error")

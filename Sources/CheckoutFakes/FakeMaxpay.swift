@@ -119,7 +119,11 @@ package final class FakeMaxpay: Sendable {
                 return ServerResponse(status: 200, headers: ["Content-Type": "application/json"], body: first)
             }
             s.attempts[key, default: 0] += 1
-            if case .transientOnce = behavior.charge, s.attempts[key] == 1 {
+            // SPEC §7's 0119 fails the first attempt; a fixture card's `transientFailures` its first N.
+            let attempt = s.attempts[key, default: 1]
+            var failsOnce = false
+            if case .transientOnce = behavior.charge { failsOnce = attempt == 1 }
+            if failsOnce || behavior.failsTransiently(.charge, attempt: attempt) {
                 let e = MaxpayCodes.code(forError: .transient)
                 return answer(MaxpayResponse(status: "error", code: e.code, message: e.message, transactionUniqueId: key))
             }

@@ -50,6 +50,11 @@ extension FakeSpreedly {
     static func settle(_ tx: inout Tx, _ behavior: SandboxCardBehavior, threeDS: ThreeDSResult?, in s: inout State) {
         tx.threeDS = threeDS
         tx.stage = nil
+        // A fixture card's `transientFailures` (`checkout serve --fixtures`), as the sandbox fails it.
+        if behavior.failsTransiently(.charge, attempt: s.attempts[tx.orderId ?? "", default: 1]) {
+            tx.state = "gateway_processing_failed"
+            return
+        }
         switch behavior.charge {
         case .transientOnce where s.attempts[tx.orderId ?? "", default: 1] == 1:
             tx.state = "gateway_processing_failed"
