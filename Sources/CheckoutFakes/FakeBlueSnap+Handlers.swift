@@ -189,13 +189,11 @@ extension FakeBlueSnap {
             if case .failure(let e) = liveToken(token, in: &s) { return e.response }
             let attempt = s.attemptsByKey[key, default: 0] + 1
             s.attemptsByKey[key] = attempt
-            // A fixture card's `transientFailures` (`checkout serve --fixtures`), as the sandbox fails it.
-            if s.tokens[token]?.behavior?.failsTransiently(.charge, attempt: attempt) == true {
+            // 0119's first attempt, a fixture card's first `transientFailures` (`checkout serve --fixtures`).
+            if s.tokens[token]?.behavior?.chargeFailsTransiently(attempt: attempt) == true {
                 return Self.error(400, "GENERAL_PAYMENT_PROCESSING_ERROR", "14002", "General payment processing error")
             }
             switch s.tokens[token]?.behavior?.charge ?? .approve {
-            case .transientOnce where attempt == 1:
-                return Self.error(400, "GENERAL_PAYMENT_PROCESSING_ERROR", "14002", "General payment processing error")
             case .decline(let code):
                 let name = Self.declineNames[code] ?? code.uppercased()
                 let declined = Self.error(

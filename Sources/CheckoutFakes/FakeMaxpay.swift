@@ -120,10 +120,7 @@ package final class FakeMaxpay: Sendable {
             }
             s.attempts[key, default: 0] += 1
             // SPEC §7's 0119 fails the first attempt; a fixture card's `transientFailures` its first N.
-            let attempt = s.attempts[key, default: 1]
-            var failsOnce = false
-            if case .transientOnce = behavior.charge { failsOnce = attempt == 1 }
-            if failsOnce || behavior.failsTransiently(.charge, attempt: attempt) {
+            if behavior.chargeFailsTransiently(attempt: s.attempts[key, default: 1]) {
                 let e = MaxpayCodes.code(forError: .transient)
                 return answer(MaxpayResponse(status: "error", code: e.code, message: e.message, transactionUniqueId: key))
             }

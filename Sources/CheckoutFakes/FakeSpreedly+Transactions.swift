@@ -50,14 +50,12 @@ extension FakeSpreedly {
     static func settle(_ tx: inout Tx, _ behavior: SandboxCardBehavior, threeDS: ThreeDSResult?, in s: inout State) {
         tx.threeDS = threeDS
         tx.stage = nil
-        // A fixture card's `transientFailures` (`checkout serve --fixtures`), as the sandbox fails it.
-        if behavior.failsTransiently(.charge, attempt: s.attempts[tx.orderId ?? "", default: 1]) {
+        // 0119's first attempt, a fixture card's first `transientFailures` (`checkout serve --fixtures`).
+        if behavior.chargeFailsTransiently(attempt: s.attempts[tx.orderId ?? "", default: 1]) {
             tx.state = "gateway_processing_failed"
             return
         }
         switch behavior.charge {
-        case .transientOnce where s.attempts[tx.orderId ?? "", default: 1] == 1:
-            tx.state = "gateway_processing_failed"
         case .decline(let name):
             tx.state = "failed"
             tx.errorCode = name

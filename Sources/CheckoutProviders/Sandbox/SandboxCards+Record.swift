@@ -13,9 +13,7 @@ extension SandboxCardBehavior {
         if transientOperations != [.charge] {
             f["transientOperations"] = Self.failingOperations.filter(transientOperations.contains).map(\.rawValue).joined(separator: ",")
         }
-        if latency > .zero {
-            f["latencyMs"] = String(latency.components.seconds * 1000 + latency.components.attoseconds / 1_000_000_000_000_000)
-        }
+        if latency > .zero { f["latencyMs"] = String(latency.milliseconds) }
         f["captureDecline"] = captureDecline
         f["refundDecline"] = refundDecline
         return f

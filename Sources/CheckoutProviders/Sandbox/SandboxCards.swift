@@ -57,6 +57,14 @@ package struct SandboxCardBehavior: Sendable {
         attempt <= transientFailures && transientOperations.contains(operation)
     }
 
+    /// Whether attempt `attempt` (from 1) of a charge under one idempotency key fails
+    /// transiently: the first for SPEC §7's 4000 0000 0000 0119 (`transientOnce`), the first
+    /// `transientFailures` for a fixture card. The sandbox and the provider mocks ask this.
+    package func chargeFailsTransiently(attempt: Int) -> Bool {
+        if case .transientOnce = charge, attempt == 1 { return true }
+        return failsTransiently(.charge, attempt: attempt)
+    }
+
     /// Any other valid card: issued in the US, frictionless 3DS success, approved.
     public static let standard = SandboxCardBehavior()
 

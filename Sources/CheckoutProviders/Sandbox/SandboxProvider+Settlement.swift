@@ -28,16 +28,24 @@ extension SandboxProvider {
 
     /// The operation done at once, its answer after the card's `latency`.
     private func settleLate(_ operation: PaymentOperation) async throws -> ChargeOutcome {
+        let behavior = settlements[settledId(operation)]?.behavior ?? cardBehavior(operation)
         let answer = Result { try settle(operation) }
-        let id = operation.kind == .refund ? (captureOrigin[operation.transactionId] ?? operation.transactionId) : operation.transactionId
-        try await answerLate(settlements[id]?.behavior ?? operation.card.flatMap { vaulted[$0.token] })
+        try await answerLate(behavior)
         return try answer.get()
     }
+
+    /// The transaction `op` settles: a refund of a capture settles the authorization captured.
+    private func settledId(_ op: PaymentOperation) -> String {
+        op.kind == .refund ? (captureOrigin[op.transactionId] ?? op.transactionId) : op.transactionId
+    }
+
+    /// The behaviour of the card `op` names, for a transaction this process did not make.
+    private func cardBehavior(_ op: PaymentOperation) -> SandboxCardBehavior { op.card.flatMap { vaulted[$0.token] } ?? .standard }
 
     private func settle(_ op: PaymentOperation) throws -> ChargeOutcome {
         if let signed = op.signed { try Self.verify(signed, of: op) }
         if let done = operationsByKey[op.idempotencyKey] { return done }
-        let id = op.kind == .refund ? (captureOrigin[op.transactionId] ?? op.transactionId) : op.transactionId
+        let id = settledId(op)
         // A transaction this process did not make (a run resumed in a new process): taken from the
         // request (an authorization is AUTH_ONLY, or Maxpay's AUTH or AUTH3D).
         var s =
@@ -45,7 +53,7 @@ extension SandboxProvider {
             ?? SandboxSettlement(
                 authorizationOnly: op.original.type.hasPrefix("AUTH"), amount: op.original.amount?.amount ?? 0,
                 captured: op.original.capturedAmount, refunded: op.original.refundedAmount ?? 0,
-                behavior: op.card.flatMap { vaulted[$0.token] } ?? .standard)
+                behavior: cardBehavior(op))
         let attempt = attemptsByKey[op.idempotencyKey, default: 0] + 1
         attemptsByKey[op.idempotencyKey] = attempt
         if s.behavior.failsTransiently(op.kind.callOperation, attempt: attempt) {

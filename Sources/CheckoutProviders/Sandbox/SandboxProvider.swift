@@ -66,18 +66,19 @@ public actor SandboxProvider: PaymentProvider {
     public func shopper(id: String) async throws -> StoredShopper? { shoppers.shopper(id: id) }
 
     public func tokenize(_ source: CardSource, token: CheckoutToken) async throws -> TokenizedCard {
-        let answer = Result { try tokenized(source, token: token) }
-        try await answerLate(cardBehavior(source))
+        let behavior = cardBehavior(source)
+        let answer = Result { try tokenized(source, token: token, behavior: behavior) }
+        try await answerLate(behavior)
         return try answer.get()
     }
 
-    /// The behaviour of the card a tokenize names, as `tokenized` finds it; nil for a stored card
-    /// the shopper does not have.
-    private func cardBehavior(_ source: CardSource) -> SandboxCardBehavior? {
+    /// The behaviour of the card a tokenize names (the standard card's for a stored card the
+    /// shopper does not have, whose tokenize is refused).
+    private func cardBehavior(_ source: CardSource) -> SandboxCardBehavior {
         switch source {
         case .new(let c): return world.behavior(forNumber: c.number)
         case .stored(let shopperId, let last4):
-            guard let stored = shoppers.shopper(id: shopperId)?.savedCards.first(where: { $0.last4 == last4 }) else { return nil }
+            guard let stored = shoppers.shopper(id: shopperId)?.savedCards.first(where: { $0.last4 == last4 }) else { return .standard }
             return shoppers.behavior(shopperId: shopperId, last4: last4) ?? world.behavior(forStored: stored)
         }
     }
@@ -89,15 +90,14 @@ public actor SandboxProvider: PaymentProvider {
         try await clock.sleep(for: latency)
     }
 
-    private func tokenized(_ source: CardSource, token: CheckoutToken) throws -> TokenizedCard {
+    /// The card `source` names vaulted under `token`; `behavior` is `cardBehavior(source)`.
+    private func tokenized(_ source: CardSource, token: CheckoutToken, behavior: SandboxCardBehavior) throws -> TokenizedCard {
         guard let state = tokens[token.id], !state.used, state.expiresAt > clock.now() else {
             throw ProviderError(.tokenExpired, "the checkout token has expired or was already used")
         }
         let card: TokenizedCard
-        let behavior: SandboxCardBehavior
         switch source {
         case .new(let c):
-            behavior = world.behavior(forNumber: c.number)
             if behavior.rejectsEveryToken {
                 throw ProviderError(.tokenExpired, "the checkout token has expired or was already used")
             }
@@ -108,7 +108,6 @@ public actor SandboxProvider: PaymentProvider {
             guard let stored = shoppers.shopper(id: shopperId)?.savedCards.first(where: { $0.last4 == last4 }) else {
                 throw ProviderError(.rejected, "the shopper has no saved card ending in \(UserText.shown(last4))")
             }
-            behavior = shoppers.behavior(shopperId: shopperId, last4: last4) ?? world.behavior(forStored: stored)
             card = TokenizedCard(
                 token: token.id, brand: stored.brand, last4: last4, issuingCountry: behavior.issuingCountry, expiry: stored.expiry,
                 paymentMethodToken: Self.paymentMethodToken(for: shopperId + last4))
@@ -205,12 +204,10 @@ public actor SandboxProvider: PaymentProvider {
         attemptsByKey[request.idempotencyKey] = attempt
         let behavior = vaulted[request.card.token] ?? .standard
         let id = random.digits(10)
-        if behavior.failsTransiently(.charge, attempt: attempt) {
+        if behavior.chargeFailsTransiently(attempt: attempt) {
             throw ProviderError(.transient, "the processor could not complete the charge; retry with the same idempotency key")
         }
         switch behavior.charge {
-        case .transientOnce where attempt == 1:
-            throw ProviderError(.transient, "the processor could not complete the charge; retry with the same idempotency key")
         case .decline(let code):
             let t = Transaction(id: id, type: request.kind.rawValue, status: "DECLINED", amount: request.amount)
             return .declined(code: code, transaction: t)

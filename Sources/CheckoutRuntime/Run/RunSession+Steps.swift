@@ -355,5 +355,5 @@ extension Duration {
     /// Seconds as a floating-point interval (for comparing with `Date` differences).
     var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
     /// Whole milliseconds.
-    var milliseconds: Int { Int(components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000) }
+    package var milliseconds: Int { Int(components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000) }
 }
